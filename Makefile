@@ -1,0 +1,31 @@
+# Every target that needs the project depends on .venv, so each works as the first command on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/conquista simulate --rules italian --players 3 --games 1 --seed 1 --bots greedy --show-log
+
+lint: install
+	$(BIN)/ruff check host simulator tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: install
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,5 @@
+import sys
+
+from conquista.cli import main
+
+sys.exit(main())

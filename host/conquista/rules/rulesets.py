@@ -1,0 +1,252 @@
+"""Rulesets are declarative data: TOML files with `extends`, resolved into one frozen Ruleset.
+
+The root ruleset (`italian`) defines every parameter; a variant lists only what it changes. Unknown keys are
+rejected with the key named, so a typo in a board builder's own ruleset never silently does nothing.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from conquista.errors import RulesetError
+
+ROOT_RULESET = "italian"
+SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
+             "jolly_jolly")
+MISSION_COUNT = 14
+
+# Parameters whose value is one of a closed set of words: the words built today.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deal": ("round_robin",),
+    "objective": ("missions", "world"),
+    "card_draw": ("on_conquest",),
+    "trade_timing": ("before_first_attack",),
+    "trade_values": ("fixed", "incremental"),
+    "territory_bonus_placement": ("anywhere", "on_territory"),
+    "ties": ("defender",),
+    "occupation_minimum": ("last_dice", "one"),
+    "fortify_path": ("adjacent", "connected"),
+    "battle": ("standard",),
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    description: str
+    players_min: int
+    players_max: int
+    colours: tuple[str, ...]
+    starting_armies: dict[int, int]
+    deal: str
+    initial_placement_batch: int
+    objective: str
+    missions: tuple[int, ...]
+    mission_fallback_territories: int
+    reinforcement_divisor: int
+    reinforcement_minimum: int
+    continent_bonuses: bool
+    deck_jollies: int
+    card_draw: str
+    trade_timing: str
+    trade_values: str
+    valid_sets: tuple[str, ...]
+    set_values: dict[str, int]
+    incremental_values: tuple[int, ...]
+    incremental_step: int
+    territory_bonus: int
+    territory_bonus_placement: str
+    territory_bonus_per_trade: int
+    forced_trade_hand: int
+    elimination_trade_hand: int
+    elimination_trade_down_to: int
+    elimination_protection_rounds: int
+    attacker_dice_max: int
+    defender_dice_max: int
+    automatic_defence: bool
+    ties: str
+    occupation_minimum: str
+    blitz: bool
+    fortify_moves: int
+    fortify_path: str
+    battle: str
+    fleets: bool
+    neutral_army: bool
+    players_may_leave: bool
+    turn_time_limit_s: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready parameters (tuples become lists, integer keys become strings)."""
+        out = asdict(self)
+        out["starting_armies"] = {str(k): v for k, v in self.starting_armies.items()}
+        for key, value in out.items():
+            if isinstance(value, tuple):
+                out[key] = list(value)
+        return out
+
+    def set_value(self, kind: str, sets_traded_before: int) -> int:
+        """Armies for a set of `kind`, given how many sets anyone traded earlier in the game."""
+        if self.trade_values == "fixed":
+            return self.set_values[kind]
+        table = self.incremental_values
+        if sets_traded_before < len(table):
+            return table[sets_traded_before]
+        return table[-1] + self.incremental_step * (sets_traded_before - len(table) + 1)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+_FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(Ruleset)}
+
+
+def builtin_rulesets() -> list[str]:
+    """Names of the rulesets shipped in the package, sorted."""
+    folder = resources.files("conquista.data.rulesets")
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _read_builtin(name: str) -> dict[str, Any]:
+    if name not in builtin_rulesets():
+        raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(builtin_rulesets())}")
+    text = resources.files("conquista.data.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text("utf-8"))
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read ruleset file ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> Ruleset:
+    """Resolve a built-in ruleset by name, or a TOML file (path ending in .toml) that `extends` one."""
+    if name_or_path.endswith(".toml"):
+        path = Path(name_or_path)
+        raw, label, name = _read_file(path), str(path), path.stem
+    else:
+        raw, label, name = _read_builtin(name_or_path), name_or_path, name_or_path
+    chain = [(label, raw)]
+    seen = {label}
+    while "extends" in chain[-1][1]:
+        parent = chain[-1][1]["extends"]
+        if not isinstance(parent, str):
+            raise RulesetError(f"ruleset {chain[-1][0]}: 'extends' must name a ruleset, got {parent!r}")
+        if parent in seen:
+            raise RulesetError(f"ruleset {label}: 'extends' loops back to {parent!r}")
+        seen.add(parent)
+        chain.append((parent, _read_builtin(parent)))
+    merged: dict[str, Any] = {}
+    for source, params in reversed(chain):
+        for key, value in params.items():
+            if key == "extends":
+                continue
+            if key == "name" or key not in _FIELD_TYPES:
+                raise RulesetError(f"ruleset {source}: unknown key {key!r}; see `conquista rules italian --json`")
+            merged[key] = value
+    if overrides:
+        for key, value in overrides.items():
+            if key == "name" or key not in _FIELD_TYPES:
+                raise RulesetError(f"ruleset {label}: unknown key {key!r}")
+            merged[key] = value
+    merged["name"] = name
+    return ruleset_from_dict(merged, label)
+
+
+def ruleset_from_dict(params: dict[str, Any], label: str) -> Ruleset:
+    """Build and validate a Ruleset from fully resolved parameters (as stored in a game log)."""
+    missing = [k for k in _FIELD_TYPES if k not in params]
+    if missing:
+        raise RulesetError(f"ruleset {label}: missing parameter(s) {', '.join(missing)}")
+    unknown = [k for k in params if k not in _FIELD_TYPES]
+    if unknown:
+        raise RulesetError(f"ruleset {label}: unknown key {unknown[0]!r}")
+    values: dict[str, Any] = {}
+    for key, kind in _FIELD_TYPES.items():
+        values[key] = _coerce(label, key, kind, params[key])
+    rules = Ruleset(**values)
+    _check(rules, label)
+    return rules
+
+
+def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
+    def bad(expected: str) -> RulesetError:
+        return RulesetError(f"ruleset {label}: {key!r} must be {expected}, got {value!r}")
+
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise bad("a whole number ≥ 0")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("true or false")
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise bad("a string")
+        if key in CHOICES and value not in CHOICES[key]:
+            raise bad("one of " + ", ".join(repr(c) for c in CHOICES[key]))
+        return value
+    if kind.startswith("tuple"):
+        if not isinstance(value, list | tuple):
+            raise bad("a list")
+        item = str if "str" in kind else int
+        if not all(isinstance(v, item) and not isinstance(v, bool) for v in value):
+            raise bad(f"a list of {item.__name__}")
+        return tuple(value)
+    if kind == "dict[int, int]":
+        if not isinstance(value, dict):
+            raise bad("a table of player count = armies")
+        try:
+            return {int(k): int(v) for k, v in value.items()}
+        except (TypeError, ValueError):
+            raise bad("a table of player count = armies") from None
+    if kind == "dict[str, int]":
+        if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
+            raise bad("a table of set kind = armies")
+        return dict(value)
+    raise AssertionError(f"no coercion for {kind}")  # a field type was added without a rule here
+
+
+def _check(rules: Ruleset, label: str) -> None:
+    def fail(message: str) -> RulesetError:
+        return RulesetError(f"ruleset {label}: {message}")
+
+    if not 2 <= rules.players_min <= rules.players_max:
+        raise fail("players_min must be ≥ 2 and ≤ players_max")
+    if len(rules.colours) < rules.players_max:
+        raise fail(f"'colours' lists {len(rules.colours)} colours for up to {rules.players_max} players")
+    for n in range(rules.players_min, rules.players_max + 1):
+        if n not in rules.starting_armies:
+            raise fail(f"'starting_armies' has no entry for {n} players")
+    for kind in rules.valid_sets:
+        if kind not in SET_KINDS:
+            raise fail(f"'valid_sets' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
+        if rules.trade_values == "fixed" and kind not in rules.set_values:
+            raise fail(f"'set_values' has no value for valid set {kind!r}")
+    for kind in rules.set_values:
+        if kind not in SET_KINDS:
+            raise fail(f"'set_values' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
+    if rules.trade_values == "incremental" and not rules.incremental_values:
+        raise fail("'incremental_values' must not be empty")
+    if rules.objective == "missions":
+        for m in rules.missions:
+            if not 1 <= m <= MISSION_COUNT:
+                raise fail(f"'missions' has {m}; missions are numbered 1–{MISSION_COUNT}")
+        if len(rules.missions) < rules.players_max:
+            raise fail(f"'missions' lists {len(rules.missions)} cards for up to {rules.players_max} players")
+    if rules.reinforcement_divisor < 1:
+        raise fail("'reinforcement_divisor' must be ≥ 1")
+    if not 1 <= rules.attacker_dice_max <= 3 or not 1 <= rules.defender_dice_max <= 3:
+        raise fail("dice maxima must be between 1 and 3")
+    if rules.fortify_moves < 1:
+        raise fail("'fortify_moves' must be ≥ 1")
+    if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
+        raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
