@@ -1,0 +1,145 @@
+"""The game log: the save format. JSON Lines: a header line, then one line per applied action (dice included).
+
+Lines with a "meta" key (e.g. the revealed seed of committed dice) are not actions and replay skips them.
+`replay()` applies every action to a fresh game and so rebuilds the state exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conquista.errors import ConquistaError, LogError
+from conquista.rules.actions import Action, Deal
+from conquista.rules.engine import Game
+from conquista.rules.mapdata import GameMap, load_map
+from conquista.rules.rulesets import Ruleset, ruleset_from_dict
+from conquista.rules.serialize import DecodeError, decode_action, encode_action
+
+LOG_FORMAT = "conquista-log"
+LOG_VERSION = 1
+
+
+@dataclass
+class LogHeader:
+    rules: Ruleset
+    game_map: GameMap
+    players: int
+    dice: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "ruleset_name": self.rules.name,
+            "ruleset": self.rules.to_dict(),
+            "map": {"name": self.game_map.name, "sha256": self.game_map.sha256},
+            "players": self.players,
+            "dice": self.dice,
+            **self.extra,
+        }
+
+
+def header_for(game: Game, dice: dict[str, Any] | None = None) -> LogHeader:
+    return LogHeader(game.rules, game.map, game.players, dice or {})
+
+
+def dump_lines(game: Game, dice: dict[str, Any] | None = None) -> list[str]:
+    """The whole log of `game` as JSON lines (header first)."""
+    lines = [json.dumps(header_for(game, dice).to_json(), ensure_ascii=False)]
+    lines.extend(json.dumps(encode_action(a, game.map), ensure_ascii=False) for a in game.log)
+    return lines
+
+
+def write_log(path: str | Path, game: Game, dice: dict[str, Any] | None = None) -> None:
+    Path(path).write_text("\n".join(dump_lines(game, dice)) + "\n", "utf-8")
+
+
+def parse_header(obj: Any, where: str, game_map: GameMap | None = None) -> LogHeader:
+    if not isinstance(obj, dict) or obj.get("format") != LOG_FORMAT:
+        raise LogError(f"{where}: not a conquista game log (the first line has no \"format\": \"{LOG_FORMAT}\")")
+    if obj.get("version") != LOG_VERSION:
+        raise LogError(f"{where}: log version {obj.get('version')!r} is not supported (expected {LOG_VERSION})")
+    try:
+        rules = ruleset_from_dict({**obj["ruleset"], "name": obj["ruleset_name"]}, f"in {where}")
+    except KeyError as exc:
+        raise LogError(f"{where}: the header has no {exc.args[0]!r}") from None
+    except ConquistaError as exc:
+        raise LogError(f"{where}: {exc}") from None
+    map_info = obj.get("map", {})
+    the_map = game_map if game_map is not None else load_map()
+    wanted = map_info.get("sha256") if isinstance(map_info, dict) else None
+    if wanted and wanted != the_map.sha256:
+        raise LogError(f"{where}: the game was played on map {map_info.get('name')!r} with a different file; "
+                       f"pass that map file with --map")
+    players = obj.get("players")
+    if not isinstance(players, int):
+        raise LogError(f"{where}: the header's 'players' must be a number")
+    extra = {k: v for k, v in obj.items()
+             if k not in ("format", "version", "ruleset_name", "ruleset", "map", "players", "dice")}
+    return LogHeader(rules, the_map, players, obj.get("dice", {}) or {}, extra)
+
+
+def replay(header: LogHeader, actions: Iterable[Action]) -> Game:
+    """Rebuild a game from its header and actions (the first action is the deal)."""
+    it = iter(actions)
+    deal = next(it, None)
+    if not isinstance(deal, Deal):
+        raise LogError("a game log's first action must be the deal")
+    game = Game(header.rules, header.game_map, header.players, deal)
+    for action in it:
+        game.apply(action)
+    return game
+
+
+def read_log(path: str | Path, game_map: GameMap | None = None) -> tuple[LogHeader, Game]:
+    """Read and replay a log file. Errors name the file, the line and the reason."""
+    where = str(path)
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        raise LogError(f"{where}: cannot read the log ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{where}: not a conquista game log (not UTF-8 text)") from None
+    return parse_log_lines(text.splitlines(), where, game_map)
+
+
+def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = None) -> tuple[LogHeader, Game]:
+    header: LogHeader | None = None
+    game: Game | None = None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{where}, line {number}: not valid JSON ({exc.msg})") from None
+        if header is None:
+            header = parse_header(obj, f"{where}, line {number}", game_map)
+            continue
+        if isinstance(obj, dict) and "meta" in obj:
+            continue
+        try:
+            action = decode_action(obj, header.game_map)
+        except DecodeError as exc:
+            raise LogError(f"{where}, line {number}: {exc}") from None
+        try:
+            if game is None:
+                if not isinstance(action, Deal):
+                    raise LogError(f"{where}, line {number}: the first action must be the deal")
+                game = Game(header.rules, header.game_map, header.players, action)
+            else:
+                game.apply(action)
+        except LogError:
+            raise
+        except ConquistaError as exc:
+            raise LogError(f"{where}, line {number}: {exc}") from None
+    if header is None:
+        raise LogError(f"{where}: the log is empty")
+    if game is None:
+        raise LogError(f"{where}: the log has a header but no deal")
+    return header, game

@@ -1,0 +1,96 @@
+"""Actions a player (or chance) applies to a game. Territories and cards are indices inside the engine.
+
+Decision actions come from the player to move; `Roll` and `Draw` are chance outcomes supplied by the caller (the
+engine never rolls or shuffles), and `Deal` is the chance outcome a game starts from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Territory order dealt round-robin from `first_player`, and each seat's secret mission (if any)."""
+
+    territory_order: tuple[int, ...]
+    first_player: int
+    missions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    territory: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Trade three cards. Stored sorted: the order of cards never changes a trade's meaning."""
+
+    cards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    source: int
+    target: int
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class Blitz:
+    """Attack with the most dice, roll after roll, until the target falls or the source is down to `stop_at`."""
+
+    source: int
+    target: int
+    stop_at: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """The defender's choice of dice when automatic defence is off."""
+
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the dice of one battle roll, in the order rolled, and where they came from."""
+
+    attack: tuple[int, ...]
+    defend: tuple[int, ...]
+    source: str = "manual"
+
+
+@dataclass(frozen=True, slots=True)
+class Occupy:
+    """Armies that end up in the conquered territory (the minimum already moved in at the conquest)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fortify:
+    source: int
+    target: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the card drawn from the deck at the end of a turn with a conquest."""
+
+    card: int
+
+
+Action = Deal | Place | Trade | EndPhase | Attack | Blitz | Defend | Roll | Occupy | Fortify | Draw
+CHANCE_ACTIONS = (Roll, Draw)

@@ -1,0 +1,40 @@
+"""Territory cards and sets. Card ids 0..n-1 are the territories' cards; ids n.. are the jollies (wild cards)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from conquista.rules.mapdata import GameMap
+
+JOLLY = "jolly"
+_THREE_OF = {"cannon": "three_cannons", "infantry": "three_infantry", "cavalry": "three_cavalry"}
+
+
+def card_symbol(game_map: GameMap, card: int) -> str:
+    return game_map.territories[card].card if card < game_map.size else JOLLY
+
+
+def set_kind(symbols: tuple[str, str, str]) -> str | None:
+    """The kind of a three-card set (a key of a ruleset's `set_values`), or None if no ruleset could accept it."""
+    jollies = symbols.count(JOLLY)
+    plain = [s for s in symbols if s != JOLLY]
+    if jollies == 0:
+        if plain[0] == plain[1] == plain[2]:
+            return _THREE_OF[plain[0]]
+        if len(set(plain)) == 3:
+            return "one_each"
+        return None
+    if jollies == 1:
+        return "jolly_pair" if plain[0] == plain[1] else "jolly_mixed"
+    return "jolly_jolly"
+
+
+def valid_trades(game_map: GameMap, hand: list[int], valid_sets: tuple[str, ...]) -> list[tuple[int, int, int]]:
+    """Every three-card combination of `hand` that makes a set the ruleset accepts, sorted."""
+    out = []
+    for combo in combinations(sorted(hand), 3):
+        kind = set_kind((card_symbol(game_map, combo[0]), card_symbol(game_map, combo[1]),
+                         card_symbol(game_map, combo[2])))
+        if kind is not None and kind in valid_sets:
+            out.append(combo)
+    return out

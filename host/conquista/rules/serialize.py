@@ -1,0 +1,129 @@
+"""Actions to and from JSON objects, with territory and card ids (not engine indices) so a log reads plainly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conquista.rules.actions import (
+    Action,
+    Attack,
+    Blitz,
+    Deal,
+    Defend,
+    Draw,
+    EndPhase,
+    Fortify,
+    Occupy,
+    Place,
+    Roll,
+    Trade,
+)
+from conquista.rules.mapdata import GameMap
+
+
+class DecodeError(ValueError):
+    """An action object is malformed; the message says which field and why."""
+
+
+def card_id(game_map: GameMap, card: int) -> str:
+    return game_map.id(card) if card < game_map.size else f"jolly{card - game_map.size + 1}"
+
+
+def _card_index(game_map: GameMap, name: Any) -> int:
+    if isinstance(name, str) and name.startswith("jolly") and name[5:].isdigit():
+        return game_map.size + int(name[5:]) - 1
+    return _territory(game_map, name)
+
+
+def _territory(game_map: GameMap, name: Any) -> int:
+    if not isinstance(name, str):
+        raise DecodeError(f"territory must be an id string, got {name!r}")
+    try:
+        return game_map.index(name)
+    except Exception:
+        raise DecodeError(f"unknown territory {name!r}") from None
+
+
+def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
+    tid = game_map.id
+    match action:
+        case Deal(order, first, missions):
+            return {"type": "deal", "order": [tid(t) for t in order], "first_player": first,
+                    "missions": list(missions)}
+        case Place(t, c):
+            return {"type": "place", "territory": tid(t), "count": c}
+        case Trade(cards):
+            return {"type": "trade", "cards": [card_id(game_map, c) for c in cards]}
+        case EndPhase():
+            return {"type": "end_phase"}
+        case Attack(s, t, d):
+            return {"type": "attack", "source": tid(s), "target": tid(t), "dice": d}
+        case Blitz(s, t, k):
+            return {"type": "blitz", "source": tid(s), "target": tid(t), "stop_at": k}
+        case Defend(d):
+            return {"type": "defend", "dice": d}
+        case Roll(a, d, src):
+            return {"type": "roll", "attack": list(a), "defend": list(d), "source": src}
+        case Occupy(c):
+            return {"type": "occupy", "count": c}
+        case Fortify(s, t, c):
+            return {"type": "fortify", "source": tid(s), "target": tid(t), "count": c}
+        case Draw(c):
+            return {"type": "draw", "card": card_id(game_map, c)}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _int(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DecodeError(f"{key!r} must be a whole number, got {value!r}")
+    return value
+
+
+def _ints(obj: dict[str, Any], key: str) -> tuple[int, ...]:
+    value = obj.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise DecodeError(f"{key!r} must be a list of whole numbers, got {value!r}")
+    return tuple(value)
+
+
+def decode_action(obj: Any, game_map: GameMap) -> Action:
+    if not isinstance(obj, dict) or "type" not in obj:
+        raise DecodeError("an action is an object with a 'type'")
+    kind = obj["type"]
+    if kind == "deal":
+        order = obj.get("order")
+        if not isinstance(order, list):
+            raise DecodeError("'order' must list territory ids")
+        return Deal(tuple(_territory(game_map, t) for t in order), _int(obj, "first_player"),
+                    _ints(obj, "missions"))
+    if kind == "place":
+        return Place(_territory(game_map, obj.get("territory")), _int(obj, "count"))
+    if kind == "trade":
+        cards = obj.get("cards")
+        if not isinstance(cards, list):
+            raise DecodeError("'cards' must list card ids")
+        return Trade(tuple(_card_index(game_map, c) for c in cards))
+    if kind == "end_phase":
+        return EndPhase()
+    if kind == "attack":
+        return Attack(_territory(game_map, obj.get("source")), _territory(game_map, obj.get("target")),
+                      _int(obj, "dice"))
+    if kind == "blitz":
+        return Blitz(_territory(game_map, obj.get("source")), _territory(game_map, obj.get("target")),
+                     _int(obj, "stop_at"))
+    if kind == "defend":
+        return Defend(_int(obj, "dice"))
+    if kind == "roll":
+        source = obj.get("source", "manual")
+        if not isinstance(source, str):
+            raise DecodeError("'source' must be a string")
+        return Roll(_ints(obj, "attack"), _ints(obj, "defend"), source)
+    if kind == "occupy":
+        return Occupy(_int(obj, "count"))
+    if kind == "fortify":
+        return Fortify(_territory(game_map, obj.get("source")), _territory(game_map, obj.get("target")),
+                       _int(obj, "count"))
+    if kind == "draw":
+        return Draw(_card_index(game_map, obj.get("card")))
+    raise DecodeError(f"unknown action type {kind!r}")

@@ -1,0 +1,110 @@
+"""Headless whole games between bots: the engine's workout and its benchmark."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from conquista.bots import make_bot
+from conquista.dice.sources import SeededDice
+from conquista.play import chance_action, new_game
+from conquista.rules.engine import CHANCE, Game
+from conquista.rules.mapdata import GameMap
+from conquista.rules.rulesets import Ruleset
+
+
+@dataclass
+class GameResult:
+    winner: int          # -1 when cut at the turn cap
+    turns: int
+    actions: int
+    cut: bool
+    game: Game | None = None
+
+
+@dataclass
+class SimulationReport:
+    rules: str
+    players: int
+    bots: list[str]
+    seed: int
+    games: int
+    seconds: float
+    actions: int
+    mean_turns: float
+    wins: list[int]
+    cut_at_turn_cap: int
+    results: list[GameResult] = field(default_factory=list, repr=False)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "bots": self.bots,
+            "seed": self.seed,
+            "games": self.games,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 2),
+            "actions": self.actions,
+            "actions_per_second": round(self.actions_per_second, 1),
+            "mean_turns": round(self.mean_turns, 2),
+            "wins": self.wins,
+            "cut_at_turn_cap": self.cut_at_turn_cap,
+        }
+
+
+def game_seed(seed: int, index: int) -> str:
+    """Each game's own seed: game i of a run is the same whatever the other games did."""
+    return f"{seed}:{index}"
+
+
+def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[str], seed: int | str,
+              turn_cap: int = 0) -> GameResult:
+    rng = random.Random(seed)
+    game = new_game(rules, game_map, players, rng)
+    dice = SeededDice(rng=rng)
+    seats = [make_bot(bots[i % len(bots)], rng) for i in range(players)]
+    apply = game.apply
+    actions = 0
+    while not game.over:
+        if turn_cap and game.turn > turn_cap:
+            return GameResult(-1, turn_cap, actions, True, game)
+        who = game.to_move
+        apply(chance_action(game, dice, rng) if who == CHANCE else seats[who].choose(game))
+        actions += 1
+    return GameResult(game.winner, game.turn, actions, False, game)
+
+
+def simulate(rules: Ruleset, game_map: GameMap, players: int, games: int, seed: int, bots: Sequence[str],
+             turn_cap: int = 0, keep_games: bool = False,
+             progress: Callable[[int], None] | None = None) -> SimulationReport:
+    wins = [0] * players
+    total_actions = total_turns = cut = 0
+    results: list[GameResult] = []
+    started = time.perf_counter()
+    for i in range(games):
+        result = play_game(rules, game_map, players, bots, game_seed(seed, i), turn_cap)
+        total_actions += result.actions
+        total_turns += result.turns
+        if result.cut:
+            cut += 1
+        else:
+            wins[result.winner] += 1
+        if not keep_games:
+            result.game = None
+        results.append(result)
+        if progress:
+            progress(i + 1)
+    seconds = time.perf_counter() - started
+    return SimulationReport(rules.name, players, list(bots), seed, games, seconds, total_actions,
+                            total_turns / games if games else 0.0, wins, cut, results)
