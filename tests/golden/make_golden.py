@@ -1,0 +1,33 @@
+"""Regenerate the golden transcripts. Run only when a change of the engine's behaviour is intended:
+`.venv/bin/python tests/golden/make_golden.py`, then review the diff of expected.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conquista.gamelog import write_log
+from conquista.rules.mapdata import load_map
+from conquista.rules.rulesets import load_ruleset
+from conquista.simulate import play_game
+
+HERE = Path(__file__).resolve().parent
+GAMES = [("italian", 3, ["greedy"], "golden-1"), ("classic", 2, ["greedy", "random"], "golden-2"),
+         ("french-1976", 4, ["greedy"], "golden-3"), ("french-1976-domination", 3, ["greedy"], "golden-4")]
+
+
+def main() -> None:
+    game_map = load_map()
+    expected = {}
+    for name, players, bots, seed in GAMES:
+        result = play_game(load_ruleset(name), game_map, players, bots, seed, turn_cap=300)
+        assert result.game is not None
+        path = HERE / f"{name}-{players}p.jsonl"
+        write_log(path, result.game, {"source": "seeded"})
+        expected[path.name] = {"digest": result.game.digest(), "winner": result.winner, "turns": result.turns,
+                               "actions": len(result.game.log)}
+    (HERE / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Each ruleset's table (RULES.md §1–3, §5, §6), parameter by parameter, and the loader's errors."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conquista.cli import main
+from conquista.errors import RulesetError
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset
+
+ALL_SETS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed")
+
+
+def test_builtin_rulesets() -> None:
+    assert builtin_rulesets() == ["classic", "french-1976", "french-1976-domination", "italian"]
+
+
+def test_italian_table() -> None:
+    r = load_ruleset("italian")
+    assert (r.players_min, r.players_max) == (2, 6)
+    assert r.starting_armies == {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
+    assert r.deal == "round_robin"
+    assert r.initial_placement_batch == 3
+    assert r.objective == "missions" and r.missions == tuple(range(1, 15))
+    assert (r.reinforcement_divisor, r.reinforcement_minimum, r.continent_bonuses) == (3, 0, True)
+    assert r.deck_jollies == 2 and r.card_draw == "on_conquest"
+    assert r.trade_timing == "before_first_attack" and r.trade_values == "fixed"
+    assert r.valid_sets == ALL_SETS
+    assert r.set_values == {"three_cannons": 4, "three_infantry": 6, "three_cavalry": 8, "one_each": 10,
+                            "jolly_pair": 12, "jolly_mixed": 10}
+    assert (r.territory_bonus, r.territory_bonus_placement, r.territory_bonus_per_trade) == (2, "anywhere", 0)
+    assert r.forced_trade_hand == 0 and r.elimination_trade_hand == 0
+    assert r.elimination_protection_rounds == 4
+    assert (r.attacker_dice_max, r.defender_dice_max, r.ties) == (3, 3, "defender")
+    assert r.automatic_defence is True and r.blitz is True
+    assert r.occupation_minimum == "last_dice"
+    assert (r.fortify_moves, r.fortify_path) == (1, "adjacent")
+    assert r.mission_fallback_territories == 24
+    assert (r.battle, r.fleets, r.neutral_army, r.players_may_leave, r.turn_time_limit_s) == (
+        "standard", False, False, True, 0)
+
+
+def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
+    it, fr = load_ruleset("italian").to_dict(), load_ruleset("french-1976").to_dict()
+    changed = {k for k in it if it[k] != fr[k]}
+    assert changed == {"name", "description", "defender_dice_max", "initial_placement_batch", "valid_sets",
+                       "set_values", "territory_bonus_placement", "forced_trade_hand",
+                       "elimination_protection_rounds"}
+    r = load_ruleset("french-1976")
+    assert r.defender_dice_max == 2 and r.initial_placement_batch == 0
+    assert r.set_values == {"three_cannons": 4, "three_infantry": 6, "three_cavalry": 8, "one_each": 10,
+                            "jolly_pair": 12}
+    assert "jolly_mixed" not in r.valid_sets
+    assert r.territory_bonus_placement == "on_territory" and r.forced_trade_hand == 5
+    assert r.objective == "missions"
+
+
+def test_french_domination() -> None:
+    r = load_ruleset("french-1976-domination")
+    assert r.players_min == 3 and r.objective == "world" and r.trade_values == "incremental"
+    assert r.defender_dice_max == 2  # inherited from french-1976
+
+
+def test_classic_table() -> None:
+    r = load_ruleset("classic")
+    assert r.objective == "world" and r.defender_dice_max == 2
+    assert r.reinforcement_minimum == 3 and r.initial_placement_batch == 0
+    assert r.trade_values == "incremental"
+    assert [r.set_value("one_each", n) for n in range(9)] == [4, 6, 8, 10, 12, 15, 20, 25, 30]
+    assert set(r.valid_sets) == {*ALL_SETS, "jolly_jolly"}
+    assert (r.territory_bonus_placement, r.territory_bonus_per_trade) == ("on_territory", 1)
+    assert r.forced_trade_hand == 5
+    assert (r.elimination_trade_hand, r.elimination_trade_down_to) == (6, 4)
+
+
+def test_fixed_values_do_not_grow() -> None:
+    r = load_ruleset("italian")
+    assert [r.set_value("jolly_pair", n) for n in (0, 5, 20)] == [12, 12, 12]
+
+
+def test_unknown_ruleset_lists_the_known_ones() -> None:
+    with pytest.raises(RulesetError, match="known rulesets: classic, french-1976"):
+        load_ruleset("monopoly")
+
+
+def test_unknown_key_is_named(tmp_path: Path) -> None:
+    f = tmp_path / "mine.toml"
+    f.write_text('extends = "classic"\ndefender_dice = 3\n')
+    with pytest.raises(RulesetError, match="unknown key 'defender_dice'"):
+        load_ruleset(str(f))
+
+
+def test_own_ruleset_extends_a_builtin(tmp_path: Path) -> None:
+    f = tmp_path / "house.toml"
+    f.write_text('extends = "classic"\ndefender_dice_max = 3\nfortify_path = "connected"\n')
+    r = load_ruleset(str(f))
+    assert r.name == "house" and r.defender_dice_max == 3 and r.fortify_path == "connected"
+    assert r.trade_values == "incremental"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('extends = "italian"\ndefender_dice_max = "three"\n', "'defender_dice_max' must be a whole number"),
+        ('extends = "italian"\nobjective = "money"\n', "'objective' must be one of 'missions', 'world'"),
+        ('extends = "italian"\ndefender_dice_max = 4\n', "dice maxima"),
+        ('extends = "italian"\nvalid_sets = ["five_of_a_kind"]\n', "unknown set kind 'five_of_a_kind'"),
+        ('extends = "italian"\nplayers_max = 7\n', "colours"),
+        ('extends = "nowhere"\n', "unknown ruleset 'nowhere'"),
+        ("extends = [\n", "not valid TOML"),
+    ],
+)
+def test_bad_parameters_are_named(tmp_path: Path, text: str, message: str) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(RulesetError, match=message):
+        load_ruleset(str(f))
+
+
+def test_cli_rules_json_prints_resolved_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "french-1976-domination", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["objective"] == "world" and data["defender_dice_max"] == 2 and data["forced_trade_hand"] == 5
+
+
+def test_cli_rules_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in builtin_rulesets())
+
+
+def test_cli_unknown_ruleset_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "known rulesets" in err and "Traceback" not in err
