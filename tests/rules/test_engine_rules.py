@@ -269,7 +269,7 @@ def test_elimination_takes_cards_and_classic_forces_trade_down_to_four() -> None
     owners["brazil"] = 2
     game = position("classic", players=3, owners=owners, armies={"alaska": 5}, default_owner=0)
     game.hands[0] = _hand_of(["cannon", "infantry"])
-    game.hands[1] = [*_hand_of(["jolly", "cavalry", "cavalry", "infantry"])[0:1], tid("japan"), tid("egypt"), tid("peru")]
+    game.hands[1] = [MAP.size, tid("japan"), tid("egypt"), tid("peru")]  # a jolly and three territory cards
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     events = game.apply(Roll((6, 6, 6), (1,)))
     assert PlayerEliminated(1, 0, 4) in events
