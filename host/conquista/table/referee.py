@@ -1,0 +1,518 @@
+"""The referee at the table (DESIGN.md, "The referee at the table").
+
+Gestures come in (`handle`), legal ones become engine actions, chance steps are answered at once from the dice
+source (or from physical dice typed in with the encoder), and `scene(now)` says what every light shows at time
+`now`. Nothing here reads a clock or a pin: time is passed in, devices live elsewhere.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from conquista.dice.sources import DiceSource
+from conquista.errors import IllegalActionError
+from conquista.logview import describe_event
+from conquista.play import chance_action
+from conquista.rules.actions import (
+    Action,
+    Attack,
+    Blitz,
+    Defend,
+    EndPhase,
+    Fortify,
+    Occupy,
+    Place,
+    Roll,
+    Trade,
+)
+from conquista.rules.engine import Game
+from conquista.rules.events import BattleRolled, Event, Phase
+from conquista.table.colours import (
+    ATTACK_DIE,
+    DEFENCE_DIE,
+    FAULT,
+    ILLEGAL,
+    OFF,
+    RGB,
+    player_rgb,
+    scale,
+)
+from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
+
+# Lit pips of a die face; pips are numbered 0 top-left, 1 top-right, 2 middle-left, 3 centre, 4 middle-right,
+# 5 bottom-left, 6 bottom-right.
+PIPS: dict[int, tuple[int, ...]] = {
+    1: (3,), 2: (0, 6), 3: (0, 3, 6), 4: (0, 1, 5, 6), 5: (0, 1, 3, 5, 6), 6: (0, 1, 2, 4, 5, 6),
+}
+ILLEGAL_FLASH_S = 0.4
+BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
+PULSE_PERIOD_S = 1.2
+PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What every light shows: one colour per territory, 6 dice × 7 pips, the status ring."""
+
+    territories: tuple[RGB, ...]
+    dice: tuple[tuple[RGB, ...], ...]
+    ring: tuple[RGB, ...]
+
+
+@dataclass(frozen=True)
+class Status:
+    player: int
+    colour: str
+    phase: str
+    pending: str
+    message: str
+    turn: int
+    round: int
+    pool: int
+    chance: float | None = None
+    winner: int = -1
+
+
+@dataclass
+class _Effect:
+    territory: int
+    start: float
+    kind: str          # "illegal" | "loss"
+    count: int = 1
+
+
+@dataclass
+class _DiceEntry:
+    """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""
+
+    needed: int
+    values: list[int] = field(default_factory=list)
+    current: int = 1
+
+
+class Referee:
+    def __init__(self, game: Game, dice: DiceSource, rng: random.Random, *, ring_size: int = 16,
+                 physical_dice: bool = False, defend_timeout_s: float = 15.0,
+                 on_action: Callable[[Action, list[Event]], None] | None = None) -> None:
+        self.game = game
+        self.dice = dice
+        self.rng = rng
+        self.ring_size = ring_size
+        self.physical_dice = physical_dice
+        self.defend_timeout_s = defend_timeout_s
+        self.on_action = on_action
+        self.source = -1
+        self.target = -1
+        self.count = 0
+        self.last_placed = -1
+        self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.message = ""
+        self.fault = ""                  # set by the app when a device fails (e.g. the serial link is down)
+        self.log: list[str] = []
+        self.effects: list[_Effect] = []
+        self.entry: _DiceEntry | None = None
+        self._undo_floor = len(game.log)
+        self._phase_started = 0.0
+        self._last_phase = (game.phase, game.current)
+        self._now = 0.0
+        self._settle(0.0)
+
+    # ------------------------------------------------------------------------------------------- input
+
+    def handle(self, gesture: Gesture, now: float) -> None:
+        """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
+        self._now = now
+        self.message = ""
+        game = self.game
+        if game.over:
+            self.message = f"game over: {self._colour(game.winner)} won"
+            return
+        if self.fault:
+            self.message = f"paused: {self.fault}"
+            return
+        if self.entry is not None:
+            self._dice_entry(gesture, now)
+            return
+        match gesture:
+            case Tap(t):
+                self._tap(t, now, long=False)
+            case LongPress(t):
+                self._tap(t, now, long=True)
+            case Turn(steps):
+                self._turn(steps, now)
+            case Press(button):
+                self._press(button, now, held=False)
+            case Hold(button):
+                self._press(button, now, held=True)
+
+    def tick(self, now: float) -> None:
+        """Time passing: a defender who does not choose in time defends with the most dice."""
+        self._now = now
+        game = self.game
+        if game.phase is Phase.DEFEND and now - self._phase_started >= self.defend_timeout_s:
+            self._apply(Defend(game.max_defend_dice(game.target)), now)
+
+    def _tap(self, t: int, now: float, long: bool) -> None:
+        game = self.game
+        if not 0 <= t < game.map.size:
+            return
+        phase, me, owner = game.phase, game.current, game.owner
+        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            if owner[t] != me:
+                return self._illegal(t, now, f"{self._name(t)} is not yours")
+            if not game.pool:
+                return self._illegal(t, now, "no armies left to place: NEXT ends the phase")
+            self._apply(Place(t, 1), now)
+            self.last_placed = t
+        elif phase is Phase.ATTACK:
+            if owner[t] == me:
+                if t == self.source:
+                    return self._clear_selection()
+                if game.armies[t] < 2:
+                    return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
+                self.source, self.target = t, -1
+                return
+            if self.source < 0:
+                return self._illegal(t, now, "tap one of your territories first")
+            if not game.attack_allowed(self.source, t):
+                why = ("is not adjacent" if not game.map.adjacent(self.source, t)
+                       else "is its owner's last territory (protected this round)")
+                return self._illegal(t, now, f"{self._name(t)} {why}")
+            self.target = t
+            self.count = game.max_attack_dice(self.source)
+            if long:
+                self._blitz(now)
+        elif phase is Phase.FORTIFY:
+            if owner[t] != me:
+                return self._illegal(t, now, f"{self._name(t)} is not yours")
+            if t == self.source:
+                return self._clear_selection()
+            if self.source >= 0 and self.target < 0 and game.fortify_allowed(self.source, t):
+                self.target = t
+                self.count = game.armies[self.source] - 1
+                return
+            if game.armies[t] < 2:
+                return self._illegal(t, now, f"{self._name(t)} has no army to spare")
+            self.source, self.target = t, -1
+        elif phase is Phase.OCCUPY:
+            low, high = game.occupy_range()
+            if t == game.target:
+                self.count = min(high, self.count + 1)
+            elif t == game.source:
+                self.count = max(low, self.count - 1)
+            else:
+                self._illegal(t, now, f"move armies from {self._name(game.source)} into {self._name(game.target)}")
+        else:
+            self._illegal(t, now, "not now")
+
+    def _turn(self, steps: int, now: float) -> None:
+        game = self.game
+        phase = game.phase
+        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            if steps > 0 and self.last_placed >= 0 and game.pool:
+                self._apply(Place(self.last_placed, min(steps, game.pool)), now)
+            elif steps < 0:
+                for _ in range(-steps):
+                    if not self._undo_placement():
+                        break
+            return
+        if phase is Phase.ATTACK and self.target >= 0:
+            self.count = _clamp(self.count + steps, 1, game.max_attack_dice(self.source))
+        elif phase is Phase.OCCUPY:
+            self.count = _clamp(self.count + steps, *game.occupy_range())
+        elif phase is Phase.FORTIFY and self.target >= 0:
+            self.count = _clamp(self.count + steps, 1, game.armies[self.source] - 1)
+        elif phase is Phase.DEFEND:
+            self.count = _clamp(self.count + steps, 1, game.max_defend_dice(game.target))
+
+    def _press(self, button: Button, now: float, held: bool) -> None:
+        game = self.game
+        phase = game.phase
+        if button is Button.NEXT:
+            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY):
+                try:
+                    game._check(EndPhase())
+                except IllegalActionError as exc:
+                    self.message = str(exc).split(": ", 1)[-1]
+                    return
+                self._clear_selection()
+                self._apply(EndPhase(), now)
+            else:
+                self.message = "finish this step first"
+            return
+        if button is Button.CANCEL:
+            if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+                if not self._undo_placement():
+                    self.message = "nothing to undo"
+            elif self.source >= 0:
+                self._clear_selection()
+            else:
+                self.message = "nothing to cancel"
+            return
+        # ROLL: confirm, or roll.
+        if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            trades = game.valid_trades()
+            if not trades:
+                self.message = "no set of cards to trade"
+                return
+            self._apply(Trade(max(trades, key=game.trade_value)), now)
+        elif phase is Phase.ATTACK:
+            if self.target < 0:
+                self.message = "tap a source and a target first"
+            elif held:
+                self._blitz(now)
+            else:
+                self._apply(Attack(self.source, self.target, self.count), now)
+        elif phase is Phase.OCCUPY:
+            self._apply(Occupy(self.count), now)
+        elif phase is Phase.FORTIFY:
+            if self.target < 0:
+                self.message = "tap a source and a destination first"
+            else:
+                self._apply(Fortify(self.source, self.target, self.count), now)
+        elif phase is Phase.DEFEND:
+            self._apply(Defend(self.count), now)
+        else:
+            self.message = "nothing to confirm"
+
+    def _blitz(self, now: float) -> None:
+        self._apply(Blitz(self.source, self.target, 1), now)
+
+    def _dice_entry(self, gesture: Gesture, now: float) -> None:
+        entry = self.entry
+        assert entry is not None
+        match gesture:
+            case Turn(steps):
+                entry.current = (entry.current - 1 + steps) % 6 + 1
+            case Press(Button.ROLL) | Hold(Button.ROLL):
+                entry.values.append(entry.current)
+                entry.current = 1
+                if len(entry.values) == entry.needed:
+                    game = self.game
+                    values = tuple(entry.values)
+                    self.entry = None
+                    roll = Roll(values[: game.attack_dice], values[game.attack_dice:], "physical")
+                    self._apply(roll, now)
+            case Press(Button.CANCEL) | Hold(Button.CANCEL):
+                if entry.values:
+                    entry.values.pop()
+            case _:
+                self.message = "enter the dice with the encoder, ROLL confirms each die"
+
+    # ----------------------------------------------------------------------------------------- applying
+
+    def _apply(self, action: Action, now: float) -> None:
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.message = str(exc)
+            return
+        self._record(action, events, now)
+        self._settle(now)
+
+    def _record(self, action: Action, events: list[Event], now: float) -> None:
+        if self.on_action is not None:
+            self.on_action(action, events)
+        losses: dict[int, int] = {}
+        for event in events:
+            line = describe_event(self.game, event)
+            if line:
+                self.log.append(line.strip())
+            if isinstance(event, BattleRolled):
+                self.last_roll = (event.attack, event.defend)
+                for t, lost in ((event.source, event.attacker_losses), (event.target, event.defender_losses)):
+                    if lost:
+                        losses[t] = losses.get(t, 0) + lost
+        # Blitz rolls come one action at a time; losses on a territory add up into one blink sequence.
+        for t, lost in losses.items():
+            current = next((e for e in self.effects if e.kind == "loss" and e.territory == t
+                            and e.start == now), None)
+            if current:
+                current.count += lost
+            else:
+                self.effects.append(_Effect(t, now, "loss", lost))
+
+    def _settle(self, now: float) -> None:
+        """Answer chance steps, then set up the choice that the new phase asks for."""
+        game = self.game
+        while game.is_chance():
+            if game.phase is Phase.ROLL and self.physical_dice:
+                self.entry = _DiceEntry(game.attack_dice + game.defend_dice)
+                return
+            action = chance_action(game, self.dice, self.rng)
+            events = game.apply(action)
+            self._record(action, events, now)
+        phase_key = (game.phase, game.current)
+        if phase_key != self._last_phase:
+            self._phase_started = now
+            self._last_phase = phase_key
+            if game.phase in (Phase.SETUP, Phase.REINFORCE):
+                self._undo_floor = len(game.log)
+                self.last_placed = -1
+        if game.phase is Phase.OCCUPY:
+            self.count = game.occupy_range()[0]
+        elif game.phase is Phase.DEFEND:
+            self.count = game.max_defend_dice(game.target)
+        elif game.phase is Phase.ATTACK:
+            if self.source >= 0 and (game.owner[self.source] != game.current or game.armies[self.source] < 2):
+                self._clear_selection()
+            elif self.target >= 0 and not game.attack_allowed(self.source, self.target):
+                self.target = -1
+            if self.target >= 0:
+                self.count = min(max(self.count, 1), game.max_attack_dice(self.source))
+        elif game.phase is not Phase.FORTIFY:
+            self._clear_selection()
+        if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
+            self._clear_selection()
+
+    def _undo_placement(self) -> bool:
+        """Take back the last placement of this phase: rebuild the game from its log without it."""
+        game = self.game
+        if len(game.log) <= self._undo_floor or not isinstance(game.log[-1], Place):
+            return False
+        fresh = Game(game.rules, game.map, game.players, game.log[0])  # type: ignore[arg-type]
+        for action in game.log[1:-1]:
+            fresh.apply(action)
+        undone = game.log[-1]
+        self.game = fresh
+        self.log.append(f"undo: {fresh.describe(undone)}")
+        if self.on_action is not None:
+            self.on_action(undone, [])  # a journal learns of the undo through its own hook (issue 6)
+        return True
+
+    def _illegal(self, t: int, now: float, reason: str) -> None:
+        self.message = reason
+        self.effects.append(_Effect(t, now, "illegal"))
+
+    def _clear_selection(self) -> None:
+        self.source = self.target = -1
+
+    # ------------------------------------------------------------------------------------------ output
+
+    def status(self) -> Status:
+        game = self.game
+        return Status(
+            player=game.current,
+            colour=self._colour(game.current),
+            phase=game.phase.value,
+            pending=self._pending(),
+            message=self.message,
+            turn=game.turn,
+            round=game.round,
+            pool=game.pool,
+            chance=self.conquest_chance(),
+            winner=game.winner,
+        )
+
+    def conquest_chance(self) -> float | None:
+        game = self.game
+        if game.phase is not Phase.ATTACK or self.source < 0 or self.target < 0:
+            return None
+        from conquista.rules.odds import conquest_chance
+
+        return conquest_chance(game.rules, game.armies[self.source], game.armies[self.target])
+
+    def _pending(self) -> str:
+        game = self.game
+        phase = game.phase
+        if game.over:
+            return f"{self._colour(game.winner)} wins ({game.over_reason})"
+        if self.entry is not None:
+            return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
+                    f"(turn to change, ROLL confirms)")
+        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
+            forced = " (must trade)" if game.must_trade() else ""
+            if game.pool:
+                return f"place {game.pool} armies: tap your territories{trade}{forced}"
+            return f"NEXT ends the phase{trade}{forced}"
+        if phase is Phase.ATTACK:
+            if self.source < 0:
+                return "tap a territory to attack from, or NEXT to fortify"
+            if self.target < 0:
+                return f"from {self._name(self.source)}: tap a territory to attack"
+            return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {self.count} dice, "
+                    f"hold ROLL to blitz")
+        if phase is Phase.DEFEND:
+            return f"defender: choose dice ({self.count}), ROLL confirms"
+        if phase is Phase.OCCUPY:
+            low, high = game.occupy_range()
+            return f"move {self.count} armies into {self._name(game.target)} ({low}–{high}), ROLL confirms"
+        if phase is Phase.FORTIFY:
+            if self.source < 0:
+                return "tap a territory to move armies from, or NEXT to end the turn"
+            if self.target < 0:
+                return f"from {self._name(self.source)}: tap a destination"
+            return f"move {self.count} from {self._name(self.source)} to {self._name(self.target)}: ROLL"
+        return ""
+
+    def scene(self, now: float) -> Scene:
+        """Every light at time `now`. Animations are functions of time, so tests step time."""
+        game = self.game
+        owner, rules = game.owner, game.rules
+        colours = [player_rgb(c) for c in rules.colours]
+        territories = [colours[o] for o in owner]
+        pulse = 0.55 + 0.45 * math.cos(2 * math.pi * now / PULSE_PERIOD_S)
+        for t in (self.source, self.target):
+            if t >= 0:
+                territories[t] = scale(territories[t], pulse)
+        if game.phase is Phase.OCCUPY:
+            territories[game.target] = scale(territories[game.target], pulse)
+        live = []
+        for effect in self.effects:
+            age = now - effect.start
+            if effect.kind == "illegal":
+                if age < ILLEGAL_FLASH_S:
+                    territories[effect.territory] = ILLEGAL
+                    live.append(effect)
+            elif 0 <= age < effect.count * BLINK_PERIOD_S:
+                if (age % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2:
+                    territories[effect.territory] = OFF
+                live.append(effect)
+        self.effects = live
+        return Scene(tuple(territories), self._dice_scene(), self._ring(now, colours))
+
+    def _dice_scene(self) -> tuple[tuple[RGB, ...], ...]:
+        attack, defend = self.last_roll
+        if self.entry is not None:
+            entered = [*self.entry.values, self.entry.current]
+            attack = tuple(entered[: self.game.attack_dice])
+            defend = tuple(entered[self.game.attack_dice:])
+        dice = []
+        for values, colour in ((attack, ATTACK_DIE), (defend, DEFENCE_DIE)):
+            for i in range(3):
+                lit = PIPS.get(values[i], ()) if i < len(values) else ()
+                dice.append(tuple(colour if p in lit else OFF for p in range(7)))
+        return tuple(dice)
+
+    def _ring(self, now: float, colours: list[RGB]) -> tuple[RGB, ...]:
+        n = self.ring_size
+        game = self.game
+        if self.fault:
+            on = (now % 1.0) < 0.5
+            return tuple(FAULT if on else OFF for _ in range(n))
+        if game.over:
+            return tuple(colours[game.winner] for _ in range(n))
+        me = colours[game.current if game.phase is not Phase.DEFEND else game.owner[game.target]]
+        chance = self.conquest_chance()
+        if chance is not None:
+            lit = round(chance * n)
+            return tuple(me if i < lit else scale(me, 0.08) for i in range(n))
+        # Three segments, reinforce / attack / fortify: the current phase bright, the others dim.
+        phase = game.phase
+        active = (0 if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
+                  else 2 if phase is Phase.FORTIFY else 1)
+        return tuple(me if (i * 3) // n == active else scale(me, 0.15) for i in range(n))
+
+    def _name(self, t: int) -> str:
+        return self.game.map.territories[t].name_en
+
+    def _colour(self, seat: int) -> str:
+        return self.game.rules.colours[seat] if seat >= 0 else "nobody"
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
