@@ -99,7 +99,14 @@ def play_checked(rules_name: str, players: int, seed: int, bots: list[str], turn
         who = game.to_move
         action = chance_action(game, dice, rng) if who == CHANCE else seats[who].choose(game)
         assert normalise(action) in legal_set, f"{action} not among legal actions"
+        twin = game.clone() if len(game.log) % 7 == 0 else None
+        if twin is not None:
+            before = game.digest()
+            twin.apply(action)
+            assert game.digest() == before  # a clone shares no mutable state with its original
         game.apply(action)
+        if twin is not None:
+            assert twin.digest() == game.digest()
         check_invariants(game)
     if game.over:
         assert game.legal_actions() == []

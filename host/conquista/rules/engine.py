@@ -7,6 +7,7 @@ card draws are chance actions supplied by the caller, so the action log replays 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections import deque
@@ -737,6 +738,21 @@ class Game:
         return seen
 
     # ------------------------------------------------------------------------------------------ snapshot
+
+    def clone(self) -> Game:
+        """An independent copy (for undo and look-ahead): the mutable containers are copied, the rest shared."""
+        other = copy.copy(self)
+        other.owner = self.owner[:]
+        other.armies = self.armies[:]
+        other.territory_count = self.territory_count[:]
+        other.hands = [h[:] for h in self.hands]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.eliminated = self.eliminated[:]
+        other.eliminated_by = self.eliminated_by[:]
+        other.reserve = self.reserve[:]
+        other.log = self.log[:]
+        return other
 
     def snapshot(self) -> dict[str, Any]:
         """Every field that defines the state, JSON-ready; equal states give equal snapshots."""

@@ -114,7 +114,7 @@ class Referee:
         self.log: list[str] = []
         self.effects: list[_Effect] = []
         self.entry: _DiceEntry | None = None
-        self._undo_floor = len(game.log)
+        self._undo: list[Game] = []
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self._now = 0.0
@@ -305,11 +305,16 @@ class Referee:
     # ----------------------------------------------------------------------------------------- applying
 
     def _apply(self, action: Action, now: float) -> None:
+        before = self.game.clone() if isinstance(action, Place) else None
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
             self.message = str(exc)
             return
+        if before is not None:
+            self._undo.append(before)
+        else:
+            self._undo.clear()
         self._record(action, events, now)
         self._settle(now)
 
@@ -350,7 +355,7 @@ class Referee:
             self._phase_started = now
             self._last_phase = phase_key
             if game.phase in (Phase.SETUP, Phase.REINFORCE):
-                self._undo_floor = len(game.log)
+                self._undo.clear()  # a placement of an earlier phase or player is never undone
                 self.last_placed = -1
         if game.phase is Phase.OCCUPY:
             self.count = game.occupy_range()[0]
@@ -369,16 +374,13 @@ class Referee:
             self._clear_selection()
 
     def _undo_placement(self) -> bool:
-        """Take back the last placement of this phase: rebuild the game from its log without it."""
-        game = self.game
-        if len(game.log) <= self._undo_floor or not isinstance(game.log[-1], Place):
+        """Take back the last placement of this phase (placements never involve dice, so undo is safe)."""
+        if not self._undo:
             return False
-        fresh = Game(game.rules, game.map, game.players, game.log[0])  # type: ignore[arg-type]
-        for action in game.log[1:-1]:
-            fresh.apply(action)
+        game = self.game
         undone = game.log[-1]
-        self.game = fresh
-        self.log.append(f"undo: {fresh.describe(undone)}")
+        self.game = self._undo.pop()
+        self.log.append(f"undo: {game.describe(undone)}")
         if self.on_action is not None:
             self.on_action(undone, [])  # a journal learns of the undo through its own hook (issue 6)
         return True

@@ -1,0 +1,199 @@
+"""The referee's interaction model, with time stepped by the test (no sleeping)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conquista.dice.sources import SeededDice
+from conquista.rules.actions import Place
+from conquista.rules.events import Phase
+from conquista.rules.odds import conquest_chance
+from conquista.table.colours import ILLEGAL, OFF, player_rgb
+from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
+from conquista.table.referee import PIPS, Referee
+from tests.rules.helpers import dealt, position, tid
+
+
+class FixedDice:
+    """Dice that always show the given faces (a test double for a DiceSource)."""
+
+    name = "fixed"
+
+    def __init__(self, attack: int, defend: int) -> None:
+        self.faces = (attack, defend)
+
+    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (self.faces[0],) * attack, (self.faces[1],) * defend
+
+
+def referee_at(game, dice=None, **kwargs):  # type: ignore[no-untyped-def]
+    return Referee(game, dice or SeededDice(1), random.Random(1), **kwargs)
+
+
+def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:
+    return player_rgb(ref.game.rules.colours[seat])
+
+
+def test_reinforce_tap_encoder_and_cancel() -> None:
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
+    game.pool = 5
+    ref = referee_at(game)
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Turn(2), 1.1)
+    assert ref.game.armies[tid("alaska")] == 4 and ref.game.pool == 2
+    ref.handle(Press(Button.CANCEL), 1.2)
+    assert ref.game.armies[tid("alaska")] == 2 and ref.game.pool == 4
+    ref.handle(Press(Button.NEXT), 1.3)
+    assert ref.game.phase is Phase.REINFORCE and "armies are still to place" in ref.message
+
+
+def test_trade_offered_and_confirmed_with_roll() -> None:
+    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
+    game.hands[0] = [game.map.size, game.map.size + 1, tid("peru")]  # two jollies: not a set in italian
+    ref = referee_at(game)
+    ref.handle(Press(Button.ROLL), 1.0)
+    assert "no set" in ref.message
+    cannons = [t.index for t in game.map.territories if t.card == "cannon"][:3]
+    ref.game.hands[0] = cannons
+    assert "ROLL" in ref.status().pending
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert ref.game.pool == 4 and ref.game.hands[0] == []
+
+
+def test_attack_selection_roll_dice_panel_and_loss_blinks() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 4})
+    ref = referee_at(game, FixedDice(1, 6))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    assert (ref.source, ref.target) == (tid("alaska"), tid("kamchatka"))
+    chance = ref.status().chance
+    assert chance == pytest.approx(conquest_chance(game.rules, 6, 4))
+    lit = [c for c in ref.scene(1.2).ring if c == colour_of(ref, 0)]
+    assert len(lit) == round(chance * ref.ring_size)
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert ref.game.armies[tid("alaska")] == 4 and ref.last_roll == ((1, 1, 1), (6, 6))
+    scene = ref.scene(2.01)
+    assert scene.territories[tid("alaska")] == OFF  # first blink of two
+    assert scene.dice[0] == tuple((255, 0, 0) if p in PIPS[1] else OFF for p in range(7))
+    assert scene.dice[3] == tuple((0, 60, 255) if p in PIPS[6] else OFF for p in range(7))
+    assert scene.dice[5] == (OFF,) * 7  # two defence dice only
+    assert ref.scene(2.3).territories[tid("alaska")] != OFF   # between blinks
+    assert ref.scene(2.45).territories[tid("alaska")] == OFF  # second blink
+    assert ref.scene(2.9).territories[tid("alaska")] == colour_of(ref, 0) or ref.source >= 0
+
+
+def test_blitz_conquest_and_occupation_with_encoder() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Hold(Button.ROLL), 2.0)
+    assert ref.game.phase is Phase.OCCUPY and ref.count == 3
+    ref.handle(Turn(10), 2.5)
+    assert ref.count == 7
+    ref.handle(Press(Button.ROLL), 3.0)
+    assert ref.game.armies[tid("kamchatka")] == 7 and ref.game.phase is Phase.ATTACK
+
+
+def test_long_press_on_target_blitzes() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(LongPress(tid("kamchatka")), 2.0)
+    assert ref.game.owner[tid("kamchatka")] == 0
+
+
+@pytest.mark.parametrize("phase", [Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY, Phase.OCCUPY])
+def test_illegal_taps_flash_red_and_change_nothing(phase: Phase) -> None:
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 3}, phase=phase)
+    if phase is Phase.REINFORCE:
+        game.pool = 3
+    if phase is Phase.OCCUPY:
+        game.source, game.target, game.occupy_min = tid("alaska"), tid("alberta"), 1
+    ref = referee_at(game)
+    before = ref.game.digest()
+    bad = tid("brazil")  # an enemy territory far from everything the player holds
+    if phase is Phase.ATTACK:
+        ref.handle(Tap(tid("alaska")), 0.5)
+    ref.handle(Tap(bad), 1.0)
+    assert ref.game.digest() == before
+    assert ref.scene(1.1).territories[bad] == ILLEGAL
+    assert ref.scene(2.0).territories[bad] == colour_of(ref, 1)
+    assert ref.message
+
+
+def test_fortify_by_taps_and_encoder() -> None:
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 6}, phase=Phase.FORTIFY)
+    ref = referee_at(game)
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("alberta")), 1.1)
+    assert ref.count == 5
+    ref.handle(Turn(-3), 1.2)
+    ref.handle(Press(Button.ROLL), 1.3)
+    assert ref.game.armies[tid("alberta")] == 3 and ref.game.current == 1
+
+
+def test_physical_dice_entered_with_the_encoder() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 3, "kamchatka": 1})
+    ref = referee_at(game, physical_dice=True)
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 1.2)
+    assert ref.entry is not None and "enter die 1 of 3" in ref.status().pending
+    for value in (6, 2):  # two attack dice
+        ref.handle(Turn(value - 1), 1.3)
+        ref.handle(Press(Button.ROLL), 1.4)
+    ref.handle(Turn(3), 1.5)  # defence die: 4
+    ref.handle(Press(Button.ROLL), 1.6)
+    assert ref.last_roll == ((6, 2), (4,)) and ref.game.owner[tid("kamchatka")] == 0
+    roll = ref.game.log[-1]
+    assert getattr(roll, "source", "") == "physical"
+
+
+def test_chosen_defence_times_out_to_the_maximum() -> None:
+    game = position("french-1976", owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+                    automatic_defence=False)
+    ref = referee_at(game, defend_timeout_s=10.0)
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert ref.game.phase is Phase.DEFEND
+    ref.tick(11.0)
+    assert ref.game.phase is Phase.DEFEND
+    ref.tick(12.1)
+    assert ref.game.phase is not Phase.DEFEND and len(ref.last_roll[1]) == 2
+
+
+def test_secrets_never_reach_the_lights() -> None:
+    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
+    ref = referee_at(game)
+    before = ref.scene(3.0)
+    ref.game.hands[0] = [1, 2, 3]
+    ref.game.missions = (14, 13)
+    assert ref.scene(3.0) == before
+
+
+def test_setup_by_taps_until_the_first_turn() -> None:
+    ref = referee_at(dealt("french-1976", 2))
+    while ref.game.phase is Phase.SETUP:
+        seat = ref.game.current
+        mine = ref.game.owner.index(seat)
+        ref.handle(Tap(mine), 1.0)
+        ref.handle(Turn(ref.game.pool), 1.1)
+    assert ref.game.phase is Phase.REINFORCE and ref.game.turn == 1
+    assert isinstance(ref.game.log[-1], Place)
+
+
+def test_gesture_recogniser_thresholds() -> None:
+    rec = GestureRecogniser(min_tap_s=0.02, long_press_s=0.8)
+    rec.territory_down(5, 1.0)
+    assert rec.territory_up(5, 1.01) is None          # a bounce, not a tap
+    rec.territory_down(5, 2.0)
+    assert rec.territory_up(5, 2.2) == Tap(5)
+    rec.territory_down(5, 3.0)
+    assert rec.territory_up(5, 3.9) == LongPress(5)
+    assert rec.territory_up(7, 4.0) is None           # release without a press
+    rec.button_down(Button.ROLL, 5.0)
+    assert rec.button_up(Button.ROLL, 6.0) == Hold(Button.ROLL)
