@@ -12,7 +12,7 @@ from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
 from conquista.table.colours import ILLEGAL, OFF, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
-from conquista.table.referee import PIPS, Referee
+from conquista.table.referee import Referee
 from tests.rules.helpers import dealt, position, tid
 
 
@@ -76,9 +76,8 @@ def test_attack_selection_roll_dice_panel_and_loss_blinks() -> None:
     assert ref.game.armies[tid("alaska")] == 4 and ref.last_roll == ((1, 1, 1), (6, 6))
     scene = ref.scene(2.01)
     assert scene.territories[tid("alaska")] == OFF  # first blink of two
-    assert scene.dice[0] == tuple((255, 0, 0) if p in PIPS[1] else OFF for p in range(7))
-    assert scene.dice[3] == tuple((0, 60, 255) if p in PIPS[6] else OFF for p in range(7))
-    assert scene.dice[5] == (OFF,) * 7  # two defence dice only
+    assert scene.attack_dice == (1, 1, 1)
+    assert scene.defence_dice == (6, 6, None)  # two defence dice only
     assert ref.scene(2.3).territories[tid("alaska")] != OFF   # between blinks
     assert ref.scene(2.45).territories[tid("alaska")] == OFF  # second blink
     assert ref.scene(2.9).territories[tid("alaska")] == colour_of(ref, 0) or ref.source >= 0

@@ -31,8 +31,6 @@ from conquista.rules.actions import (
 from conquista.rules.engine import Game
 from conquista.rules.events import BattleRolled, Event, Phase
 from conquista.table.colours import (
-    ATTACK_DIE,
-    DEFENCE_DIE,
     FAULT,
     ILLEGAL,
     OFF,
@@ -42,23 +40,21 @@ from conquista.table.colours import (
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 
-# Lit pips of a die face; pips are numbered 0 top-left, 1 top-right, 2 middle-left, 3 centre, 4 middle-right,
-# 5 bottom-left, 6 bottom-right.
-PIPS: dict[int, tuple[int, ...]] = {
-    1: (3,), 2: (0, 6), 3: (0, 3, 6), 4: (0, 1, 5, 6), 5: (0, 1, 3, 5, 6), 6: (0, 1, 2, 4, 5, 6),
-}
 ILLEGAL_FLASH_S = 0.4
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 PULSE_PERIOD_S = 1.2
 PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
+DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
 
 @dataclass(frozen=True)
 class Scene:
-    """What every light shows: one colour per territory, 6 dice × 7 pips, the status ring."""
+    """What every light shows: one colour per territory, the dice panel's values (None = die dark; attack dice in
+    red, defence dice in blue), the status ring."""
 
     territories: tuple[RGB, ...]
-    dice: tuple[tuple[RGB, ...], ...]
+    attack_dice: DiceRow
+    defence_dice: DiceRow
     ring: tuple[RGB, ...]
 
 
@@ -475,20 +471,19 @@ class Referee:
                     territories[effect.territory] = OFF
                 live.append(effect)
         self.effects = live
-        return Scene(tuple(territories), self._dice_scene(), self._ring(now, colours))
+        attack, defend = self.dice_values()
+        return Scene(tuple(territories), attack, defend, self._ring(now, colours))
 
-    def _dice_scene(self) -> tuple[tuple[RGB, ...], ...]:
+    def dice_values(self) -> tuple[DiceRow, DiceRow]:
+        """The dice panel: the last roll, or the physical dice being typed in."""
         attack, defend = self.last_roll
         if self.entry is not None:
             entered = [*self.entry.values, self.entry.current]
             attack = tuple(entered[: self.game.attack_dice])
             defend = tuple(entered[self.game.attack_dice:])
-        dice = []
-        for values, colour in ((attack, ATTACK_DIE), (defend, DEFENCE_DIE)):
-            for i in range(3):
-                lit = PIPS.get(values[i], ()) if i < len(values) else ()
-                dice.append(tuple(colour if p in lit else OFF for p in range(7)))
-        return tuple(dice)
+        a = [*attack, None, None, None]
+        d = [*defend, None, None, None]
+        return (a[0], a[1], a[2]), (d[0], d[1], d[2])
 
     def _ring(self, now: float, colours: list[RGB]) -> tuple[RGB, ...]:
         n = self.ring_size
