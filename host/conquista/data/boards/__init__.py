@@ -1,0 +1,1 @@
+"""Board profiles shipped with the package (TOML), read with importlib.resources."""

@@ -1,0 +1,448 @@
+"""Board profiles: how one physical board is built (LED indices, sensor wiring, pins, strip and power settings).
+
+A profile is a TOML file (format documented in hardware/README.md). It is validated completely before any device
+is opened, and every error names the file, the key and the fix, because the person reading it is a builder with a
+soldering iron who cannot debug the referee to find out which wire is wrong.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from conquista.errors import ConquistaError
+from conquista.rules.mapdata import GameMap, load_map
+
+DEFAULT_PROFILE = "classic-42"
+PROFILE_FORMAT = 1
+
+DICE_PER_SIDE = 3
+PIPS_PER_DIE = 7
+# The order of the 7 pip LEDs of a die in a profile: reading order of the pip positions on a die face.
+PIP_NAMES = ("top_left", "top_right", "middle_left", "centre", "middle_right", "bottom_left", "bottom_right")
+
+# BCM numbers of the GPIOs on the 40-pin header. 0 and 1 are left out: they carry the HAT ID EEPROM bus, and the
+# firmware probes them at boot, so a switch there can stop a HAT from being recognised.
+HEADER_GPIOS = frozenset(range(2, 28))
+PICO_GPIOS = frozenset(range(0, 29))
+
+# GPIO → (PWM/PCM/SPI channel) that rpi-ws281x can drive from the Pi. Channel 1 is the second PWM; every other pin
+# uses channel 0 (the SPI and PCM outputs have a single channel).
+WS281X_PINS: dict[int, int] = {12: 0, 18: 0, 13: 1, 19: 1, 21: 0, 10: 0}
+COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+# DMA channel 5 is used by the SD card driver on recent kernels: rpi-ws281x on it corrupts the file system.
+FORBIDDEN_DMA = frozenset({5})
+
+
+class ProfileError(ConquistaError):
+    """A board profile is missing, malformed or inconsistent; the message names the file, the key and the fix."""
+
+
+class SensorKind(StrEnum):
+    SERIAL = "serial"  # a diode matrix scanned by the Pico, reported over USB serial
+    GPIO = "gpio"  # one Pi GPIO per territory, read with gpiozero
+
+
+class StripDriver(StrEnum):
+    WS281X = "ws281x"  # rpi-ws281x on the Pi (Pi 1-4)
+    PICO = "pico"  # the Pico drives the chain with PIO; frames go over the serial link (needed on a Pi 5)
+
+
+@dataclass(frozen=True)
+class StripSettings:
+    driver: StripDriver
+    length: int
+    data_pin: int  # a Pi GPIO for ws281x, a Pico GP number for pico
+    dma: int
+    channel: int
+    frequency_hz: int
+    invert: bool
+    color_order: str  # order of the colour bytes on the wire, one of COLOR_ORDERS
+    brightness: int  # 0-255, applied in software before the current limiter
+    supply_ma: float  # current the LED supply may deliver to the chain
+    ma_per_channel: float  # current of one colour channel at full value
+    idle_ma_per_led: float  # quiescent current of one LED that shows black
+
+
+@dataclass(frozen=True)
+class SensorSettings:
+    kind: SensorKind
+    rows: int  # matrix size (serial); 0 for gpio
+    cols: int
+    debounce_ms: int
+    # Per territory index: the matrix key index (row * cols + col) for serial, the BCM GPIO for gpio.
+    key_of_territory: tuple[int, ...]
+    pin_of_territory: tuple[int, ...]
+
+    @property
+    def keys(self) -> int:
+        """Number of key indices of the matrix (rows × cols)."""
+        return self.rows * self.cols
+
+
+@dataclass(frozen=True)
+class ButtonPins:
+    roll: int
+    cancel: int
+    next: int
+    bounce_ms: int
+
+
+@dataclass(frozen=True)
+class EncoderPins:
+    a: int
+    b: int
+    push: int
+
+
+@dataclass(frozen=True, eq=False)
+class BoardProfile:
+    """A validated board. Territories are addressed by map index, like everywhere inside the referee."""
+
+    name: str
+    source: str
+    game_map: GameMap
+    strip: StripSettings
+    territory_leds: tuple[tuple[int, ...], ...]  # by territory index, 1-3 LED indices each
+    dice_attack: tuple[tuple[int, ...], ...]  # 3 dice × 7 LED indices in PIP_NAMES order
+    dice_defence: tuple[tuple[int, ...], ...]
+    ring: tuple[int, ...]  # status ring LED indices, in display order (clockwise from the top)
+    sensors: SensorSettings
+    buttons: ButtonPins
+    encoder: EncoderPins
+    buzzer_pin: int | None
+
+    def territory_of_key(self, key: int) -> int | None:
+        """Territory index wired to matrix key `key`, or None for an unused cell (serial sensors only)."""
+        return self._territory_by_key.get(key)
+
+    def territory_of_pin(self, pin: int) -> int | None:
+        return self._territory_by_pin.get(pin)
+
+    def __post_init__(self) -> None:
+        by_key = {k: t for t, k in enumerate(self.sensors.key_of_territory)}
+        by_pin = {p: t for t, p in enumerate(self.sensors.pin_of_territory)}
+        object.__setattr__(self, "_territory_by_key", by_key)
+        object.__setattr__(self, "_territory_by_pin", by_pin)
+
+    _territory_by_key: dict[int, int] = field(init=False, repr=False)
+    _territory_by_pin: dict[int, int] = field(init=False, repr=False)
+
+
+def load_profile(path: str | Path | None = None, game_map: GameMap | None = None) -> BoardProfile:
+    """Load and validate a board profile; with no path, the reference `classic-42` profile shipped in the package.
+
+    `game_map` is the map the game uses (default: the built-in map); the profile must cover exactly its territories.
+    """
+    if path is None:
+        text = resources.files("conquista.data.boards").joinpath(f"{DEFAULT_PROFILE}.toml").read_text("utf-8")
+        source = f"<built-in {DEFAULT_PROFILE}.toml>"
+    else:
+        source = str(path)
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise ProfileError(
+                f"{source}: cannot read board profile ({exc.strerror}); check the --board path"
+            ) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{source}: not valid TOML: {exc}; fix the syntax at that line") from None
+    return parse_profile(data, source, game_map)
+
+
+def parse_profile(data: dict[str, Any], source: str, game_map: GameMap | None = None) -> BoardProfile:
+    """Validate profile data already read from TOML; `source` names the file in every error."""
+    return _Parser(source, game_map).parse(data)
+
+
+_TOP_KEYS = {"format", "name", "map", "strip", "sensors", "buttons", "encoder", "buzzer", "dice", "ring",
+             "territories"}
+_STRIP_KEYS = {"driver", "length", "data_pin", "dma", "channel", "frequency_hz", "invert", "color_order",
+               "brightness", "supply_ma", "ma_per_channel", "idle_ma_per_led"}
+_SENSOR_KEYS = {"source", "rows", "cols", "debounce_ms"}
+_BUTTON_KEYS = {"roll", "cancel", "next", "bounce_ms"}
+_ENCODER_KEYS = {"a", "b", "push"}
+
+
+class _Parser:
+    def __init__(self, source: str, game_map: GameMap | None) -> None:
+        self.source = source
+        self.game_map = game_map
+        # LED index → who owns it, and GPIO → who uses it, so a clash names both owners.
+        self.led_owner: dict[int, str] = {}
+        self.pin_owner: dict[int, str] = {}
+
+    def fail(self, key: str, problem: str, fix: str) -> ProfileError:
+        return ProfileError(f"{self.source}: {key}: {problem}; {fix}")
+
+    # -- typed getters -------------------------------------------------------------------------------------------
+
+    def table(self, data: dict[str, Any], key: str, where: str, allowed: set[str] | None) -> dict[str, Any]:
+        if key not in data:
+            raise self.fail(_join(where, key), "missing section", f"add a [{_join(where, key)}] table")
+        value = data[key]
+        if not isinstance(value, dict):
+            raise self.fail(_join(where, key), f"must be a table, got {value!r}", f"write it as [{_join(where, key)}]")
+        if allowed is not None:
+            self.no_unknown(value, _join(where, key), allowed)
+        return value
+
+    def no_unknown(self, value: dict[str, Any], where: str, allowed: set[str]) -> None:
+        for k in value:
+            if k not in allowed:
+                raise self.fail(_join(where, k), "unknown key",
+                                f"remove it or use one of: {', '.join(sorted(allowed))}")
+
+    def integer(self, data: dict[str, Any], key: str, where: str, lo: int, hi: int,
+                default: int | None = None) -> int:
+        full = _join(where, key)
+        if key not in data:
+            if default is not None:
+                return default
+            raise self.fail(full, "missing", f"add `{key} = <integer {lo}..{hi}>`")
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(full, f"must be an integer, got {value!r}", f"write a whole number {lo}..{hi}")
+        if not lo <= value <= hi:
+            raise self.fail(full, f"{value} is out of range", f"use a value from {lo} to {hi}")
+        return value
+
+    def number(self, data: dict[str, Any], key: str, where: str, lo: float, default: float | None = None) -> float:
+        full = _join(where, key)
+        if key not in data:
+            if default is not None:
+                return default
+            raise self.fail(full, "missing", f"add `{key} = <number>`")
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(full, f"must be a number, got {value!r}", "write a number such as 20 or 12.5")
+        if not value >= lo:  # also rejects NaN
+            raise self.fail(full, f"{value} is too small", f"use a value of at least {lo}")
+        return float(value)
+
+    def word(self, data: dict[str, Any], key: str, where: str, choices: tuple[str, ...], default: str | None = None,
+             upper: bool = False) -> str:
+        full = _join(where, key)
+        if key not in data:
+            if default is not None:
+                return default
+            raise self.fail(full, "missing", f"add `{key} = \"{choices[0]}\"` (one of {', '.join(choices)})")
+        value = data[key]
+        if isinstance(value, str) and upper:
+            value = value.upper()
+        if value not in choices:
+            raise self.fail(full, f"{value!r} is not a known value", f"use one of {', '.join(choices)}")
+        assert isinstance(value, str)
+        return value
+
+    def leds(self, value: Any, key: str, length: int, owner: str, count: tuple[int, int]) -> tuple[int, ...]:
+        lo, hi = count
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise self.fail(key, f"must be a list of LED indices, got {value!r}", "write it as [12, 13]")
+        if not lo <= len(value) <= hi:
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise self.fail(key, f"has {len(value)} LEDs", f"give it {want} LED indices")
+        for index in value:
+            if not 0 <= index < length:
+                raise self.fail(key, f"LED {index} is beyond the strip (strip.length = {length}, so 0..{length - 1})",
+                                "fix the index or raise strip.length to the number of LEDs in the chain")
+            if index in self.led_owner:
+                raise self.fail(key, f"LED {index} is also used by {self.led_owner[index]}",
+                                "give each LED index to one owner only")
+            self.led_owner[index] = owner
+        return tuple(value)
+
+    def pin(self, data: dict[str, Any], key: str, where: str, owner: str) -> int:
+        full = _join(where, key)
+        pin = self.integer(data, key, where, 0, 27)
+        return self.claim_pin(pin, full, owner)
+
+    def claim_pin(self, pin: int, key: str, owner: str) -> int:
+        if pin not in HEADER_GPIOS:
+            raise self.fail(key, f"GPIO{pin} is reserved for the HAT ID EEPROM",
+                            "use a GPIO from 2 to 27 (BCM numbering)")
+        if pin in self.pin_owner:
+            raise self.fail(key, f"GPIO{pin} is also used by {self.pin_owner[pin]}", "give each GPIO one job only")
+        self.pin_owner[pin] = owner
+        return pin
+
+    # -- sections ------------------------------------------------------------------------------------------------
+
+    def parse(self, data: dict[str, Any]) -> BoardProfile:
+        self.no_unknown(data, "", _TOP_KEYS)
+        fmt = self.integer(data, "format", "", 1, PROFILE_FORMAT, default=PROFILE_FORMAT)
+        del fmt  # only one format exists; the key reserves the right to change it
+        name = data.get("name", Path(self.source).stem)
+        if not isinstance(name, str):
+            raise self.fail("name", f"must be a string, got {name!r}", 'write name = "my-board"')
+        game_map = self.game_map if self.game_map is not None else load_map()
+        map_name = data.get("map", game_map.name)
+        if map_name != game_map.name:
+            raise self.fail("map", f"the profile is for map {map_name!r} but the game uses map {game_map.name!r}",
+                            "load the matching map or set map to the game's map and list its territories")
+
+        strip = self.strip(self.table(data, "strip", "", _STRIP_KEYS))
+        sensor_table = self.table(data, "sensors", "", _SENSOR_KEYS)
+        kind = SensorKind(self.word(sensor_table, "source", "sensors", tuple(k.value for k in SensorKind)))
+        buttons = self.buttons(self.table(data, "buttons", "", _BUTTON_KEYS))
+        encoder = self.encoder(self.table(data, "encoder", "", _ENCODER_KEYS))
+        buzzer_pin = None
+        if "buzzer" in data:
+            buzzer_pin = self.pin(self.table(data, "buzzer", "", {"pin"}), "pin", "buzzer", "buzzer.pin")
+        attack, defence = self.dice(self.table(data, "dice", "", {"attack", "defence"}), strip.length)
+        ring_table = self.table(data, "ring", "", {"leds"})
+        if "leds" not in ring_table:
+            raise self.fail("ring.leds", "missing", "list the status ring's LED indices clockwise from the top")
+        ring = self.leds(ring_table["leds"], "ring.leds", strip.length, "ring.leds", (1, strip.length))
+        territory_leds, sensors = self.territories(data, game_map, strip.length, kind, sensor_table)
+        return BoardProfile(
+            name=name, source=self.source, game_map=game_map, strip=strip, territory_leds=territory_leds,
+            dice_attack=attack, dice_defence=defence, ring=ring, sensors=sensors, buttons=buttons,
+            encoder=encoder, buzzer_pin=buzzer_pin,
+        )
+
+    def strip(self, t: dict[str, Any]) -> StripSettings:
+        driver = StripDriver(self.word(t, "driver", "strip", tuple(d.value for d in StripDriver)))
+        length = self.integer(t, "length", "strip", 1, 2700)
+        if driver is StripDriver.WS281X:
+            data_pin = self.integer(t, "data_pin", "strip", 0, 27)
+            if data_pin not in WS281X_PINS:
+                raise self.fail("strip.data_pin", f"rpi-ws281x cannot drive GPIO{data_pin}",
+                                "use GPIO18 (PWM, the usual choice), 12, 13, 19 (PWM), 21 (PCM) or 10 (SPI)")
+            self.claim_pin(data_pin, "strip.data_pin", "strip.data_pin")
+            channel = self.integer(t, "channel", "strip", 0, 1, default=WS281X_PINS[data_pin])
+            if channel != WS281X_PINS[data_pin]:
+                raise self.fail("strip.channel", f"GPIO{data_pin} is on channel {WS281X_PINS[data_pin]}, not {channel}",
+                                f"set channel = {WS281X_PINS[data_pin]} or remove the key")
+        else:
+            data_pin = self.integer(t, "data_pin", "strip", 0, 28)
+            channel = self.integer(t, "channel", "strip", 0, 1, default=0)
+        dma = self.integer(t, "dma", "strip", 0, 14, default=10)
+        if dma in FORBIDDEN_DMA:
+            raise self.fail("strip.dma", f"DMA channel {dma} is used by the SD card and corrupts it",
+                            "use the default, dma = 10")
+        idle = self.number(t, "idle_ma_per_led", "strip", 0.0, default=1.0)
+        supply = self.number(t, "supply_ma", "strip", 1.0)
+        if supply <= idle * length:
+            raise self.fail("strip.supply_ma", f"{supply:g} mA does not even cover {length} idle LEDs "
+                            f"({idle:g} mA each = {idle * length:g} mA)",
+                            "raise supply_ma to your supply's rating (see hardware/README.md, power budget)")
+        return StripSettings(
+            driver=driver,
+            length=length,
+            data_pin=data_pin,
+            dma=dma,
+            channel=channel,
+            frequency_hz=self.integer(t, "frequency_hz", "strip", 400_000, 800_000, default=800_000),
+            invert=self.boolean(t, "invert", "strip", default=False),
+            color_order=self.word(t, "color_order", "strip", COLOR_ORDERS, default="GRB", upper=True),
+            brightness=self.integer(t, "brightness", "strip", 0, 255, default=255),
+            supply_ma=supply,
+            ma_per_channel=self.number(t, "ma_per_channel", "strip", 0.001, default=20.0),
+            idle_ma_per_led=idle,
+        )
+
+    def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(_join(where, key), f"must be true or false, got {value!r}", "write true or false")
+        return value
+
+    def buttons(self, t: dict[str, Any]) -> ButtonPins:
+        return ButtonPins(
+            roll=self.pin(t, "roll", "buttons", "buttons.roll"),
+            cancel=self.pin(t, "cancel", "buttons", "buttons.cancel"),
+            next=self.pin(t, "next", "buttons", "buttons.next"),
+            bounce_ms=self.integer(t, "bounce_ms", "buttons", 0, 500, default=20),
+        )
+
+    def encoder(self, t: dict[str, Any]) -> EncoderPins:
+        return EncoderPins(
+            a=self.pin(t, "a", "encoder", "encoder.a"),
+            b=self.pin(t, "b", "encoder", "encoder.b"),
+            push=self.pin(t, "push", "encoder", "encoder.push"),
+        )
+
+    def dice(self, t: dict[str, Any], length: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        sides = []
+        for side in ("attack", "defence"):
+            key = f"dice.{side}"
+            value = t.get(side)
+            if not isinstance(value, list) or len(value) != DICE_PER_SIDE:
+                raise self.fail(key, f"must list {DICE_PER_SIDE} dice, got {value!r}",
+                                f"write {side} = [[7 LEDs of die 1], [die 2], [die 3]], pips in the order "
+                                f"{', '.join(PIP_NAMES)}")
+            sides.append(tuple(
+                self.leds(die, f"{key}[{d}]", length, f"{key}[{d}]", (PIPS_PER_DIE, PIPS_PER_DIE))
+                for d, die in enumerate(value)
+            ))
+        return sides[0], sides[1]
+
+    def territories(self, data: dict[str, Any], game_map: GameMap, length: int, kind: SensorKind,
+                    sensor_table: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], SensorSettings]:
+        table = self.table(data, "territories", "", None)
+        debounce = self.integer(sensor_table, "debounce_ms", "sensors", 0, 255, default=10)
+        if kind is SensorKind.SERIAL:
+            rows = self.integer(sensor_table, "rows", "sensors", 1, 16)
+            cols = self.integer(sensor_table, "cols", "sensors", 1, 16)
+        else:
+            for k in ("rows", "cols"):
+                if k in sensor_table:
+                    raise self.fail(f"sensors.{k}", "only a serial (matrix) source has rows and cols",
+                                    f"remove sensors.{k} or set sensors.source = \"serial\"")
+            rows = cols = 0
+        known = {t.id for t in game_map.territories}
+        for tid in table:
+            if tid not in known:
+                raise self.fail(f"territories.{tid}", f"map {game_map.name!r} has no territory {tid!r}",
+                                "fix the spelling (ids are lower_snake_case English names) or remove the entry")
+        sensor_key = "cell" if kind is SensorKind.SERIAL else "pin"
+        leds: list[tuple[int, ...]] = []
+        keys: list[int] = []
+        pins: list[int] = []
+        cell_owner: dict[tuple[int, int], str] = {}
+        for territory in game_map.territories:
+            where = f"territories.{territory.id}"
+            if territory.id not in table:
+                raise self.fail(where, "missing: every territory of the map needs LEDs and a sensor",
+                                f"add `{territory.id} = {{ leds = [..], {sensor_key} = .. }}` under [territories]")
+            entry = table[territory.id]
+            if not isinstance(entry, dict):
+                raise self.fail(where, f"must be a table, got {entry!r}",
+                                f"write `{territory.id} = {{ leds = [..], {sensor_key} = .. }}`")
+            self.no_unknown(entry, where, {"leds", sensor_key})
+            if "leds" not in entry:
+                raise self.fail(f"{where}.leds", "missing", "give the territory 1 to 3 LED indices")
+            leds.append(self.leds(entry["leds"], f"{where}.leds", length, f"territory {territory.id!r}", (1, 3)))
+            if sensor_key not in entry:
+                how = "its matrix cell [row, col]" if kind is SensorKind.SERIAL else "the GPIO of its sensor"
+                raise self.fail(f"{where}.{sensor_key}", "the territory has no sensor", f"add {sensor_key} = {how}")
+            if kind is SensorKind.SERIAL:
+                cell = entry["cell"]
+                if (not isinstance(cell, list) or len(cell) != 2
+                        or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+                    raise self.fail(f"{where}.cell", f"must be [row, col], got {cell!r}", "write cell = [2, 5]")
+                row, col = cell
+                if not (0 <= row < rows and 0 <= col < cols):
+                    raise self.fail(f"{where}.cell", f"[{row}, {col}] is outside the {rows}×{cols} matrix",
+                                    f"use a row 0..{rows - 1} and a column 0..{cols - 1}, or enlarge sensors.rows/cols")
+                if (row, col) in cell_owner:
+                    raise self.fail(f"{where}.cell", f"[{row}, {col}] is also the sensor of {cell_owner[(row, col)]}",
+                                    "give each territory its own matrix cell")
+                cell_owner[(row, col)] = f"territory {territory.id!r}"
+                keys.append(row * cols + col)
+            else:
+                pins.append(self.pin(entry, "pin", where, f"the sensor of territory {territory.id!r}"))
+        sensors = SensorSettings(kind=kind, rows=rows, cols=cols, debounce_ms=debounce,
+                                 key_of_territory=tuple(keys), pin_of_territory=tuple(pins))
+        return tuple(leds), sensors
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
