@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/conquista simulate --rules italian --players 3 --games 1 --seed 1 --bots greedy --show-log
+	$(BIN)/conquista sim --rules italian --players 3 --bots 1,2
 
 lint: install
 	$(BIN)/ruff check host simulator tests benchmarks

@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "rules_cmd",
     "simulate_cmd",
     "replay_cmd",
+    "sim_cmd",
 )
 
 

@@ -1,0 +1,78 @@
+"""`conquista sim`: play on the simulated board, in the terminal or from a script."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from conquista.cli.common import add_map_option
+from conquista.errors import ConquistaError
+
+
+def _seats(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(s) for s in text.split(",") if s.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--bots takes seat numbers like 1,2 (seat 0 plays first), not {text!r}") \
+            from None
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
+    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
+    p.add_argument("--bots", type=_seats, default=(), metavar="SEATS",
+                   help="seats played by bots, e.g. 1,2 (seats are numbered from 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deal and the dice (default: random)")
+    p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
+    p.add_argument("--demo", action="store_true", help="bots play every seat")
+    p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
+    p.add_argument("--speed", type=float, default=8.0, help="demo on a terminal: simulated seconds per second")
+    p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
+    add_map_option(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from conquista_sim.table import SimulatedTable
+    from conquista_sim.terminal import demo_lines, render, run_interactive, run_script
+
+    seed = args.seed if args.seed is not None else int(time.time())
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if not (args.demo or args.script or interactive):
+        # Nobody can type at this board: say so, and let the bots show a whole game instead.
+        sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
+                         "use --script FILE to drive it from a file\n")
+        args.demo = True
+    bots = tuple(range(args.players)) if args.demo else args.bots
+    lines: list[str] = []
+    if args.script:
+        try:
+            lines = Path(args.script).read_text("utf-8").splitlines()
+        except OSError as exc:
+            raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
+    console = Console()
+    with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
+                        think_time=args.think) as table:
+        if args.script:
+            table.on_line = print
+            run_script(table, lines, print)
+            print(f"# {table.status().pending or table.status().phase}")
+        elif args.demo and not interactive:
+            for line in demo_lines(table):
+                print(line)
+        elif args.demo:
+            from rich.live import Live
+
+            with Live(render(table), console=console, refresh_per_second=8) as live:
+                while not table.game.over:
+                    table.advance(args.speed / 8)
+                    live.update(render(table))
+                    time.sleep(1 / 8)
+        else:
+            run_interactive(table, console)
+    return 0

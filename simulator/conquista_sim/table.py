@@ -1,0 +1,250 @@
+"""`SimulatedTable`: the whole board in memory, driven the way hands drive a real one.
+
+Taps move mock GPIO pins (or fake matrix keys) under the *real* input adapters; their events pass through the
+same gesture recogniser and referee as on the board; the referee's scene is painted through the board profile's
+LED layout into an in-memory strip that applies the same brightness and current limit as the real one. Bots sit
+at the table: their moves become taps and presses, made as the simulated clock advances.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import TracebackType
+
+from conquista.bots import GreedyBot
+from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
+from conquista.devices.frames import DiceSide, LedLayout
+from conquista.dice.sources import DiceSource, SeededDice
+from conquista.errors import ConquistaError
+from conquista.hardware.profile import BoardProfile, load_profile
+from conquista.play import new_game
+from conquista.rules.engine import Game
+from conquista.rules.mapdata import GameMap, load_map
+from conquista.rules.rulesets import load_ruleset
+from conquista.table.bot_player import gestures_for
+from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE, RGB
+from conquista.table.gestures import Button, Gesture, GestureRecogniser, Turn
+from conquista.table.referee import Referee, Scene, Status
+from conquista_sim.devices import FakeBoard, FakeClock
+
+BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
+           "encoder": PanelButton.ENCODER}
+_TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
+               # Pushing the encoder confirms a count, as ROLL does.
+               PanelButton.ENCODER: Button.ROLL}
+TAP_S = 0.12          # how long a simulated finger rests on a sensor or button
+LONG_PRESS_S = 1.0
+
+
+class SimulatedTable:
+    """A simulated board with a referee. Territory ids are the map's ids (e.g. "alaska")."""
+
+    def __init__(self, rules: str = "italian", players: int = 3, seed: int = 1, bots: Iterable[int] = (), *,
+                 board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
+                 physical_dice: bool = False, dice: DiceSource | None = None,
+                 on_line: Callable[[str], None] | None = None, game: Game | None = None) -> None:
+        game_map: GameMap = game.map if game is not None else load_map(map_path)
+        self.profile: BoardProfile = load_profile(board, game_map)
+        self.clock = FakeClock()
+        self.board = FakeBoard(self.profile, self.clock)
+        self.layout = LedLayout(self.profile)
+        rng = random.Random(seed)
+        if game is None:
+            ruleset = load_ruleset(rules)
+            if not ruleset.players_min <= players <= ruleset.players_max:
+                self.board.close()
+                raise ConquistaError(f"ruleset {ruleset.name!r} is for {ruleset.players_min}–"
+                                     f"{ruleset.players_max} players, not {players}")
+            game = new_game(ruleset, game_map, players, rng)
+        self.bots = frozenset(bots)
+        for seat in self.bots:
+            if not 0 <= seat < game.players:
+                self.board.close()
+                raise ConquistaError(f"bot seat {seat} is not a seat of {game.players} players "
+                                     f"(seats are 0..{game.players - 1})")
+        self.think_time = think_time
+        self.on_line = on_line
+        self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng), rng,
+                               ring_size=self.layout.ring_length, physical_dice=physical_dice)
+        self.recogniser = GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8)
+        self._bot = GreedyBot()
+        self._bot_queue: deque[Gesture] = deque()
+        self._bot_due = 0.0
+        self._lines_seen = 0
+        self.frames_shown = 0
+        self.board.sensors.set_listener(self._on_sensor)
+        self.board.panel.set_listener(self._on_panel)
+        self._render()
+
+    # --------------------------------------------------------------------------------------- hands
+
+    def tap(self, territory_id: str) -> None:
+        self._touch(territory_id, TAP_S)
+
+    def long_press(self, territory_id: str) -> None:
+        self._touch(territory_id, LONG_PRESS_S)
+
+    def press(self, button: str) -> None:
+        self._push(button, TAP_S)
+
+    def hold(self, button: str) -> None:
+        self._push(button, LONG_PRESS_S)
+
+    def turn(self, steps: int) -> None:
+        self.board.turn(steps)
+        self._render()
+
+    def advance(self, seconds: float, step: float = 0.05) -> None:
+        """Let simulated time pass: animations run, time-outs fire, bots think and act."""
+        end = self.clock.now() + seconds
+        while self.clock.now() < end - 1e-9:
+            self.clock.advance(min(step, end - self.clock.now()))
+            self.referee.tick(self.clock.now())
+            self._bots_act()
+            self._render()
+
+    def play_bots_until_over(self, max_seconds: float = 36_000.0) -> None:
+        """Advance time until the game ends (every seat must be a bot) or `max_seconds` pass."""
+        waited = 0.0
+        while not self.game.over and waited < max_seconds:
+            self.advance(self.think_time)
+            waited += self.think_time
+
+    def _touch(self, territory_id: str, seconds: float) -> None:
+        territory = self.game.map.index(territory_id)
+        self.board.press_territory(territory)
+        self.clock.advance(seconds)
+        self.board.release_territory(territory)
+        self._render()
+
+    def _push(self, name: str, seconds: float) -> None:
+        try:
+            button = BUTTONS[name]
+        except KeyError:
+            raise ConquistaError(f"unknown button {name!r}; buttons: {', '.join(BUTTONS)}") from None
+        self.board.press(button)
+        self.clock.advance(seconds)
+        self.board.release(button)
+        self._render()
+
+    # ------------------------------------------------------------------------------------- device events
+
+    def _on_sensor(self, event: SensorEvent) -> None:
+        if event.edge is Edge.PRESS:
+            self.recogniser.territory_down(event.territory, event.time)
+            return
+        gesture = self.recogniser.territory_up(event.territory, event.time)
+        if gesture is not None:
+            self.referee.handle(gesture, event.time)
+
+    def _on_panel(self, event: ButtonEvent | EncoderEvent) -> None:
+        if isinstance(event, EncoderEvent):
+            self.referee.handle(Turn(event.steps), event.time)
+            return
+        button = _TO_REFEREE[event.button]
+        if event.edge is Edge.PRESS:
+            self.recogniser.button_down(button, event.time)
+            return
+        gesture = self.recogniser.button_up(button, event.time)
+        if gesture is not None:
+            self.referee.handle(gesture, event.time)
+
+    # ---------------------------------------------------------------------------------------------- bots
+
+    def _bots_act(self) -> None:
+        game = self.game
+        if game.over or game.to_move not in self.bots or self.referee.entry is not None:
+            self._bot_queue.clear()
+            return
+        now = self.clock.now()
+        if now < self._bot_due:
+            return
+        if not self._bot_queue:
+            self._bot_queue.extend(gestures_for(self.referee, self._bot.choose(game)))
+        self._perform(self._bot_queue.popleft())
+        self._bot_due = self.clock.now() + self.think_time
+
+    def _perform(self, gesture: Gesture) -> None:
+        """A bot's gesture, made with the same simulated hands as a person's."""
+        match gesture:
+            case Turn(steps):
+                self.turn(steps)
+            case _:
+                kind = type(gesture).__name__
+                if kind in ("Tap", "LongPress"):
+                    territory_id = self.game.map.id(gesture.territory)  # type: ignore[union-attr]
+                    (self.tap if kind == "Tap" else self.long_press)(territory_id)
+                else:
+                    name = gesture.button.value  # type: ignore[union-attr]
+                    (self.press if kind == "Press" else self.hold)(name)
+
+    # ---------------------------------------------------------------------------------------------- lights
+
+    def _render(self) -> None:
+        scene = self.referee.scene(self.clock.now())
+        self.board.strip.show(self.paint(scene))
+        self.frames_shown += 1
+        if self.on_line is not None:
+            log = self.referee.log
+            while self._lines_seen < len(log):
+                self.on_line(log[self._lines_seen])
+                self._lines_seen += 1
+
+    def paint(self, scene: Scene) -> bytearray:
+        """The strip frame for a scene, through the board profile's layout."""
+        layout = self.layout
+        frame = layout.blank()
+        for t, colour in enumerate(scene.territories):
+            layout.paint_territory(frame, t, colour)
+        for side, values, colour in ((DiceSide.ATTACK, scene.attack_dice, ATTACK_DIE),
+                                     (DiceSide.DEFENCE, scene.defence_dice, DEFENCE_DIE)):
+            for die, value in enumerate(values):
+                layout.paint_die(frame, side, die, value, colour)
+        for position, colour in enumerate(scene.ring):
+            layout.paint_ring(frame, position, colour)
+        return frame
+
+    # ----------------------------------------------------------------------------------------------- views
+
+    @property
+    def game(self) -> Game:
+        """The engine state, for assertions (do not change it: the table's lights would disagree)."""
+        return self.referee.game
+
+    def led(self, territory_id: str) -> RGB:
+        """The colour the referee sent to the territory's LEDs in the last frame."""
+        frame = self.board.strip.last_requested
+        assert frame is not None
+        return self.layout.territory_color(frame, self.game.map.index(territory_id))
+
+    def dice_panel(self) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
+        """The values the dice panel shows, read back from the last frame: (attack dice, defence dice)."""
+        frame = self.board.strip.last_requested
+        assert frame is not None
+        return (tuple(self.layout.die_value(frame, DiceSide.ATTACK, d) for d in range(3)),
+                tuple(self.layout.die_value(frame, DiceSide.DEFENCE, d) for d in range(3)))
+
+    def ring(self) -> tuple[RGB, ...]:
+        frame = self.board.strip.last_requested
+        assert frame is not None
+        return tuple(self.layout.ring_color(frame, i) for i in range(self.layout.ring_length))
+
+    def status(self) -> Status:
+        return self.referee.status()
+
+    @property
+    def log(self) -> list[str]:
+        return list(self.referee.log)
+
+    def close(self) -> None:
+        self.board.close()
+
+    def __enter__(self) -> SimulatedTable:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,129 @@
+"""The simulated board end to end: mock pins → real adapters → referee → LED layout → strip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conquista.errors import ConquistaError
+from conquista.hardware.profile import ProfileError
+from conquista.rules.actions import Roll
+from conquista.rules.events import Phase
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset
+from conquista.table.colours import ILLEGAL, player_rgb
+from conquista_sim import SimulatedTable
+
+
+def owner_colour(table: SimulatedTable, territory: int) -> tuple[int, int, int]:
+    game = table.game
+    return player_rgb(game.rules.colours[game.owner[territory]])
+
+
+def check_lights(table: SimulatedTable) -> None:
+    """Every territory shows its owner's colour (selected ones pulse in it), the dice panel shows the last roll,
+    and the board state is what the engine gets by replaying the table's own log."""
+    game = table.game
+    selected = {table.referee.source, table.referee.target}
+    if game.phase is Phase.OCCUPY:
+        selected |= {game.target}
+    for t in range(game.map.size):
+        tid = game.map.id(t)
+        if t in selected:
+            continue
+        assert table.led(tid) in (owner_colour(table, t), (0, 0, 0), ILLEGAL), tid
+    rolls = [a for a in game.log if isinstance(a, Roll)]
+    if rolls:
+        attack, defend = table.dice_panel()
+        assert tuple(v for v in attack if v) == rolls[-1].attack
+        assert tuple(v for v in defend if v) == rolls[-1].defend
+    assert sum(game.armies) == game.placed_total - game.lost_total
+
+
+@pytest.mark.parametrize("rules", builtin_rulesets())
+def test_complete_game_through_taps_and_presses(rules: str) -> None:
+    players = max(3, load_ruleset(rules).players_min)
+    with SimulatedTable(rules, players, seed=11, bots=range(players), think_time=0.25) as table:
+        steps = 0
+        while not table.game.over and steps < 20_000:
+            table.advance(0.25)
+            steps += 1
+            check_lights(table)
+        assert table.game.over
+        # After the animations settle every territory shows exactly its owner's colour.
+        table.advance(3.0)
+        for t in range(table.game.map.size):
+            assert table.led(table.game.map.id(t)) == owner_colour(table, t)
+        winner = player_rgb(table.game.rules.colours[table.game.winner])
+        assert set(table.ring()) == {winner}
+        budget = table.board.strip.budget
+        assert all(budget.current_ma(frame) <= budget.supply_ma + 1e-6 for frame in table.board.strip.frames)
+
+
+def test_a_person_and_two_bots() -> None:
+    with SimulatedTable("italian", 3, seed=3, bots=(1, 2), think_time=0.3) as table:
+        # Setup: the person places when it is their turn; the bots place by themselves as time passes.
+        while table.game.phase is Phase.SETUP:
+            if table.game.current == 0:
+                mine = table.game.map.id(table.game.owner.index(0))
+                table.tap(mine)
+            else:
+                table.advance(0.3)
+        while table.game.current != 0:
+            table.advance(0.3)
+        status = table.status()
+        assert status.player == 0 and status.phase == "reinforce" and "place" in status.pending
+        own = [table.game.map.id(t) for t in range(42) if table.game.owner[t] == 0]
+        pool = table.game.pool
+        table.tap(own[0])
+        table.turn(pool - 1)
+        assert table.game.pool == 0
+        table.press("cancel")
+        assert table.game.pool == 1
+        table.tap(own[0])
+        table.press("next")
+        assert table.status().phase == "attack"
+
+
+@pytest.mark.parametrize("phase", ["setup", "reinforce", "attack", "fortify"])
+def test_illegal_taps_flash_red_and_leave_the_game_unchanged(phase: str) -> None:
+    with SimulatedTable("classic", 3, seed=5, bots=(0, 1, 2), think_time=0.2) as table:
+        while table.game.phase.value != phase:
+            table.advance(0.2)
+        table.bots = frozenset()  # stop the bots so nothing moves while we look
+        game = table.game
+        enemy = next(t for t in range(42) if game.owner[t] != game.current)
+        before = game.digest()
+        table.tap(game.map.id(enemy))
+        assert table.game.digest() == before
+        assert table.led(game.map.id(enemy)) == ILLEGAL
+        assert table.status().message
+        table.advance(1.0)
+        assert table.led(game.map.id(enemy)) == owner_colour(table, enemy)
+
+
+def test_taps_travel_through_the_matrix_keys() -> None:
+    """The reference profile's sensors are a Pico key matrix: a tap is a key press and release on it."""
+    with SimulatedTable("french-1976", 2, seed=1) as table:
+        assert table.board.keys is not None
+        mine = table.game.map.id(table.game.owner.index(table.game.current))
+        pool = table.game.pool
+        table.tap(mine)
+        assert table.game.pool == pool - 1 and not table.board.keys.down
+
+
+def test_broken_profile_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "board.toml"
+    bad.write_text("[strip]\nlength = 'long'\n")
+    with pytest.raises(ProfileError) as err:
+        SimulatedTable("classic", 2, board=bad)
+    assert str(bad) in str(err.value)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ConquistaError, match="2–6 players, not 9"):
+        SimulatedTable("classic", 9)
+    with pytest.raises(ConquistaError, match="bot seat 5"):
+        SimulatedTable("classic", 2, bots=(5,))
+    with SimulatedTable("classic", 2) as table, pytest.raises(ConquistaError, match="unknown button"):
+        table.press("jump")
