@@ -39,12 +39,16 @@ def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:
 def test_reinforce_tap_encoder_and_cancel() -> None:
     game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
     game.pool = 5
-    ref = referee_at(game)
+    applied: list[object] = []
+    undone: list[object] = []
+    ref = referee_at(game, on_action=lambda action, events: applied.append(action), on_undo=undone.append)
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Turn(2), 1.1)
+    assert applied == [Place(tid("alaska"), 1), Place(tid("alaska"), 2)]
     assert ref.game.armies[tid("alaska")] == 4 and ref.game.pool == 2
     ref.handle(Press(Button.CANCEL), 1.2)
     assert ref.game.armies[tid("alaska")] == 2 and ref.game.pool == 4
+    assert undone == [Place(tid("alaska"), 2)]
     ref.handle(Press(Button.NEXT), 1.3)
     assert ref.game.phase is Phase.REINFORCE and "armies are still to place" in ref.message
 

@@ -92,14 +92,17 @@ class _DiceEntry:
 class Referee:
     def __init__(self, game: Game, dice: DiceSource, rng: random.Random, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
-                 on_action: Callable[[Action, list[Event]], None] | None = None) -> None:
+                 on_action: Callable[[Action, list[Event]], None] | None = None,
+                 on_undo: Callable[[Action], None] | None = None) -> None:
         self.game = game
         self.dice = dice
         self.rng = rng
         self.ring_size = ring_size
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
+        # Hooks for a journal: called after an action is applied (before any light shows it) and after an undo.
         self.on_action = on_action
+        self.on_undo = on_undo
         self.source = -1
         self.target = -1
         self.count = 0
@@ -377,8 +380,8 @@ class Referee:
         undone = game.log[-1]
         self.game = self._undo.pop()
         self.log.append(f"undo: {game.describe(undone)}")
-        if self.on_action is not None:
-            self.on_action(undone, [])  # a journal learns of the undo through its own hook (issue 6)
+        if self.on_undo is not None:
+            self.on_undo(undone)
         return True
 
     def _illegal(self, t: int, now: float, reason: str) -> None:
