@@ -6,6 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: install run test lint bench clean
 
+# The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
+MPY_WASM_DIR := build/micropython-wasm
+MPY_WASM := $(MPY_WASM_DIR)/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
@@ -21,10 +25,14 @@ lint: install
 	$(BIN)/ruff check host simulator tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+$(MPY_WASM):
+	mkdir -p $(MPY_WASM_DIR)
+	npm install --prefix $(MPY_WASM_DIR) --no-save --no-audit --no-fund @micropython/micropython-webassembly-pyscript@1.27.0
+
+test: lint $(MPY_WASM)
 	$(BIN)/python -m pytest
 
-bench: install
+bench: install $(MPY_WASM)
 	$(BIN)/python benchmarks/run.py
 
 clean:

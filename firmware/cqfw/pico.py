@@ -1,0 +1,101 @@
+"""The firmware on a real Pico: builds the pins, the USB port, the watchdog and the LEDs, then runs the loop.
+
+This is the only module that touches `machine`; it is called by main.py and never imported by the tests.
+"""
+
+from cqfw.compat import const
+
+MAINTENANCE_FLAG = "maintenance"
+CONFIG_FILE = "config.json"
+_IDLE_US = const(200)
+
+
+class UsbPort:
+    """The USB CDC serial link, read without blocking so the scan never waits for the host."""
+
+    def __init__(self) -> None:
+        import select
+        import sys
+
+        self.tx = sys.stdout.buffer
+        self.rx = sys.stdin.buffer
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.one = bytearray(1)
+
+    def write(self, buf: bytearray) -> None:
+        self.tx.write(buf)
+
+    def readinto(self, buf: bytearray) -> int:
+        n = 0
+        cap = len(buf)
+        # ipoll() is the allocation-free form of poll(); one byte at a time because stdin has no non-blocking
+        # bulk read, and the host sends little (commands, LED frames).
+        while n < cap:
+            ready = False
+            for _ in self.poller.ipoll(0):
+                ready = True
+            if not ready:
+                break
+            self.rx.readinto(self.one)
+            buf[n] = self.one[0]
+            n += 1
+        return n
+
+
+def load_config(path: str = CONFIG_FILE) -> dict:  # type: ignore[type-arg]
+    import json
+
+    with open(path) as f:
+        return json.load(f)  # type: ignore[no-any-return]
+
+
+def enter_maintenance() -> None:
+    """Reboot into the plain REPL: the watchdog cannot be stopped once started, so only a reset frees the board."""
+    import machine
+
+    with open(MAINTENANCE_FLAG, "w") as f:
+        f.write("1")
+    machine.reset()
+
+
+def run() -> None:
+    import time
+
+    import machine
+    import micropython
+
+    from cqfw.device import Firmware
+    from cqfw.matrix import MatrixScanner
+
+    cfg = load_config()
+    rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in cfg["row_pins"]]
+    cols = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in cfg["col_pins"]]
+    leds = None
+    if cfg.get("led_count", 0) > 0:
+        from cqfw.leds import LedOutput
+
+        leds = LedOutput(machine.Pin(cfg["led_pin"], machine.Pin.OUT), cfg["led_count"])
+    port = UsbPort()
+    fw = Firmware(
+        MatrixScanner(rows, cols),
+        port,
+        time,
+        len(rows),
+        len(cols),
+        cfg.get("debounce_ms", 10),
+        cfg.get("scan_period_ms", 1),
+        leds,
+    )
+    # The link is binary: a 0x03 inside a frame must not raise KeyboardInterrupt. T_STOP is the way out.
+    micropython.kbd_intr(-1)
+    wdt = machine.WDT(timeout=cfg.get("watchdog_ms", 2000))
+    fw.start(time.ticks_ms())
+    try:
+        while not fw.stop_requested:
+            fw.step(time.ticks_ms())
+            wdt.feed()
+            time.sleep_us(_IDLE_US)
+    finally:
+        micropython.kbd_intr(3)
+    enter_maintenance()

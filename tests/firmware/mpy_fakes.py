@@ -1,0 +1,95 @@
+"""Fakes for the firmware tests, in the Python subset MicroPython runs: the same file drives the firmware under
+CPython and under the MicroPython WebAssembly build, so both runs can be compared byte for byte.
+
+Nothing here allocates once built (preallocated bytearrays, small ints), so these fakes can sit inside the
+heap-locked scan loop without hiding an allocation of the firmware's own behind one of theirs.
+"""
+
+# MicroPython's ticks wrap at 2**30 on every port, and the fake clock wraps the same way. 2**30 itself is not a
+# small int on a 32-bit MicroPython (it would allocate), so the arithmetic below never forms it.
+TICKS_MASK = 0x3FFFFFFF
+TICKS_HALF = 0x20000000
+
+
+class FakeClock:
+    def ticks_add(self, t: int, delta: int) -> int:
+        """t + delta on the wrapping tick scale, for 0 <= delta < TICKS_HALF."""
+        room = TICKS_MASK - t
+        if delta <= room:
+            return t + delta
+        return delta - room - 1
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        d = a - b
+        if d >= TICKS_HALF:
+            return d - TICKS_MASK - 1
+        if d < -TICKS_HALF:
+            return d + TICKS_MASK + 1
+        return d
+
+
+class KeyMatrix:
+    """The switches: closed[k] = 1 while key k's contact is closed. Pins read it through the driven row."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.closed = bytearray(rows * cols)
+        self.driven = -1
+
+
+class RowPin:
+    def __init__(self, matrix: KeyMatrix, row: int) -> None:
+        self.matrix = matrix
+        self.row = row
+
+    def value(self, v: int = -1) -> int:
+        if v == 0:
+            self.matrix.driven = self.row
+        elif v == 1 and self.matrix.driven == self.row:
+            self.matrix.driven = -1
+        return 0
+
+
+class ColPin:
+    def __init__(self, matrix: KeyMatrix, col: int) -> None:
+        self.matrix = matrix
+        self.col = col
+
+    def value(self, v: int = -1) -> int:
+        m = self.matrix
+        if m.driven >= 0 and m.closed[m.driven * m.cols + self.col]:
+            return 0
+        return 1
+
+
+class RecordingPort:
+    """Collects what the firmware sends into a fixed buffer and serves scripted host bytes."""
+
+    def __init__(self, capacity: int, rx_capacity: int) -> None:
+        self.out = bytearray(capacity)
+        self.n = 0
+        self.rx = bytearray(rx_capacity)
+        self.rx_len = 0
+        self.rx_pos = 0
+
+    def write(self, buf: bytearray) -> None:
+        out = self.out
+        n = self.n
+        for i in range(len(buf)):
+            out[n + i] = buf[i]
+        self.n = n + len(buf)
+
+    def queue_rx(self, data: bytes) -> None:
+        for i in range(len(data)):
+            self.rx[self.rx_len + i] = data[i]
+        self.rx_len += len(data)
+
+    def readinto(self, buf: bytearray) -> int:
+        n = 0
+        cap = len(buf)
+        while n < cap and self.rx_pos < self.rx_len:
+            buf[n] = self.rx[self.rx_pos]
+            self.rx_pos += 1
+            n += 1
+        return n

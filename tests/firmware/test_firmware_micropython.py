@@ -1,0 +1,124 @@
+"""The firmware under the real MicroPython (WebAssembly build run by node) and under CPython, compared."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from conftest import FIRMWARE, HERE, RunMpy
+
+from conquista.link import codec
+from conquista.link.frames import StreamDecoder
+
+
+def lines(out: str) -> dict[str, str]:
+    result = {}
+    for line in out.splitlines():
+        head, _, rest = line.partition(" ")
+        result[head] = rest
+    return result
+
+
+@pytest.fixture(scope="module")
+def mpy_run(run_micropython: RunMpy) -> dict[str, str]:
+    return lines(run_micropython(HERE / "scenario.py"))
+
+
+@pytest.fixture(scope="module")
+def cpython_run() -> dict[str, str]:
+    import scenario
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        scenario.run()
+    return lines(buf.getvalue())
+
+
+def test_it_really_ran_under_micropython(run_micropython: RunMpy, tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import sys\nprint(sys.implementation.name)\n")
+    assert run_micropython(probe).strip() == "micropython"
+
+
+def test_scan_loop_allocates_nothing_under_heap_lock(mpy_run: dict[str, str]) -> None:
+    assert mpy_run["ALLOC"] == "ok"
+    assert int(mpy_run["STEPS"]) == 5000
+
+
+def test_the_heap_lock_check_catches_an_allocation(run_micropython: RunMpy, tmp_path: Path) -> None:
+    # The same firmware with one allocation slipped into the per-key path must fail the check, or the check
+    # above proves nothing.
+    src = (FIRMWARE / "cqfw" / "device.py").read_text()
+    marker = "        seq = (self.key_seq + 1) & 0xFF\n"
+    assert marker in src
+    leaky = tmp_path / "device.py"
+    leaky.write_text(src.replace(marker, marker + "        self.scratch = [seq]\n"))
+    out = lines(run_micropython(HERE / "scenario.py", {"/lib/cqfw/device.py": leaky}))
+    assert out["ALLOC"].startswith("fail: MemoryError at step")
+
+
+def test_micropython_emits_the_same_bytes_as_cpython(mpy_run: dict[str, str], cpython_run: dict[str, str]) -> None:
+    assert cpython_run["ALLOC"] == "unchecked"
+    assert len(mpy_run["WIRE"]) > 1000
+    assert mpy_run["WIRE"] == cpython_run["WIRE"]
+    assert mpy_run["RXERR"] == cpython_run["RXERR"] == "2"
+
+
+def decoded(run: dict[str, str]) -> list[tuple[int, int, bytes]]:
+    dec = StreamDecoder()
+    frames = dec.feed(bytes.fromhex(run["WIRE"]))
+    assert dec.counters.crc_errors == dec.counters.malformed == 0
+    return [(f.type, f.seq, f.payload) for f in frames]
+
+
+def key_events(run: dict[str, str]) -> list[tuple[int, int, bool]]:
+    """(seq, key, down) of every KEY frame, replays included."""
+    return [(s, p[0] & 0x7F, bool(p[0] & 0x80)) for t, s, p in decoded(run) if t == codec.T_KEY]
+
+
+def test_a_bouncing_contact_gives_exactly_one_press_and_one_release(mpy_run: dict[str, str]) -> None:
+    live = {}
+    for seq, key, down in key_events(mpy_run):
+        live.setdefault(seq, (key, down))  # replays repeat a number: count each event once
+    events = [live[s] for s in sorted(live)]
+    assert [e for e in events if e[0] == 9] == [(9, True), (9, False)]
+    assert [e for e in events if e[0] == 41] == [(41, True), (41, False)]
+    assert [e for e in events if e[0] == 0] == []  # the 1 ms glitch
+    assert (5, True) in events and (6, True) in events  # two keys down at once, no ghost
+    assert {k for k, _ in events} == {9, 41, 5, 6, 20, 30, 31, 32, 33, 34}
+    assert sorted(live) == list(range(1, len(live) + 1))  # numbered without gaps
+
+
+def test_host_commands_are_obeyed(mpy_run: dict[str, str]) -> None:
+    frames = decoded(mpy_run)
+    types = [t for t, _, _ in frames]
+    assert types[:2] == [codec.T_HELLO, codec.T_SNAPSHOT]
+    hellos = [p for t, _, p in frames if t == codec.T_HELLO]
+    assert [h[6] for h in hellos] == [5, 8, 8]  # boot, CONFIG ack (debounce 8), HELLO request
+    assert hellos[0][4:6] == bytes([6, 7])
+    # RESYNC after number 4: numbers 5.. are replayed, then a SNAPSHOT shows key 20 held.
+    i = types.index(codec.T_SNAPSHOT, 2)
+    replayed = []
+    for t, seq, _ in reversed(frames[:i]):
+        if t != codec.T_KEY:
+            break
+        replayed.insert(0, seq)
+    # Keys 9, 41, 5+6 and 20 have moved by then: numbers 1..9; the host had 4, so 5..9 come again.
+    assert replayed[-5:] == [5, 6, 7, 8, 9]
+    snap = frames[i][2]
+    assert snap[2] == 42 and snap[3 + 20 // 8] & (1 << (20 % 8))
+    heartbeats = [f for f in frames if f[0] == codec.T_HEARTBEAT]
+    assert len(heartbeats) >= 45  # every 100 ms over 5 s, plus the PING answer
+
+
+def test_the_codec_behaves_the_same_under_both_runtimes(run_micropython: RunMpy) -> None:
+    mpy = run_micropython(HERE / "codec_check.py")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile((HERE / "codec_check.py").read_text(), "codec_check.py", "exec"), {"__name__": "codec_check"})
+    assert mpy == buf.getvalue()
+    result = lines(mpy)
+    assert result["GOOD"] == "80"  # every good frame, none of the garbage or the damaged ones
+    assert int(result["ERRORS"]) >= 7 + 9  # 7 damaged frames and the garbage runs, each counted
