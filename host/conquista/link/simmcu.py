@@ -1,0 +1,346 @@
+"""The simulated Pico: the firmware's own modules (firmware/cqfw) running under CPython on a fake `machine`.
+
+The fake wiring is a virtual key matrix behind fake Pins with MicroPython's constructor signature; the USB port
+is a TCP server on loopback, so the host reaches it as socket://127.0.0.1:PORT through the very same link code
+as a real board. Nothing of the firmware is reimplemented here: scan, debounce, framing and replay are its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import ipaddress
+import os
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from conquista.errors import ConquistaError
+
+TICKS_MASK = 0x3FFFFFFF  # MicroPython's ticks wrap at 2**30; the simulated ones do too, so wrap bugs show here
+
+
+class SimulatedPicoError(ConquistaError):
+    """The simulated Pico cannot start: the firmware sources are missing or the address is not loopback."""
+
+
+def firmware_dir() -> Path:
+    """firmware/ of this checkout (or $CONQUISTA_FIRMWARE_DIR): the Pico's sources ship with the repository."""
+    env = os.environ.get("CONQUISTA_FIRMWARE_DIR")
+    path = Path(env) if env else Path(__file__).resolve().parents[3] / "firmware"
+    if not (path / "cqfw" / "device.py").is_file():
+        raise SimulatedPicoError(
+            f"firmware sources not found in {path}: run from a conquista checkout or set CONQUISTA_FIRMWARE_DIR"
+        )
+    return path
+
+
+def import_firmware(module: str) -> ModuleType:
+    """Import a firmware module (e.g. "cqfw.device") from firmware_dir()."""
+    path = str(firmware_dir())
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    return importlib.import_module(module)
+
+
+class VirtualKeyMatrix:
+    """The switches of the board. Contacts are set by any thread; the pins read them from the scan thread."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.closed = bytearray(rows * cols)
+        self.driven = -1
+
+
+class FakeMachine:
+    """Stands in for MicroPython's `machine` module: Pin and WDT, with pins wired to a virtual matrix."""
+
+    def __init__(self, matrix: VirtualKeyMatrix, row_pins: list[int], col_pins: list[int]) -> None:
+        self.matrix = matrix
+        self.row_of = {p: i for i, p in enumerate(row_pins)}
+        self.col_of = {p: i for i, p in enumerate(col_pins)}
+        machine = self
+
+        class Pin:
+            IN = 0
+            OUT = 1
+            PULL_UP = 1
+
+            def __init__(self, pin_id: int, mode: int = -1, pull: int = -1, *, value: int | None = None) -> None:
+                self.id = pin_id
+                self.mode = mode
+                if value is not None:
+                    self.value(value)
+
+            def value(self, v: int | None = None) -> int:
+                m = machine.matrix
+                if v is not None:
+                    row = machine.row_of.get(self.id)
+                    if row is not None:
+                        if v == 0:
+                            m.driven = row
+                        elif m.driven == row:
+                            m.driven = -1
+                    return 0
+                col = machine.col_of.get(self.id)
+                if col is None or m.driven < 0:
+                    return 1
+                return 0 if m.closed[m.driven * m.cols + col] else 1
+
+        class WDT:
+            def __init__(self, timeout: int = 5000) -> None:
+                self.timeout = timeout
+                self.fed_at = time.monotonic()
+
+            def feed(self) -> None:
+                self.fed_at = time.monotonic()
+
+            def expired(self) -> bool:
+                return (time.monotonic() - self.fed_at) * 1000 > self.timeout
+
+        self.Pin = Pin
+        self.WDT = WDT
+
+
+class SimClock:
+    """time.ticks_* of MicroPython over the host's monotonic clock."""
+
+    def __init__(self) -> None:
+        self._t0 = time.monotonic()
+
+    def ticks_ms(self) -> int:
+        return int((time.monotonic() - self._t0) * 1000) & TICKS_MASK
+
+    def ticks_add(self, t: int, delta: int) -> int:
+        return (t + delta) & TICKS_MASK
+
+    def ticks_diff(self, a: int, b: int) -> int:
+        return ((a - b + 0x20000000) & TICKS_MASK) - 0x20000000
+
+
+class LoopbackPort:
+    """The USB CDC port as a TCP server on loopback: one host at a time, a new connection replaces the old one
+    (like reopening the tty), and bytes written with no host connected are lost, as USB CDC does."""
+
+    def __init__(self, host: str, port: int) -> None:
+        try:
+            loopback = ipaddress.ip_address("127.0.0.1" if host == "localhost" else host).is_loopback
+        except ValueError:
+            loopback = False
+        if not loopback:
+            raise SimulatedPicoError(f"{host} is not a loopback address: the simulated Pico serves loopback only")
+        self.server = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            self.server.bind(("127.0.0.1" if host == "localhost" else host, port))
+        except OSError as exc:
+            self.server.close()
+            raise SimulatedPicoError(f"cannot listen on {host}:{port}: {exc}") from exc
+        self.server.listen(2)
+        self.server.setblocking(False)
+        self.client: socket.socket | None = None
+        self.lock = threading.Lock()
+
+    @property
+    def address(self) -> tuple[str, int]:
+        host, port = self.server.getsockname()[:2]
+        return str(host), int(port)
+
+    def _accept(self) -> None:
+        try:
+            conn, _ = self.server.accept()
+        except (BlockingIOError, OSError):
+            return
+        conn.setblocking(False)
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        old, self.client = self.client, conn
+        if old is not None:
+            old.close()
+
+    def write(self, buf: bytearray) -> None:
+        with self.lock:
+            client = self.client
+            if client is None:
+                return
+            try:
+                client.sendall(bytes(buf))
+            except (BlockingIOError, OSError):
+                self.client = None
+                client.close()
+
+    def readinto(self, buf: bytearray) -> int:
+        with self.lock:
+            self._accept()
+            client = self.client
+            if client is None:
+                return 0
+            try:
+                data = client.recv(len(buf))
+            except BlockingIOError:
+                return 0
+            except OSError:
+                data = b""
+            if not data:
+                self.client = None
+                client.close()
+                return 0
+            buf[: len(data)] = data
+            return len(data)
+
+    def close(self) -> None:
+        with self.lock:
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+            self.server.close()
+
+
+@dataclass(frozen=True, slots=True)
+class FiredKey:
+    """A KEY event as the firmware produced it (the truth the host is checked against)."""
+
+    key: int
+    down: bool
+    ms16: int
+    seq: int
+    host_time: float
+
+
+class SimulatedPico:
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        rows: int = 6,
+        cols: int = 7,
+        debounce_ms: int = 10,
+        period_ms: int = 1,
+        on_key: Callable[[FiredKey], None] | None = None,
+    ) -> None:
+        self.device = import_firmware("cqfw.device")
+        self.matrix_mod = import_firmware("cqfw.matrix")
+        self.rows = rows
+        self.cols = cols
+        self.debounce_ms = debounce_ms
+        self.period_ms = period_ms
+        self.matrix = VirtualKeyMatrix(rows, cols)
+        self.row_pins = list(range(2, 2 + rows))
+        self.col_pins = list(range(2 + rows, 2 + rows + cols))
+        self.machine = FakeMachine(self.matrix, self.row_pins, self.col_pins)
+        self.clock = SimClock()
+        self.port = LoopbackPort(host, port)
+        self.fired: list[FiredKey] = []
+        self.boots = 0
+        self._on_key = on_key
+        self._pending: list[tuple[int, int, int]] = []  # (due ticks, key, closed), applied by the scan thread
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.firmware: Any = None
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.port.address
+
+    @property
+    def url(self) -> str:
+        host, port = self.address
+        return f"socket://{host}:{port}"
+
+    @property
+    def keys(self) -> int:
+        return self.rows * self.cols
+
+    def _boot(self) -> None:
+        m = self.machine
+        rows = [m.Pin(p, m.Pin.OUT, value=1) for p in self.row_pins]
+        cols = [m.Pin(p, m.Pin.IN, m.Pin.PULL_UP) for p in self.col_pins]
+        fw = self.device.Firmware(
+            self.matrix_mod.MatrixScanner(rows, cols),
+            self.port,
+            self.clock,
+            self.rows,
+            self.cols,
+            self.debounce_ms,
+            self.period_ms,
+        )
+        original = fw.key_event
+
+        def recording_key_event(key: int, down: int, now: int) -> None:
+            original(key, down, now)
+            fired = FiredKey(key, bool(down), now & 0xFFFF, fw.key_seq, time.monotonic())
+            self.fired.append(fired)
+            if self._on_key is not None:
+                self._on_key(fired)
+
+        fw.key_event = recording_key_event
+        self.firmware = fw
+        self.boots += 1
+        self.wdt = m.WDT(timeout=2000)
+        fw.start(self.clock.ticks_ms())
+
+    def start(self) -> SimulatedPico:
+        self._boot()
+        self._thread = threading.Thread(target=self._run, name="simulated-pico", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2)
+        self.port.close()
+
+    def __enter__(self) -> SimulatedPico:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            now = self.clock.ticks_ms()
+            with self._lock:
+                due = [p for p in self._pending if self.clock.ticks_diff(now, p[0]) >= 0]
+                if due:
+                    self._pending = [p for p in self._pending if p not in due]
+            for _, key, closed in due:
+                self.matrix.closed[key] = closed
+            self.firmware.step(now)
+            if self.wdt.expired():
+                self._boot()  # what machine.WDT does to a stuck Pico: a reset, HELLO again
+            self.wdt.feed()
+            time.sleep(0.0005)
+
+    # -- the player's hand ---------------------------------------------------------------------------------
+    def _check(self, key: int) -> None:
+        if not 0 <= key < self.keys:
+            raise SimulatedPicoError(f"key {key} is outside the {self.rows} x {self.cols} matrix (0..{self.keys - 1})")
+
+    def _schedule(self, changes: list[tuple[int, int, int]]) -> None:
+        now = self.clock.ticks_ms()
+        with self._lock:
+            self._pending.extend((self.clock.ticks_add(now, d), k, c) for d, k, c in changes)
+
+    def press(self, key: int) -> None:
+        self._check(key)
+        self._schedule([(0, key, 1)])
+
+    def release(self, key: int) -> None:
+        self._check(key)
+        self._schedule([(0, key, 0)])
+
+    def bounce(self, key: int, ms: int = 4) -> None:
+        """Contact chatter for `ms` ms that ends where it started: the debounce must report nothing."""
+        self._check(key)
+        start = self.matrix.closed[key]
+        changes = [(d, key, (1 - start) if d % 2 == 0 else start) for d in range(ms)]
+        changes.append((ms, key, start))
+        self._schedule(changes)

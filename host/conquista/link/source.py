@@ -1,0 +1,148 @@
+"""SerialSensorSource: the Pico link as the referee sees it, a source of key presses and releases with a health.
+
+    with SerialSensorSource("socket://127.0.0.1:7000") as sensors:   # or None: find the Pico by USB id
+        while True:
+            event = sensors.get(timeout=0.05)
+            if isinstance(event, KeyEvent): ...          # key = row * cols + col, pressed, origin, fw_ms
+            elif isinstance(event, HealthEvent): ...     # FAULT: hold the game and show it on the status ring
+            sensors.health, sensors.pressed, sensors.counters()
+
+Events are queued per instance (no global queue) and come out in the order the link accepted them. While
+`health` is not OK the state may still be corrected by a SNAPSHOT, so the referee should not act on taps then.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+import serial
+
+from conquista.link import messages
+from conquista.link.messages import Hello
+from conquista.link.ports import LinkError, find_pico_port, open_port
+from conquista.link.serial_link import SerialLink
+from conquista.link.session import Health, HealthEvent, KeyEvent, LinkCounters, LinkEvent, LinkSession
+
+__all__ = ["Health", "HealthEvent", "KeyEvent", "LinkCounters", "LinkError", "LinkEvent", "SerialSensorSource"]
+
+
+class SerialSensorSource:
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        silence_timeout: float = 0.5,
+        resync_interval: float = 0.03,
+        opener: Callable[[str], serial.SerialBase] = open_port,
+        finder: Callable[[], str] = find_pico_port,
+        on_event: Callable[[LinkEvent], None] | None = None,
+    ) -> None:
+        """url: a device path, socket://HOST:PORT or loop://; None finds the Pico by its USB id at each (re)open.
+
+        on_event, if given, is called on the link's threads for every event (keep it short); the events are
+        queued for get()/drain() all the same.
+        """
+        self._clock = clock
+        self._queue: queue.Queue[LinkEvent] = queue.Queue()
+        self._on_event = on_event
+        self._state_lock = threading.Lock()
+        self._ready = threading.Event()
+        self.session = LinkSession(url or "the Pico", silence_timeout=silence_timeout, resync_interval=resync_interval)
+        self._link = SerialLink(url, self.session, self._events, clock=clock, opener=opener, finder=finder)
+
+    # -- lifecycle -----------------------------------------------------------------------------------------
+    def start(self, wait_ready: float | None = 3.0) -> None:
+        """Open the port and, unless wait_ready is None, wait that long for the firmware to answer.
+
+        Raises LinkError naming the port when it cannot be found or opened, or when nothing answered there.
+        """
+        self._link.start()
+        if wait_ready is not None and not self._ready.wait(wait_ready):
+            port = self._link.port
+            self.close()
+            raise LinkError(
+                f"{port} opened but no conquista firmware answered within {wait_ready:g} s: is it the Pico's "
+                "port, and is the firmware deployed (`conquista firmware deploy`)?"
+            )
+
+    def close(self) -> None:
+        self._link.close()
+
+    def __enter__(self) -> SerialSensorSource:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- events --------------------------------------------------------------------------------------------
+    def get(self, timeout: float | None = None) -> LinkEvent | None:
+        """The next event, waiting up to timeout seconds (None: forever); None when none came."""
+        try:
+            return self._queue.get(timeout=timeout) if timeout != 0 else self._queue.get_nowait()
+        except queue.Empty:
+            return None
+
+    def drain(self) -> list[LinkEvent]:
+        out: list[LinkEvent] = []
+        while True:
+            try:
+                out.append(self._queue.get_nowait())
+            except queue.Empty:
+                return out
+
+    # -- state ---------------------------------------------------------------------------------------------
+    @property
+    def health(self) -> Health:
+        with self._link._lock:
+            return self.session.health
+
+    @property
+    def ok(self) -> bool:
+        return self.health is Health.OK
+
+    @property
+    def pressed(self) -> frozenset[int]:
+        with self._link._lock:
+            return self.session.pressed
+
+    @property
+    def firmware(self) -> Hello | None:
+        """What the firmware said in HELLO: version, matrix rows and cols, debounce, scan period."""
+        with self._link._lock:
+            return self.session.hello
+
+    @property
+    def port(self) -> str | None:
+        return self._link.port
+
+    def counters(self) -> LinkCounters:
+        with self._link._lock:
+            return self.session.counters()
+
+    # -- commands ------------------------------------------------------------------------------------------
+    def set_debounce(self, ms: int) -> None:
+        with self._link._lock:
+            frame = messages.config(self.session.next_host_seq(), ms)
+        self._link.send([frame])
+
+    def show_leds(self, colors: Sequence[tuple[int, int, int]]) -> bool:
+        """Send one LED frame (already current-limited) for the Pico to latch; False if the link is down."""
+        with self._link._lock:
+            first = self.session.next_host_seq()
+            frames = messages.led_frames(first, colors)
+            for _ in range(len(frames) - 1):
+                self.session.next_host_seq()
+        return self._link.send(frames)
+
+    def _events(self, events: list[LinkEvent]) -> None:
+        for event in events:
+            if isinstance(event, HealthEvent) and event.health is Health.OK:
+                self._ready.set()
+            self._queue.put(event)
+            if self._on_event is not None:
+                self._on_event(event)
