@@ -16,6 +16,9 @@ COMMAND_MODULES = (
     "simulate_cmd",
     "replay_cmd",
     "sim_cmd",
+    "link_cmd",
+    "sim_mcu_cmd",
+    "firmware_cmd",
 )
 
 
