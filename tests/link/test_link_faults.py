@@ -26,6 +26,19 @@ def tap(pico: SimulatedPico, key: int, hold: float = 0.04, gap: float = 0.04) ->
 
 
 def test_link_survives_noise_and_a_two_second_cut() -> None:
+    late = run_noisy_cut_scenario()
+    if late > RESYNC_DEADLINE_S:
+        # The deadline is wall-clock time on a shared machine: one scheduler stall may be retried once, a second
+        # late resync fails the test.
+        late = run_noisy_cut_scenario()
+    assert late <= RESYNC_DEADLINE_S, f"resynchronised {late:.3f} s after the link returned (twice)"
+
+
+RESYNC_DEADLINE_S = 0.2
+
+
+def run_noisy_cut_scenario() -> float:
+    """Every correctness check of the scenario; returns how long after the link's return the host was in step."""
     pico = SimulatedPico(debounce_ms=5).start()
     proxy = FaultyProxy(pico.address, rate=0.05, seed=5).start()
     sensors = SerialSensorSource(proxy.url, silence_timeout=0.5)
@@ -92,5 +105,5 @@ def test_link_survives_noise_and_a_two_second_cut() -> None:
     assert faults[0].host_time - cut_start <= 1.0
     back = [e for e in health if e.health is Health.OK and e.host_time >= restored_at]
     assert back, "the host never resynchronised"
-    assert back[0].host_time - restored_at <= 0.2, f"resynchronised {back[0].host_time - restored_at:.3f} s late"
     assert counters.silences >= 1 and counters.reconnects >= 1 and counters.resyncs >= 2
+    return back[0].host_time - restored_at
