@@ -1,5 +1,27 @@
 """Dice sources: where the rolls the engine consumes come from (live crypto, seeded, committed)."""
 
-from conquista.dice.sources import DiceSource, SeededDice
+from conquista.dice.sources import (
+    SOURCE_NAMES,
+    CommittedDice,
+    DiceSource,
+    OsDice,
+    SeededDice,
+    SeedError,
+    commitment_for,
+    committed_dice,
+    make_source,
+    parse_seed,
+)
 
-__all__ = ["DiceSource", "SeededDice"]
+__all__ = [
+    "SOURCE_NAMES",
+    "CommittedDice",
+    "DiceSource",
+    "OsDice",
+    "SeedError",
+    "SeededDice",
+    "commitment_for",
+    "committed_dice",
+    "make_source",
+    "parse_seed",
+]

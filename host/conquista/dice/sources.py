@@ -1,9 +1,25 @@
-"""Dice sources. The engine never rolls: the caller asks a source for the dice of one battle roll."""
+"""Dice sources. The engine never rolls: the caller asks a source for the dice of one battle roll.
+
+* `OsDice` ("os"): the operating system's cryptographic generator; the default for live play.
+* `SeededDice` ("seeded"): `random.Random(seed)`, for simulations and tests.
+* `CommittedDice` ("committed"): provably fair. A fresh secret 32-byte seed is drawn at game start and only its
+  SHA-256 (the commitment) is shown. Roll number n (0-based, over the game's committed rolls in log order) takes
+  its dice from the bytes HMAC-SHA256(key=seed, message="conquista-dice-v1:{n}:{block}") for block = 0, 1, ...
+  concatenated, reading each byte b < 252 as the die b % 6 + 1 and skipping b >= 252 (rejection sampling keeps
+  the faces exactly uniform); the first dice are the attacker's, the rest the defender's. At the end the seed is
+  revealed and anyone can re-derive every roll of the log. docs/dice.md has the recipe in full.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
 import random
+import secrets
 from typing import Protocol
+
+from conquista.errors import ConquistaError
 
 
 class DiceSource(Protocol):
@@ -31,3 +47,137 @@ class SeededDice:
         a = tuple([int(r() * 6) + 1 for _ in range(attack)])
         d = tuple([int(r() * 6) + 1 for _ in range(defend)])
         return a, d
+
+
+# The bytes of both generators below become dice the same way: a byte below 252 (= 42 * 6) gives the face
+# byte % 6 + 1, a byte of 252 or more is skipped. 256 is not a multiple of 6, so a plain byte % 6 would favour
+# faces 1..4; skipping the top 4 byte values leaves every face exactly 42 byte values.
+_ACCEPT_BELOW = 252
+
+
+class OsDice:
+    """The default for live play: dice from the operating system's cryptographic generator (`os.urandom`).
+
+    Nobody, the host included, can predict or replay these rolls; the log records them as they fell.
+    """
+
+    name = "os"
+
+    def __init__(self, buffer_size: int = 512) -> None:
+        # One urandom call per roll would be a system call per battle; a small buffer serves many rolls.
+        self._buffer_size = buffer_size
+        self._bytes = b""
+        self._pos = 0
+
+    def _die(self) -> int:
+        while True:
+            if self._pos >= len(self._bytes):
+                self._bytes = os.urandom(self._buffer_size)
+                self._pos = 0
+            value = self._bytes[self._pos]
+            self._pos += 1
+            if value < _ACCEPT_BELOW:
+                return value % 6 + 1
+
+    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        die = self._die
+        return tuple([die() for _ in range(attack)]), tuple([die() for _ in range(defend)])
+
+
+COMMITTED_SEED_BYTES = 32
+COMMITTED_SCHEME = "conquista-dice-v1"
+
+
+class SeedError(ConquistaError):
+    """A committed-dice seed is malformed or does not match its commitment."""
+
+
+def commitment_for(seed: bytes) -> str:
+    """The SHA-256 of the seed bytes, hex: what is shown (and logged) before the first roll."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def parse_seed(text: str, what: str = "seed") -> bytes:
+    """A hex seed as typed or logged, as bytes; a one-line SeedError naming `what` if it is not hex."""
+    cleaned = text.strip().lower()
+    try:
+        seed = bytes.fromhex(cleaned)
+    except ValueError:
+        raise SeedError(f"{what} {text!r} is not a hexadecimal string") from None
+    if not seed:
+        raise SeedError(f"{what} is empty")
+    return seed
+
+
+def committed_dice(seed: bytes, index: int, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Roll number `index` (0-based, counting the committed rolls of the game) of the stream of `seed`.
+
+    Bytes: HMAC-SHA256(key=seed, message=f"conquista-dice-v1:{index}:{block}") for block 0, 1, 2, ...,
+    concatenated; each byte below 252 gives the die byte % 6 + 1, others are skipped. The first `attack` dice
+    are the attacker's, the next `defend` the defender's. (One block of 32 bytes almost always suffices.)
+    """
+    dice: list[int] = []
+    wanted = attack + defend
+    block = 0
+    while len(dice) < wanted:
+        message = f"{COMMITTED_SCHEME}:{index}:{block}".encode("ascii")
+        for value in hmac.digest(seed, message, "sha256"):
+            if value < _ACCEPT_BELOW:
+                dice.append(value % 6 + 1)
+                if len(dice) == wanted:
+                    break
+        block += 1
+    return tuple(dice[:attack]), tuple(dice[attack:])
+
+
+class CommittedDice:
+    """Provably fair dice: a secret seed committed to at the start, revealed at the end.
+
+    At game start a fresh 32-byte seed is drawn from the OS generator and only `commitment` (its SHA-256) is shown
+    and written in the log header. Every roll is `committed_dice(seed, n, attack, defend)` for the game's n-th
+    committed roll, so it was fixed before the game began and the host cannot steer it. At the end `reveal()`
+    gives the seed; anyone can check it against the commitment and re-derive every roll of the log
+    (`conquista dice audit LOG --verify-seed SEED`).
+    """
+
+    name = "committed"
+
+    def __init__(self, seed: bytes | None = None) -> None:
+        self._seed = seed if seed is not None else secrets.token_bytes(COMMITTED_SEED_BYTES)
+        if not self._seed:
+            raise SeedError("a committed-dice seed cannot be empty")
+        self.commitment = commitment_for(self._seed)
+        self.rolls = 0
+
+    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        dice = committed_dice(self._seed, self.rolls, attack, defend)
+        self.rolls += 1
+        return dice
+
+    def header(self) -> dict[str, str]:
+        """The `dice` object of the log header: the source and the commitment, never the seed."""
+        return {"source": self.name, "commitment": self.commitment}
+
+    def reveal(self) -> str:
+        """The seed, hex. Call it when the game is over: once known, every later roll is predictable."""
+        return self._seed.hex()
+
+    def reveal_record(self) -> dict[str, str]:
+        """The log line that ends a committed game: `{"meta": "dice_reveal", "seed": ...}`."""
+        return {"meta": "dice_reveal", "seed": self.reveal()}
+
+
+SOURCE_NAMES = ("os", "seeded", "committed")
+
+
+def make_source(name: str, seed: int | str | None = None) -> DiceSource:
+    """A dice source by the name the log records: "os" (live default), "seeded" (needs `seed`), "committed"."""
+    if name == "os":
+        return OsDice()
+    if name == "seeded":
+        if seed is None:
+            raise ConquistaError("seeded dice need a seed; give one, or use the 'os' or 'committed' source")
+        return SeededDice(seed)
+    if name == "committed":
+        return CommittedDice()
+    raise ConquistaError(f"unknown dice source {name!r}; known sources: {', '.join(SOURCE_NAMES)}")
