@@ -15,6 +15,8 @@ COMMAND_MODULES = (
     "rules_cmd",
     "simulate_cmd",
     "replay_cmd",
+    "odds_cmd",
+    "dice_cmd",
     "sim_cmd",
     "link_cmd",
     "sim_mcu_cmd",

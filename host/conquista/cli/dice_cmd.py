@@ -1,0 +1,84 @@
+"""`conquista dice audit LOG [--verify-seed SEED] [--json]`: check a game's logged dice.
+
+Exit codes: 0 the log passes every check; 1 a check failed (a roll that is not the committed stream's, or a
+statistical test that rejects fair dice); 2 bad input (not a game log, a malformed line, a seed that does not
+match the commitment).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from conquista.dice.audit import AuditReport, audit_log
+from conquista.errors import ConquistaError
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("dice", help="dice tools: audit a game log's rolls")
+    actions = p.add_subparsers(dest="dice_command", metavar="ACTION")
+    audit = actions.add_parser(
+        "audit", help="face counts and chi-square per die colour, roll outcomes against the exact odds, "
+                      "and the committed seed",
+        description="Audit the dice of a game log. Exit 0 when every check passes, 1 when one fails, "
+                    "2 on bad input.")
+    audit.add_argument("log", metavar="LOG", help="a game log (JSON Lines)")
+    audit.add_argument("--verify-seed", metavar="SEED",
+                       help="the revealed seed (hex) of committed dice: re-derive and compare every roll")
+    audit.add_argument("--json", action="store_true", help="print one JSON object")
+    audit.set_defaults(handler=run_audit)
+    p.set_defaults(handler=_need_action)
+
+
+def _need_action(args: argparse.Namespace) -> int:
+    raise ConquistaError("choose an action: `conquista dice audit LOG`")
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    report = audit_log(args.log, verify_seed=args.verify_seed)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        _print_report(report)
+    return 0 if report.passed else 1
+
+
+def _print_report(report: AuditReport) -> None:
+    sources = ", ".join(f"{name} {count}" for name, count in report.rolls_by_source.items()) or "none"
+    print(f"{report.where}: ruleset {report.ruleset_name}, dice source {report.source or 'not recorded'}, "
+          f"{report.rolls} rolls ({sources})")
+    print(f"tests run: {report.tests_run}; a test fails below p = {report.threshold:.2g} "
+          f"(alpha {report.alpha:g} shared among them)")
+    print()
+    print("faces           " + "".join(f"{face:>8d}" for face in range(1, 7)) + "     dice  chi-square  p-value")
+    for f in report.faces:
+        stat = f"{f.chi_square:10.2f}  {f.p_value:7.4f}" if f.tested else "  (too few dice to test)"
+        print(f"{f.colour + ' dice':<16}" + "".join(f"{n:>8d}" for n in f.counts) + f"  {f.dice:7d}  {stat}")
+    print()
+    print("battle rolls against the exact odds (outcome = armies lost by attacker/defender):")
+    for c in report.combinations:
+        stat = (f"chi-square {c.chi_square:.2f}, df {c.df}, p = {c.p_value:.4f}" if c.tested
+                else "too few rolls to test")
+        print(f"  {c.attack_dice} vs {c.defend_dice} dice, {c.rolls} rolls: {stat}")
+        for o in c.outcomes:
+            print(f"      {o.attacker_losses}/{o.defender_losses}  observed {o.observed:7d}  expected "
+                  f"{o.expected:10.1f}  (p = {o.probability})")
+    loss = report.attacker_losses
+    print(f"attacker losses: {loss.observed} observed, {loss.expected:.1f} ± {loss.sd:.1f} expected"
+          + (f" (z = {loss.z:+.2f}, p = {loss.p_value:.4f})" if loss.tested else " (too few rolls to test)"))
+    print()
+    if report.seed is not None:
+        seed = report.seed
+        if seed.first_mismatch is None:
+            print(f"committed dice: the seed ({seed.seed_from}) matches the commitment and gives all "
+                  f"{seed.rolls_checked} committed rolls")
+        else:
+            print(f"committed dice: {seed.mismatches} of {seed.rolls_checked} rolls differ from the seed's stream; "
+                  f"the first: {seed.first_mismatch.describe(report.where)}")
+    elif report.commitment is not None:
+        print("committed dice: the seed is not revealed in the log; pass --verify-seed SEED to check every roll")
+    failures = report.failures()
+    if failures:
+        print("FAIL: " + "; ".join(failures))
+    else:
+        print("PASS")

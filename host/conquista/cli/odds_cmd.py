@@ -1,0 +1,159 @@
+"""`conquista odds`: exact blitz odds for one attack, or the N×N table of conquest chances (and its heatmap)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from conquista.errors import ConquistaError
+from conquista.rules.odds import BattleOdds, blitz_odds, odds_table
+from conquista.rules.rulesets import Ruleset, load_ruleset
+
+# Survivor counts less likely than this are left out of the text listing (--json lists them all).
+LISTING_FLOOR = 0.005
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "odds", help="chance that a blitz conquers, survivors and expected losses; or the N×N table",
+        description="ATTACKING counts every army on the attacking territory, including the one that must stay "
+                    "behind. The defender rolls the maximum dice (automatic defence).")
+    p.add_argument("attacking", nargs="?", type=int, metavar="ATTACKING",
+                   help="armies on the attacking territory (including the one that stays behind)")
+    p.add_argument("defending", nargs="?", type=int, metavar="DEFENDING", help="armies on the target")
+    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--stop-at", type=int, default=1, metavar="K",
+                   help="stop the blitz when the attacking territory is down to K armies (default: 1)")
+    p.add_argument("--exact", action="store_true", help="exact fractions instead of floats")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--table", type=int, metavar="N",
+                   help="print the N×N table of conquest chances (ATTACKING and DEFENDING 1..N)")
+    p.add_argument("--plot", metavar="FILE.png", help="with --table: draw the table as a heatmap picture")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = load_ruleset(args.rules)
+    if args.stop_at < 1:
+        raise ConquistaError(f"--stop-at must be at least 1 (one army always stays behind), not {args.stop_at}")
+    if args.table is not None:
+        if args.attacking is not None:
+            raise ConquistaError("give either ATTACKING DEFENDING or --table N, not both")
+        return _run_table(args, rules)
+    if args.plot:
+        raise ConquistaError("--plot draws the table: use it with --table N")
+    if args.attacking is None or args.defending is None:
+        raise ConquistaError("give ATTACKING and DEFENDING (e.g. `conquista odds 10 6`), or --table N")
+    if args.attacking < 1:
+        raise ConquistaError(f"ATTACKING counts the armies on a territory, at least 1, not {args.attacking}")
+    if args.defending < 0:
+        raise ConquistaError(f"DEFENDING must be 0 or more, not {args.defending}")
+    odds = blitz_odds(rules, args.attacking, args.defending, args.stop_at, exact=args.exact)
+    if args.json:
+        print(json.dumps(_odds_json(rules, odds, args.exact), indent=2))
+    else:
+        _print_odds(rules, odds, args.exact)
+    return 0
+
+
+def _number(value: float | Fraction, exact: bool) -> str:
+    if exact and isinstance(value, Fraction):
+        return f"{value} (≈ {float(value):.6f})"
+    return f"{float(value):.4f}"
+
+
+def _odds_json(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], exact: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleset": rules.name,
+        "attacking": odds.attacking,
+        "defending": odds.defending,
+        "stop_at": odds.stop_at,
+        "attacker_wins": float(odds.attacker_wins),
+        "expected_attacker_losses": float(odds.expected_attacker_losses),
+        "expected_defender_losses": float(odds.expected_defender_losses),
+        "attacker_survivors": {str(k): float(v) for k, v in odds.attacker_survivors.items()},
+        "defender_survivors": {str(k): float(v) for k, v in odds.defender_survivors.items()},
+    }
+    if exact:
+        out["attacker_wins_exact"] = str(odds.attacker_wins)
+        out["expected_attacker_losses_exact"] = str(odds.expected_attacker_losses)
+        out["expected_defender_losses_exact"] = str(odds.expected_defender_losses)
+        out["attacker_survivors_exact"] = {str(k): str(v) for k, v in odds.attacker_survivors.items()}
+        out["defender_survivors_exact"] = {str(k): str(v) for k, v in odds.defender_survivors.items()}
+    return out
+
+
+def _print_odds(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], exact: bool) -> None:
+    a, d, k = odds.attacking, odds.defending, odds.stop_at
+    print(f"{rules.name}: {a} attacking ({max(0, a - 1)} may fight) against {d} defending, "
+          f"attacker rolls up to {rules.attacker_dice_max} dice, defender up to {rules.defender_dice_max}; "
+          f"blitz stops at {k} {'army' if k == 1 else 'armies'}")
+    wins = odds.attacker_wins
+    print(f"conquest              {float(wins) * 100:6.2f} %" + (f"   = {wins}" if exact else ""))
+    print(f"expected losses       attacker {_number(odds.expected_attacker_losses, exact)}, "
+          f"defender {_number(odds.expected_defender_losses, exact)}")
+    for title, survivors in (("attacking territory (before moving in)", odds.attacker_survivors),
+                             ("target (0 = conquered)", odds.defender_survivors)):
+        shown = [(n, p) for n, p in survivors.items() if float(p) >= LISTING_FLOOR]
+        print(f"armies left on the {title}:")
+        for n, p in shown:
+            print(f"  {n:5d}  {float(p) * 100:6.2f} %" + (f"   = {p}" if exact else ""))
+        hidden = len(survivors) - len(shown)
+        if hidden:
+            print(f"  ({hidden} more counts, each below {LISTING_FLOOR * 100:g} %; --json lists them all)")
+
+
+def _run_table(args: argparse.Namespace, rules: Ruleset) -> int:
+    n = args.table
+    if n < 1:
+        raise ConquistaError(f"--table N needs N of at least 1, not {n}")
+    table = odds_table(rules, n, args.stop_at, exact=args.exact)
+    if args.plot:
+        _plot(Path(args.plot), rules, [[float(p) for p in row] for row in table], args.stop_at)
+    if args.json:
+        cells = [[str(p) if args.exact else float(p) for p in row] for row in table]
+        print(json.dumps({"ruleset": rules.name, "n": n, "stop_at": args.stop_at,
+                          "rows": "attacking 1..N (incl. the army that stays behind)",
+                          "columns": "defending 1..N", "attacker_wins": cells}, indent=None))
+        return 0
+    if args.exact:
+        for a, row in enumerate(table, start=1):
+            for d, p in enumerate(row, start=1):
+                print(f"{a}\t{d}\t{p}")
+        return 0
+    print(f"{rules.name}: conquest chance in %, rows ATTACKING (incl. the army that stays behind), "
+          f"columns DEFENDING; blitz stops at {args.stop_at}")
+    print("A\\D " + "".join(f"{d:>6d}" for d in range(1, n + 1)))
+    for a, row in enumerate(table, start=1):
+        print(f"{a:>3d} " + "".join(f"{float(p) * 100:6.1f}" for p in row))
+    if args.plot:
+        print(f"heatmap written to {args.plot}")
+    return 0
+
+
+def _plot(path: Path, rules: Ruleset, table: list[list[float]], stop_at: int) -> None:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ConquistaError("--plot needs matplotlib: pip install 'conquista[plot]'") from None
+    n = len(table)
+    # The object-oriented Figure needs no pyplot and no display backend: it renders straight to a file.
+    fig = Figure(figsize=(7 + n / 15, 6 + n / 15))
+    ax = fig.subplots()
+    image = ax.imshow(table, origin="lower", cmap="RdYlGn", vmin=0.0, vmax=1.0,
+                      extent=(0.5, n + 0.5, 0.5, n + 0.5), aspect="equal")
+    fig.colorbar(image, ax=ax, label="chance of conquest")
+    ax.set_xlabel("defending armies")
+    ax.set_ylabel("attacking armies (incl. the one that stays behind)")
+    ax.set_title(f"{rules.name}: blitz conquest chance (stop at {stop_at})")
+    if n <= 20:
+        for a, row in enumerate(table, start=1):
+            for d, p in enumerate(row, start=1):
+                ax.text(d, a, f"{p * 100:.0f}", ha="center", va="center", fontsize=7)
+    try:
+        fig.savefig(path, dpi=120, bbox_inches="tight")
+    except (OSError, ValueError) as exc:
+        raise ConquistaError(f"cannot write the heatmap to {path}: {exc}") from None
