@@ -10,6 +10,7 @@ event, and the referee drains the queue (`poll`) or takes the events as they com
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -43,7 +44,10 @@ def _opening(what: str, pin: int, opened: list[Any]) -> Iterator[None]:
     """Turn a gpiozero failure into a DeviceError naming the part and the pin; close what was already opened."""
     gz = _gpiozero()
     try:
-        yield
+        # gpiozero warns once per pin backend it fails to load; the DeviceError below says it in one line.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", gz.PinFactoryFallback)
+            yield
     except (gz.GPIOZeroError, OSError) as exc:
         for device in reversed(opened):
             device.close()
