@@ -1,0 +1,116 @@
+"""The composition root of a real board: builds the devices a board profile describes and runs the referee.
+
+This is the only place (with firmware/main.py) where real hardware is opened. A missing device is a one-line
+error that says what to do; there is no fallback to the simulator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conquista.devices.clock import MonotonicClock
+from conquista.devices.frames import LedLayout
+from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
+from conquista.dice.sources import DiceSource
+from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
+from conquista.rules.engine import Game
+from conquista.table.referee import Referee
+from conquista.table.runner import TableRunner
+
+FRAME_PERIOD_S = 1 / 50
+
+
+@dataclass
+class BoardDevices:
+    sensors: SensorSource
+    panel: ButtonPanel
+    strip: LedStrip
+    buzzer: Buzzer | None
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        # Close in reverse order of opening, and keep going if one fails: the LEDs must still go dark.
+        for close in reversed(self.closers):
+            with contextlib.suppress(Exception):
+                close()
+
+
+def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = None,
+                 on_link_event: Callable[[object], None] | None = None) -> BoardDevices:
+    """Open every device of the profile; on any failure close what was opened and re-raise the one-line error."""
+    from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
+    from conquista.devices.matrix import MatrixSensorSource
+
+    closers: list[Callable[[], None]] = []
+    try:
+        link: Any = None
+        if profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
+            from conquista.link.source import SerialSensorSource
+
+            link = SerialSensorSource(sensors_url, clock=clock.now)
+            link.start()
+            closers.append(link.close)
+        sensors: SensorSource
+        if profile.sensors.kind is SensorKind.SERIAL:
+            sensors = MatrixSensorSource(link, profile, on_other=on_link_event)
+        else:
+            sensors = GpioSensorSource(profile, clock)
+        closers.append(sensors.close)
+        panel = GpioButtonPanel(profile, clock)
+        closers.append(panel.close)
+        strip: LedStrip
+        if profile.strip.driver is StripDriver.PICO:
+            from conquista.devices.link_strip import LinkStrip
+
+            strip = LinkStrip(link, profile.strip)
+        else:
+            from conquista.devices.ws281x import Ws281xStrip
+
+            strip = Ws281xStrip(profile.strip)
+        closers.append(strip.close)
+        buzzer = GpioBuzzer.from_profile(profile)
+        if buzzer is not None:
+            closers.append(buzzer.close)
+    except BaseException:
+        BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
+        raise
+    return BoardDevices(sensors, panel, strip, buzzer, closers)
+
+
+def link_fault_handler(referee_of: Callable[[], Referee]) -> Callable[[object], None]:
+    """The link's health events become the referee's fault state: the game holds while the link is down."""
+    from conquista.link.session import Health, HealthEvent
+
+    def on_event(event: object) -> None:
+        if isinstance(event, HealthEvent):
+            referee_of().fault = "" if event.health is Health.OK else f"sensor link {event.health.value}: " \
+                                                                       f"{event.reason}"
+
+    return on_event
+
+
+def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_url: str | None = None,
+              physical_dice: bool = False, seed: int | None = None,
+              should_stop: Callable[[], bool] = lambda: False) -> Referee:
+    """Referee `game` on the real board until it ends (or `should_stop()`); returns the referee."""
+    clock = MonotonicClock()
+    rng = random.Random(seed) if seed is not None else random.Random()
+    layout = LedLayout(profile)
+    referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
+    devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: referee))
+    runner = TableRunner(referee, layout, devices.strip)
+    try:
+        while not should_stop():
+            started = clock.now()
+            runner.step(devices.sensors, devices.panel, clock)
+            spare = FRAME_PERIOD_S - (clock.now() - started)
+            if spare > 0:
+                time.sleep(spare)
+    finally:
+        devices.close()
+    return referee

@@ -1,0 +1,41 @@
+"""`conquista play`: referee a game on the real board described by a board profile."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from conquista.cli.common import add_map_option, players_in_range
+from conquista.rules.mapdata import load_map
+from conquista.rules.rulesets import load_ruleset
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("play", help="referee a game on the real board (Raspberry Pi)")
+    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
+    p.add_argument("--board", metavar="PATH", help="your board profile (default: the classic-42 reference board)")
+    p.add_argument("--sensors", metavar="URL",
+                   help="the Pico's serial port: a device path, socket://HOST:PORT or loop:// "
+                        "(default: find the Pico by its USB id)")
+    p.add_argument("--physical-dice", action="store_true", help="roll real dice and enter them with the encoder")
+    add_map_option(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from conquista.app import run_board
+    from conquista.dice.sources import OsDice
+    from conquista.hardware.profile import load_profile
+    from conquista.play import new_game
+
+    rules = load_ruleset(args.rules)
+    players_in_range(rules, args.players)
+    game_map = load_map(args.map)
+    profile = load_profile(args.board, game_map)
+    # Live play: the deal and the dice come from the operating system's cryptographic generator.
+    game = new_game(rules, game_map, args.players, random.SystemRandom())
+    referee = run_board(game, profile, OsDice(), sensors_url=args.sensors, physical_dice=args.physical_dice,
+                        should_stop=lambda: False)
+    print(referee.status().pending)
+    return 0

@@ -1,0 +1,82 @@
+"""Connects a board's devices to the referee: sensor and panel events become gestures, scenes become frames.
+
+The real board runs it in poll mode from one loop, so gpiozero's callback threads only queue events and the
+referee is only ever touched from that loop.
+"""
+
+from __future__ import annotations
+
+from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
+from conquista.devices.frames import DiceSide, LedLayout
+from conquista.devices.interfaces import ButtonPanel, Clock, LedStrip, SensorSource
+from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE
+from conquista.table.gestures import Button, GestureRecogniser, Turn
+from conquista.table.referee import Referee, Scene
+
+TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
+              # Pushing the encoder confirms a count, as ROLL does.
+              PanelButton.ENCODER: Button.ROLL}
+
+
+def paint(layout: LedLayout, scene: Scene) -> bytearray:
+    """The strip frame for a scene, through the board profile's layout."""
+    frame = layout.blank()
+    for t, colour in enumerate(scene.territories):
+        layout.paint_territory(frame, t, colour)
+    for side, values, colour in ((DiceSide.ATTACK, scene.attack_dice, ATTACK_DIE),
+                                 (DiceSide.DEFENCE, scene.defence_dice, DEFENCE_DIE)):
+        for die, value in enumerate(values):
+            layout.paint_die(frame, side, die, value, colour)
+    for position, colour in enumerate(scene.ring):
+        layout.paint_ring(frame, position, colour)
+    return frame
+
+
+class TableRunner:
+    def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
+                 recogniser: GestureRecogniser | None = None) -> None:
+        self.referee = referee
+        self.layout = layout
+        self.strip = strip
+        self.recogniser = recogniser if recogniser is not None else GestureRecogniser()
+
+    def on_sensor(self, event: SensorEvent) -> None:
+        if event.edge is Edge.PRESS:
+            self.recogniser.territory_down(event.territory, event.time)
+            return
+        gesture = self.recogniser.territory_up(event.territory, event.time)
+        if gesture is not None:
+            self.referee.handle(gesture, event.time)
+
+    def on_panel(self, event: ButtonEvent | EncoderEvent) -> None:
+        if isinstance(event, EncoderEvent):
+            self.referee.handle(Turn(event.steps), event.time)
+            return
+        button = TO_REFEREE[event.button]
+        if event.edge is Edge.PRESS:
+            self.recogniser.button_down(button, event.time)
+            return
+        gesture = self.recogniser.button_up(button, event.time)
+        if gesture is not None:
+            self.referee.handle(gesture, event.time)
+
+    def pump(self, sensors: SensorSource, panel: ButtonPanel) -> int:
+        """Handle every queued input event; returns how many there were."""
+        handled = 0
+        for sensor_event in sensors.poll():
+            self.on_sensor(sensor_event)
+            handled += 1
+        for panel_event in panel.poll():
+            self.on_panel(panel_event)
+            handled += 1
+        return handled
+
+    def render(self, now: float) -> None:
+        self.strip.show(paint(self.layout, self.referee.scene(now)))
+
+    def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
+        """One pass of the board's loop: inputs, time-outs, one frame."""
+        self.pump(sensors, panel)
+        now = clock.now()
+        self.referee.tick(now)
+        self.render(now)

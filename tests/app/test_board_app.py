@@ -1,0 +1,92 @@
+"""The real board's composition root, with only the libraries faked at their boundary: gpiozero's MockFactory as
+the default pin factory, a fake rpi_ws281x module, and the simulated Pico (the real firmware code) on loopback."""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conquista.app import open_devices, run_board
+from conquista.devices.clock import MonotonicClock
+from conquista.dice.sources import SeededDice
+from conquista.errors import ConquistaError
+from conquista.hardware.profile import load_profile
+from conquista.link.simmcu import SimulatedPico
+from conquista.play import new_game
+from conquista.rules.events import Phase
+from conquista.rules.mapdata import load_map
+from conquista.rules.rulesets import load_ruleset
+
+FAKES = Path(__file__).resolve().parents[1] / "devices" / "fakes"
+
+
+@pytest.fixture
+def fake_pi(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """gpiozero's default pins are mock pins and rpi_ws281x is the fake library, for this test only."""
+    from gpiozero import Device  # type: ignore[import-untyped]
+    from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
+
+    monkeypatch.syspath_prepend(str(FAKES))
+    sys.modules.pop("rpi_ws281x", None)
+    factory = MockFactory(pin_class=MockPWMPin)
+    monkeypatch.setattr(Device, "pin_factory", factory)
+    yield
+    factory.close()
+    sys.modules.pop("rpi_ws281x", None)
+
+
+@pytest.fixture
+def pico() -> Iterator[SimulatedPico]:
+    simulated = SimulatedPico(debounce_ms=5).start()
+    yield simulated
+    simulated.stop()
+
+
+def test_a_tap_on_the_pico_places_an_army_on_the_real_path(fake_pi: None, pico: SimulatedPico) -> None:
+    game_map = load_map()
+    profile = load_profile(None, game_map)
+    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    seat = game.current
+    territory = game.owner.index(seat)
+    pool = game.pool
+    stop = threading.Event()
+    result: list[object] = []
+
+    def board() -> None:
+        result.append(run_board(game, profile, SeededDice(1), sensors_url=pico.url, should_stop=stop.is_set))
+
+    thread = threading.Thread(target=board)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        key = profile.sensors.key_of_territory[territory]
+        while game.pool == pool and time.monotonic() < deadline:
+            pico.press(key)
+            time.sleep(0.15)
+            pico.release(key)
+            time.sleep(0.3)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert game.phase is Phase.SETUP and game.pool < pool and game.armies[territory] >= 2
+
+
+def test_missing_pico_is_one_clear_error(fake_pi: None) -> None:
+    profile = load_profile()
+    with pytest.raises(ConquistaError, match=r"cannot open socket://127\.0\.0\.1:9"):
+        open_devices(profile, MonotonicClock(), "socket://127.0.0.1:9")
+
+
+def test_devices_open_and_close(fake_pi: None, pico: SimulatedPico) -> None:
+    devices = open_devices(load_profile(), MonotonicClock(), pico.url)
+    try:
+        assert devices.strip.length == 150 and devices.buzzer is not None
+        devices.strip.show(bytes(450))
+    finally:
+        devices.close()
