@@ -256,3 +256,38 @@ def test_a_seed_for_a_log_without_commitment_is_an_error(tmp_path: Path) -> None
     path = logs.write(tmp_path / "game.jsonl", [logs.header(source="os"), *logs.battle_lines(SeededDice(1), 5)])
     with pytest.raises(AuditError, match="the dice source is 'os', not 'committed'"):
         audit_log(path, verify_seed=SEED.hex())
+
+
+# ---------------------------------------------------------------------------------- whole battles (blitzes)
+
+def test_blitz_outcomes_against_their_exact_odds() -> None:
+    from conquista.dice.audit import audit_log
+    from conquista.dice.battles import battles_in_log
+
+    golden = Path(__file__).resolve().parents[1] / "golden" / "classic-2p.jsonl"
+    battles = battles_in_log(golden)
+    assert len(battles) > 50
+    assert all(0.0 <= b.probability <= 1.0 and b.attacking >= 2 for b in battles)
+    report = audit_log(golden)
+    assert report.battles is not None and report.battles.tested and report.passed
+    assert report.to_json()["battles"]["blitzes"] == len(battles)
+
+
+def test_a_table_that_wins_too_many_blitzes_is_caught() -> None:
+    from conquista.dice.battles import Battle, battle_test
+
+    # Rolls can each look plausible while whole battles are steered: conquests far above their odds fail.
+    steered = [Battle(i, 4, 4, 1, True, 0.3) for i in range(60)]
+    result = battle_test(steered)
+    assert result.tested and result.p_value < 1e-6 and result.observed == 60
+    fair = [Battle(i, 4, 4, 1, i % 10 < 3, 0.3) for i in range(60)]
+    assert battle_test(fair).p_value > 0.5
+
+
+def test_a_log_of_rolls_only_skips_the_battle_test(tmp_path: Path) -> None:
+    from conquista.dice.battles import battle_test_for_log
+
+    path = tmp_path / "rolls.jsonl"
+    path.write_text('{"format": "conquista-log", "version": 1}\n{"type": "roll", "attack": [6], "defend": [1]}\n')
+    result = battle_test_for_log(path)
+    assert not result.tested and "not replayable" in result.note

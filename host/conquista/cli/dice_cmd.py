@@ -66,6 +66,13 @@ def _print_report(report: AuditReport) -> None:
     loss = report.attacker_losses
     print(f"attacker losses: {loss.observed} observed, {loss.expected:.1f} ± {loss.sd:.1f} expected"
           + (f" (z = {loss.z:+.2f}, p = {loss.p_value:.4f})" if loss.tested else " (too few rolls to test)"))
+    battles = report.battles
+    if battles is not None:
+        if battles.tested:
+            print(f"blitzes: {battles.observed} conquests in {battles.battles}, {battles.expected:.1f} ± "
+                  f"{battles.sd:.1f} expected from the exact odds (z = {battles.z:+.2f}, p = {battles.p_value:.4f})")
+        else:
+            print(f"blitzes: not tested ({battles.note})")
     print()
     if report.seed is not None:
         seed = report.seed

@@ -21,6 +21,7 @@ only when every expected count is at least 5, the usual condition for the chi-sq
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import Counter
@@ -30,6 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from conquista.dice.battles import BattleTest, battle_test_for_log
 from conquista.dice.sources import SeedError, commitment_for, committed_dice, parse_seed
 from conquista.dice.stats import chi_square, chi_square_sf, normal_sf
 from conquista.errors import ConquistaError
@@ -144,11 +146,12 @@ class AuditReport:
     seed: SeedCheck | None
     alpha: float
     roll_outcomes: tuple[RollOutcome, ...] = field(default=(), repr=False)
+    battles: BattleTest | None = None
 
     @property
     def tests_run(self) -> int:
         return (sum(f.tested for f in self.faces) + sum(c.tested for c in self.combinations)
-                + int(self.attacker_losses.tested))
+                + int(self.attacker_losses.tested) + int(self.battles is not None and self.battles.tested))
 
     @property
     def threshold(self) -> float:
@@ -171,6 +174,10 @@ class AuditReport:
         if loss.tested and loss.p_value < limit:
             out.append(f"attacker losses {loss.observed} against {loss.expected:.1f} expected "
                        f"(z = {loss.z:+.2f}, p = {loss.p_value:.2g})")
+        battles = self.battles
+        if battles is not None and battles.tested and battles.p_value < limit:
+            out.append(f"{battles.observed} conquests in {battles.battles} blitzes against {battles.expected:.1f} "
+                       f"expected (z = {battles.z:+.2f}, p = {battles.p_value:.2g})")
         if self.seed is not None and self.seed.first_mismatch is not None:
             out.append(self.seed.first_mismatch.describe(self.where))
         return out
@@ -217,6 +224,10 @@ class AuditReport:
                                "defend": list(r.defend), "attacker_losses": r.attacker_losses,
                                "defender_losses": r.defender_losses, "probability": float(r.probability)}
                               for r in self.roll_outcomes],
+            "battles": None if self.battles is None else {
+                "blitzes": self.battles.battles, "observed_conquests": self.battles.observed,
+                "expected_conquests": self.battles.expected, "sd": self.battles.sd, "z": self.battles.z,
+                "p_value": self.battles.p_value, "tested": self.battles.tested, "note": self.battles.note},
             "failures": self.failures(),
             "passed": self.passed,
         }
@@ -436,4 +447,5 @@ def audit_log(path: str | Path, verify_seed: str | None = None, alpha: float = A
               keep_rolls: bool = True) -> AuditReport:
     """Audit the game log at `path`. Bad input raises AuditError (one line naming the file, line and problem)."""
     path = Path(path)
-    return audit_records(_read_lines(path), str(path), verify_seed, alpha, keep_rolls)
+    report = audit_records(_read_lines(path), str(path), verify_seed, alpha, keep_rolls)
+    return dataclasses.replace(report, battles=battle_test_for_log(path))

@@ -1,0 +1,106 @@
+"""Each blitz's outcome against its exact probability: the log is replayed through the engine, which knows how
+many armies stood on each side when the blitz began (a roll line alone does not say)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from conquista.errors import ConquistaError
+from conquista.gamelog import parse_header
+from conquista.rules.actions import Blitz, Deal
+from conquista.rules.engine import Game
+from conquista.rules.events import Phase
+from conquista.rules.odds import conquest_chance
+from conquista.rules.serialize import DecodeError, decode_action
+
+MIN_BATTLES = 20  # below this the normal approximation says little
+
+
+@dataclass(frozen=True)
+class Battle:
+    line: int
+    attacking: int
+    defending: int
+    stop_at: int
+    conquered: bool
+    probability: float
+
+
+@dataclass(frozen=True)
+class BattleTest:
+    """Conquests observed over every blitz against the sum of their exact probabilities."""
+
+    battles: int
+    observed: int
+    expected: float
+    sd: float
+    z: float
+    p_value: float
+    tested: bool
+    note: str = ""
+
+
+def battles_in_log(path: str | Path) -> list[Battle]:
+    """Every blitz of a game log with its starting armies, stop level, result and exact conquest chance.
+    Raises ConquistaError when the log cannot be replayed."""
+    where = str(path)
+    lines = Path(path).read_text("utf-8").splitlines()
+    game: Game | None = None
+    header = None
+    battles: list[Battle] = []
+    open_blitz: tuple[int, int, int, int, int] | None = None  # line, target, attacking, defending, stop
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        obj = json.loads(text)
+        if header is None:
+            header = parse_header(obj, f"{where}, line {number}")
+            continue
+        if isinstance(obj, dict) and "meta" in obj:
+            continue
+        try:
+            action = decode_action(obj, header.game_map)
+        except DecodeError as exc:
+            raise ConquistaError(f"{where}, line {number}: {exc}") from None
+        if game is None:
+            if not isinstance(action, Deal):
+                raise ConquistaError(f"{where}, line {number}: the first action is not the deal")
+            game = Game(header.rules, header.game_map, header.players, action)
+            continue
+        if isinstance(action, Blitz):
+            open_blitz = (number, action.target, game.armies[action.source], game.armies[action.target],
+                          action.stop_at)
+        attacker = game.current
+        game.apply(action)
+        if open_blitz is not None and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:
+            line, target, attacking, defending, stop = open_blitz
+            chance = conquest_chance(game.rules, attacking, defending, stop)
+            battles.append(Battle(line, attacking, defending, stop, game.owner[target] == attacker, chance))
+            open_blitz = None
+    return battles
+
+
+def battle_test(battles: Iterable[Battle]) -> BattleTest:
+    items = list(battles)
+    observed = sum(b.conquered for b in items)
+    expected = sum(b.probability for b in items)
+    variance = sum(b.probability * (1 - b.probability) for b in items)
+    sd = math.sqrt(variance)
+    if len(items) < MIN_BATTLES or variance <= 0:
+        return BattleTest(len(items), observed, expected, sd, 0.0, 1.0, False,
+                          f"fewer than {MIN_BATTLES} blitzes with an uncertain outcome")
+    z = (observed - expected) / sd
+    return BattleTest(len(items), observed, expected, sd, z, math.erfc(abs(z) / math.sqrt(2)), True)
+
+
+def battle_test_for_log(path: str | Path) -> BattleTest:
+    """The battle test of a log; a log that cannot be replayed (e.g. rolls only) is reported as not tested."""
+    try:
+        battles = battles_in_log(path)
+    except (ConquistaError, ValueError, KeyError) as exc:
+        return BattleTest(0, 0, 0.0, 0.0, 0.0, 1.0, False, f"not replayable: {exc}")
+    return battle_test(battles)
