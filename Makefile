@@ -21,9 +21,16 @@ install: $(STAMP)
 run: install
 	$(BIN)/conquista sim --rules italian --players 3 --bots 1,2
 
-lint: install
-	$(BIN)/ruff check host simulator tests benchmarks
+# MicroPython's stubs for the rp2 port, to type-check the firmware against what the Pico really has.
+FW_STUBS := build/fw-stubs/machine.pyi
+
+$(FW_STUBS): $(STAMP)
+	$(BIN)/python -m pip install -q --no-user --upgrade --target build/fw-stubs micropython-rp2-stubs==1.27.0.post1
+
+lint: install $(FW_STUBS)
+	$(BIN)/ruff check host simulator tests benchmarks firmware
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file firmware/mypy.ini
 
 $(MPY_WASM):
 	mkdir -p $(MPY_WASM_DIR)

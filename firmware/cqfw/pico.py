@@ -37,7 +37,7 @@ class UsbPort:
                 ready = True
             if not ready:
                 break
-            self.rx.readinto(self.one)
+            self.rx.readinto(self.one)  # type: ignore[union-attr]  # MicroPython's stdin.buffer has it
             buf[n] = self.one[0]
             n += 1
         return n
