@@ -7,7 +7,7 @@ Lines with a "meta" key (e.g. the revealed seed of committed dice) are not actio
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,7 +108,10 @@ def read_log(path: str | Path, game_map: GameMap | None = None) -> tuple[LogHead
     return parse_log_lines(text.splitlines(), where, game_map)
 
 
-def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = None) -> tuple[LogHeader, Game]:
+def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = None,
+                    watch: Callable[[int, Action, Game, bool], None] | None = None) -> tuple[LogHeader, Game]:
+    """Replay log lines. `watch(line, action, game, applied)` is called before (applied=False) and after
+    (applied=True) each action after the deal, for readers that need the state around every action."""
     header: LogHeader | None = None
     game: Game | None = None
     for number, line in enumerate(lines, start=1):
@@ -132,8 +135,12 @@ def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = Non
                 if not isinstance(action, Deal):
                     raise LogError(f"{where}, line {number}: the first action must be the deal")
                 game = Game(header.rules, header.game_map, header.players, action)
-            else:
-                game.apply(action)
+                continue
+            if watch is not None:
+                watch(number, action, game, False)
+            game.apply(action)
+            if watch is not None:
+                watch(number, action, game, True)
         except LogError:
             raise
         except ConquistaError as exc:

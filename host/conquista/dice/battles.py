@@ -3,19 +3,17 @@ many armies stood on each side when the blitz began (a roll line alone does not 
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from conquista.errors import ConquistaError
-from conquista.gamelog import parse_header
-from conquista.rules.actions import Blitz, Deal
+from conquista.gamelog import parse_log_lines
+from conquista.rules.actions import Action, Blitz
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
-from conquista.rules.serialize import DecodeError, decode_action
 
 MIN_BATTLES = 20  # below this the normal approximation says little
 
@@ -47,40 +45,26 @@ class BattleTest:
 def battles_in_log(path: str | Path) -> list[Battle]:
     """Every blitz of a game log with its starting armies, stop level, result and exact conquest chance.
     Raises ConquistaError when the log cannot be replayed."""
-    where = str(path)
-    lines = Path(path).read_text("utf-8").splitlines()
-    game: Game | None = None
-    header = None
     battles: list[Battle] = []
-    open_blitz: tuple[int, int, int, int, int] | None = None  # line, target, attacking, defending, stop
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        obj = json.loads(text)
-        if header is None:
-            header = parse_header(obj, f"{where}, line {number}")
-            continue
-        if isinstance(obj, dict) and "meta" in obj:
-            continue
-        try:
-            action = decode_action(obj, header.game_map)
-        except DecodeError as exc:
-            raise ConquistaError(f"{where}, line {number}: {exc}") from None
-        if game is None:
-            if not isinstance(action, Deal):
-                raise ConquistaError(f"{where}, line {number}: the first action is not the deal")
-            game = Game(header.rules, header.game_map, header.players, action)
-            continue
-        if isinstance(action, Blitz):
-            open_blitz = (number, action.target, game.armies[action.source], game.armies[action.target],
-                          action.stop_at)
-        attacker = game.current
-        game.apply(action)
-        if open_blitz is not None and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:
-            line, target, attacking, defending, stop = open_blitz
+    # line, target, attacker, attacking, defending, stop of the blitz being fought
+    current: list[tuple[int, int, int, int, int, int]] = []
+
+    def watch(line: int, action: Action, game: Game, applied: bool) -> None:
+        if not applied:
+            if isinstance(action, Blitz):
+                current[:] = [(line, action.target, game.current, game.armies[action.source],
+                               game.armies[action.target], action.stop_at)]
+            return
+        if current and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:
+            start, target, attacker, attacking, defending, stop = current.pop()
             chance = conquest_chance(game.rules, attacking, defending, stop)
-            battles.append(Battle(line, attacking, defending, stop, game.owner[target] == attacker, chance))
-            open_blitz = None
+            battles.append(Battle(start, attacking, defending, stop, game.owner[target] == attacker, chance))
+
+    try:
+        lines = Path(path).read_text("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConquistaError(f"{path}: cannot read the log ({exc})") from None
+    parse_log_lines(lines, str(path), watch=watch)
     return battles
 
 
