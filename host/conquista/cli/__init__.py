@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "rules_cmd",
     "simulate_cmd",
     "replay_cmd",
+    "games_cmd",
     "sim_cmd",
     "play_cmd",
     "odds_cmd",

@@ -1,0 +1,72 @@
+"""`conquista games`: the saved games of a data directory; `conquista games show ID` one game's state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import datetime
+
+from conquista.journal import JournalStore, default_data_dir, journal_path
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser, default: object = None) -> None:
+    parser.add_argument("--data-dir", metavar="DIR", default=default,
+                        help=f"where games are saved (default: {default_data_dir()})")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("games", help="list saved games (the journal), or show one with `games show ID`")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_data_dir_option(p)
+    actions = p.add_subparsers(dest="games_command", metavar="show")
+    show = actions.add_parser("show", help="print a saved game's state and its digest")
+    show.add_argument("id", type=int, help="the game's id (`conquista games` lists them)")
+    # SUPPRESS: the subcommand must not reset options given before it (`games --data-dir D show 3`).
+    show.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the state as JSON")
+    add_data_dir_option(show, argparse.SUPPRESS)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = journal_path(args.data_dir)
+    if args.games_command == "show":
+        store = JournalStore(path, create=False)
+        try:
+            info = store.info(args.id)
+            _header, game = store.load(args.id)
+        finally:
+            store.close()
+        state = game.snapshot()
+        if args.json:
+            print(json.dumps({**info.to_json(), "state": state, "digest": game.digest()}))
+            return 0
+        print(f"game {info.id} · {info.ruleset} · {info.players} players · turn {info.turn} · "
+              f"{info.actions} actions · {info.status}")
+        print(f"phase {state['phase']} · {game.rules.colours[game.current]} to play")
+        for seat in range(game.players):
+            owned = [t for t in range(game.map.size) if game.owner[t] == seat]
+            print(f"  {game.rules.colours[seat]:<8} {len(owned):>2} territories, "
+                  f"{sum(game.armies[t] for t in owned):>3} armies, {len(game.hands[seat])} cards"
+                  f"{' (out)' if game.eliminated[seat] else ''}{' (winner)' if game.winner == seat else ''}")
+        print(f"digest {game.digest()}")
+        return 0
+    if not path.exists():
+        games = []
+    else:
+        store = JournalStore(path, create=False)
+        try:
+            games = store.games()
+        finally:
+            store.close()
+    if args.json:
+        print(json.dumps([g.to_json() for g in games]))
+        return 0
+    if not games:
+        print(f"no saved games in {path.parent}")
+        return 0
+    print(f"{'id':>4}  {'ruleset':<24} {'players':>7} {'turn':>5}  {'last played':<16}  status")
+    for g in games:
+        when = datetime.fromtimestamp(g.last_played).strftime("%Y-%m-%d %H:%M")
+        print(f"{g.id:>4}  {g.ruleset:<24} {g.players:>7} {g.turn:>5}  {when:<16}  "
+              f"{'finished' if g.finished else g.status}")
+    return 0

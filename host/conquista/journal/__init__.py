@@ -1,0 +1,35 @@
+"""The game journal: every applied action on disk before the board shows it; resume, replay and undo build on it."""
+
+from conquista.journal.paths import JOURNAL_NAME, default_data_dir, journal_path
+from conquista.journal.session import PlayStart, offer_resume, open_for_play
+from conquista.journal.store import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    GameInfo,
+    JournalError,
+    JournalStore,
+    JournalUnavailableError,
+    NotAJournalError,
+    open_store,
+)
+from conquista.journal.writer import GameJournal
+
+__all__ = [
+    "ABANDONED",
+    "FINISHED",
+    "JOURNAL_NAME",
+    "PLAYING",
+    "GameInfo",
+    "GameJournal",
+    "JournalError",
+    "JournalStore",
+    "JournalUnavailableError",
+    "NotAJournalError",
+    "PlayStart",
+    "default_data_dir",
+    "journal_path",
+    "offer_resume",
+    "open_for_play",
+    "open_store",
+]

@@ -1,0 +1,262 @@
+"""`GameJournal`: the referee's hooks write every applied action to the journal before any light shows it.
+
+The journal keeps the game's rows in memory too. Each change (an action, an undo, the end of the game) is written
+in one transaction; if the write fails (disk full, read-only, the directory gone) the journal raises a fault that the
+status ring shows, play goes on in memory, and every later change first retries the whole backlog: the journal
+catches up as soon as the disk takes writes again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from conquista.gamelog import header_for
+from conquista.journal.paths import journal_path
+from conquista.journal.store import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    GameInfo,
+    JournalError,
+    JournalStore,
+    NotAJournalError,
+    describe_os_error,
+)
+from conquista.rules.actions import Action
+from conquista.rules.engine import Game
+from conquista.rules.events import Event, GameOver, TurnStarted
+from conquista.rules.serialize import encode_action
+
+log = logging.getLogger("conquista.journal")
+
+Row = tuple[str, int, float]   # the action as log JSON, the turn after it, when it was applied
+
+
+class FaultDisplay(Protocol):
+    """What shows a journal fault (the referee: its status ring)."""
+
+    storage_fault: str
+
+
+class HookedReferee(FaultDisplay, Protocol):
+    game: Game
+    on_action: Callable[[Action, list[Event]], None] | None
+    on_undo: Callable[[Action], None] | None
+
+
+class GameJournal:
+    """Journals one game at a time into the journal of `data_dir` (see `attach`)."""
+
+    def __init__(self, data_dir: str | Path | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = journal_path(data_dir)
+        self.clock = clock
+        self.fault = ""
+        self.warnings: list[str] = []
+        self.display: FaultDisplay | None = None
+        self.game_id: int | None = None
+        self._store: JournalStore | None = None
+        self._game: Game | None = None           # the game object this journal follows (identity, for attach)
+        self._key = ""
+        self._header = ""
+        self._rows: list[Row] = []
+        self._synced = 0                         # rows [0, _synced) are known to be on disk
+        self._on_disk = 0                        # rows the disk may hold (more than _synced after an undo)
+        self._status = PLAYING
+        self._winner = -1
+        self._status_on_disk = PLAYING
+        _ = self.store          # open now: a file that is not a journal is refused before play starts
+
+    # ----------------------------------------------------------------------------------------- the store
+
+    def _open(self) -> JournalStore:
+        if self._store is None:
+            self._store = JournalStore(self.path)
+            for warning in self._store.warnings:
+                log.warning("%s", warning)
+            self.warnings.extend(self._store.warnings)
+        return self._store
+
+    @property
+    def store(self) -> JournalStore | None:
+        """The open journal, or None while it cannot be opened (the fault says why). A file that is not a journal
+        is refused (NotAJournalError), never written over."""
+        try:
+            return self._open()
+        except NotAJournalError:
+            raise
+        except JournalError as exc:
+            self._failed(str(exc))
+            return None
+
+    def latest_unfinished(self) -> GameInfo | None:
+        store = self.store
+        return store.latest_unfinished() if store is not None else None
+
+    # ------------------------------------------------------------------------------------------- binding
+
+    def resume(self, game_id: int) -> Game:
+        """Rebuild saved game `game_id` by replay and journal it from where it stopped."""
+        store = self.store
+        if store is None:
+            raise JournalError(f"{self.path}: cannot resume: {self.fault}")
+        _header, game = store.load(game_id)
+        info = store.info(game_id)
+        key = store.conn.execute("SELECT key, header FROM games WHERE id = ?", (game_id,)).fetchone()
+        self._game, self.game_id, self._key, self._header = game, game_id, key[0], key[1]
+        self._rows = [(json.dumps(encode_action(a, game.map), ensure_ascii=False), info.turn, info.last_played)
+                      for a in game.log]
+        self._synced = self._on_disk = len(self._rows)
+        self._status = self._status_on_disk = info.status
+        self._winner = info.winner
+        if info.status == ABANDONED:
+            self._status = PLAYING                # resuming a game abandoned at the prompt brings it back
+        return game
+
+    def start(self, game: Game) -> None:
+        """Journal `game` (a new one: it gets a new id) from its deal on; nothing if it is the game being followed."""
+        if game is self._game:
+            return
+        self._game, self.game_id = game, None
+        self._key = uuid.uuid4().hex
+        self._header = json.dumps(header_for(game).to_json(), ensure_ascii=False)
+        self._rows, self._synced, self._on_disk = [], 0, 0
+        self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
+        turn, at = game.turn, self.clock()
+        self._rows = [(json.dumps(encode_action(a, game.map), ensure_ascii=False), turn, at) for a in game.log]
+        self._sync()
+
+    def attach(self, referee: HookedReferee) -> None:
+        """Follow the referee's game: its applied actions and undos are journaled, faults show on its ring.
+        Actions the referee applied before this call (e.g. a roll answered when a resumed game was set up)
+        are journaled now, before any frame can show them."""
+        self.start(referee.game)
+        extra = referee.game.log[len(self._rows):]
+        if extra:
+            game = referee.game
+            self._rows.extend((json.dumps(encode_action(a, game.map), ensure_ascii=False), game.turn, self.clock())
+                              for a in extra)
+            if game.over:
+                self._status, self._winner = FINISHED, game.winner
+            self._sync()
+        referee.on_action = self.record
+        referee.on_undo = self.undo
+        self.display = referee
+        referee.storage_fault = self.fault
+
+    def abandon(self) -> None:
+        """The players chose a new game over this unfinished one: it is no longer offered for resuming."""
+        if self._status == PLAYING:
+            self._status = ABANDONED
+            self._sync()
+
+    # ------------------------------------------------------------------------------------ referee hooks
+
+    def record(self, action: Action, events: list[Event]) -> None:
+        """Referee hook: `action` was applied. Returns once it is on disk (or the fault is raised)."""
+        game = self._game
+        assert game is not None, "GameJournal.record before start()"
+        turn = self._rows[-1][1] if self._rows else 0
+        for event in events:
+            if isinstance(event, TurnStarted):
+                turn = event.turn
+            elif isinstance(event, GameOver):
+                self._status, self._winner = FINISHED, event.winner
+        self._rows.append((json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, self.clock()))
+        self._sync()
+
+    def undo(self, action: Action) -> None:
+        """Referee hook: the last action was taken back."""
+        assert self._game is not None and len(self._rows) > 1, "nothing journaled to undo"
+        expected = json.dumps(encode_action(action, self._game.map), ensure_ascii=False)
+        if self._rows[-1][0] != expected:
+            raise JournalError(f"{self.path}: undo of {action!r} does not match the last journaled action")
+        self._rows.pop()
+        self._synced = min(self._synced, len(self._rows))
+        self._sync()
+
+    # ------------------------------------------------------------------------------------------ writing
+
+    @property
+    def pending(self) -> int:
+        """Changes held in memory only (0 when the disk has everything)."""
+        return len(self._rows) - self._synced + (self._status != self._status_on_disk)
+
+    def flush(self) -> bool:
+        """Try to write the backlog now; True when the disk has everything."""
+        return self._sync()
+
+    def _sync(self) -> bool:
+        if self._game is None or (self._synced == len(self._rows) == self._on_disk
+                                  and self._status == self._status_on_disk):
+            return True
+        try:
+            store = self._open()
+            with store.transaction() as conn:
+                if self.game_id is None:
+                    # The key makes this idempotent: a commit reported failed that did land is not a second game.
+                    conn.execute("INSERT OR IGNORE INTO games (key, created, header, ruleset, players) "
+                                 "VALUES (?, ?, ?, ?, ?)",
+                                 (self._key, self._rows[0][2], self._header, self._game.rules.name,
+                                  self._game.players))
+                    game_id = conn.execute("SELECT id FROM games WHERE key = ?", (self._key,)).fetchone()[0]
+                else:
+                    game_id = self.game_id
+                if self._on_disk > self._synced:
+                    conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, self._synced))
+                conn.executemany("INSERT INTO actions (game, seq, action, turn, at) VALUES (?, ?, ?, ?, ?)",
+                                 [(game_id, seq, *row) for seq, row in
+                                  enumerate(self._rows[self._synced:], start=self._synced)])
+                if self._status != self._status_on_disk:
+                    conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
+                                 (self._status, self._winner, game_id))
+        except NotAJournalError as exc:
+            self._failed(str(exc))
+            return False
+        except (JournalError, sqlite3.Error, OSError) as exc:
+            reason = str(exc) if isinstance(exc, JournalError) else f"{self.path}: {describe_os_error(exc)}"
+            self._failed(reason)
+            return False
+        self.game_id = game_id
+        caught_up = len(self._rows) - self._synced
+        self._synced = self._on_disk = len(self._rows)
+        self._status_on_disk = self._status
+        if self.fault:
+            log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
+            self._set_fault("")
+        return True
+
+    def _failed(self, reason: str) -> None:
+        # Whether the failed commit reached the disk is unknown: the next write first deletes what may be there.
+        self._on_disk = max(self._on_disk, len(self._rows))
+        if self._store is not None and not self.path.parent.is_dir():
+            self._store.close()                   # the directory went away: reopen (and recreate) next time
+            self._store = None
+        text = f"journal not saved: {reason}; play goes on, {self.pending} change(s) kept in memory"
+        if not self.fault:
+            log.warning("%s", text)
+        self._set_fault(text)
+
+    def _set_fault(self, text: str) -> None:
+        self.fault = text
+        if self.display is not None:
+            self.display.storage_fault = text
+
+    def close(self) -> None:
+        """Write what can be written and close the file."""
+        self._sync()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def __enter__(self) -> GameJournal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
