@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from conquista.bots import GreedyBot
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
@@ -30,6 +31,9 @@ from conquista.table.gestures import Button, Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
 
+if TYPE_CHECKING:
+    from conquista.journal import GameJournal
+
 BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
            "encoder": PanelButton.ENCODER}
 _TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
@@ -45,7 +49,8 @@ class SimulatedTable:
     def __init__(self, rules: str = "italian", players: int = 3, seed: int = 1, bots: Iterable[int] = (), *,
                  board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
                  physical_dice: bool = False, dice: DiceSource | None = None,
-                 on_line: Callable[[str], None] | None = None, game: Game | None = None) -> None:
+                 on_line: Callable[[str], None] | None = None, game: Game | None = None,
+                 journal: GameJournal | None = None) -> None:
         game_map: GameMap = game.map if game is not None else load_map(map_path)
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
@@ -69,6 +74,9 @@ class SimulatedTable:
         self.on_line = on_line
         self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng), rng,
                                ring_size=self.layout.ring_length, physical_dice=physical_dice)
+        self.journal = journal
+        if journal is not None:
+            journal.attach(self.referee)  # from here on every action is on disk before its frame is painted
         self.recogniser = GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8)
         self._bot = GreedyBot()
         self._bot_queue: deque[Gesture] = deque()
@@ -156,7 +164,7 @@ class SimulatedTable:
 
     def _bots_act(self) -> None:
         game = self.game
-        if game.over or game.to_move not in self.bots or self.referee.entry is not None:
+        if game.over or game.to_move not in self.bots or self.referee.entry is not None or self.referee.prompt:
             self._bot_queue.clear()
             return
         now = self.clock.now()

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_map_option
+from conquista.cli.common import add_map_option, players_in_range
 from conquista.errors import ConquistaError
+from conquista.rules.rulesets import load_ruleset
+
+if TYPE_CHECKING:
+    from conquista.journal import PlayStart
+    from conquista.rules.engine import Game
 
 
 def _seats(text: str) -> tuple[int, ...]:
@@ -32,7 +39,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--speed", type=float, default=8.0, help="demo on a terminal: simulated seconds per second")
     p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
     add_map_option(p)
+    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista); "
+                   "play at the terminal is always saved, --script and --demo only with this, --resume or --new")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",
+                        help="resume the last unfinished game (or game ID) without asking")
+    choice.add_argument("--new", dest="resume", action="store_const", const=False,
+                        help="start a new game even if one is unfinished")
     p.set_defaults(handler=run)
+
+
+def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
+    """Open the journal when this run is saved; resume or offer the unfinished game (asking needs a person)."""
+    if not (ask or args.data_dir or args.resume is not None):
+        return None
+    from conquista.journal import open_for_play
+
+    choice = args.resume if args.resume is not None or ask else False
+    start = open_for_play(args.data_dir, choice, lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+    if start.offer is not None:
+        players_in_range(load_ruleset(args.rules), args.players)  # CANCEL at the prompt starts this game
+    return start
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
                          "use --script FILE to drive it from a file\n")
         args.demo = True
     bots = tuple(range(args.players)) if args.demo else args.bots
+    start = _journal(args, interactive and not (args.demo or args.script))
+    game = start.game if start is not None else None
+    if game is not None:  # a saved game keeps its own seats
+        bots = tuple(range(game.players)) if args.demo else tuple(s for s in bots if s < game.players)
     lines: list[str] = []
     if args.script:
         try:
@@ -57,7 +88,16 @@ def run(args: argparse.Namespace) -> int:
             raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
     console = Console()
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
-                        think_time=args.think) as table:
+                        think_time=args.think, game=game, journal=start.journal if start else None) as table:
+        if start is not None and start.offer is not None:
+            from conquista.journal import offer_resume
+            from conquista.play import new_game
+
+            def fresh() -> Game:
+                table.bots = frozenset(args.bots)
+                return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
+
+            offer_resume(table.referee, start.journal, start.offer, fresh)
         if args.script:
             table.on_line = print
             run_script(table, lines, print)
@@ -75,4 +115,6 @@ def run(args: argparse.Namespace) -> int:
                     time.sleep(1 / 8)
         else:
             run_interactive(table, console)
+    if start is not None:
+        start.journal.close()
     return 0

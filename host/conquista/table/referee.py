@@ -41,6 +41,10 @@ from conquista.table.colours import (
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 
 ILLEGAL_FLASH_S = 0.4
+PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
+PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
+# Actions CANCEL can take back: none involves dice, so an undo can never re-roll or un-roll a battle.
+UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 PULSE_PERIOD_S = 1.2
 PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
@@ -110,6 +114,10 @@ class Referee:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.message = ""
         self.fault = ""                  # set by the app when a device fails (e.g. the serial link is down)
+        # Set by the journal when the disk refuses writes: the ring shows it, but play goes on (kept in memory).
+        self.storage_fault = ""
+        self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
+        self._on_answer: Callable[[bool, float], None] | None = None
         self.log: list[str] = []
         self.effects: list[_Effect] = []
         self.entry: _DiceEntry | None = None
@@ -132,6 +140,9 @@ class Referee:
         if self.fault:
             self.message = f"paused: {self.fault}"
             return
+        if self.prompt:
+            self._answer(gesture, now)
+            return
         if self.entry is not None:
             self._dice_entry(gesture, now)
             return
@@ -146,6 +157,38 @@ class Referee:
                 self._press(button, now, held=False)
             case Hold(button):
                 self._press(button, now, held=True)
+
+    def ask(self, question: str, on_answer: Callable[[bool, float], None]) -> None:
+        """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile."""
+        self.prompt = question
+        self._on_answer = on_answer
+
+    def _answer(self, gesture: Gesture, now: float) -> None:
+        if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
+            self.message = self.prompt
+            return
+        on_answer = self._on_answer
+        self.prompt, self._on_answer = "", None
+        if on_answer is not None:
+            on_answer(gesture.button is Button.ROLL, now)
+
+    def reset(self, game: Game, now: float, *, play: bool = True) -> None:
+        """Referee `game` from here on (a new game, or a saved one resumed): selections, undo and effects start
+        afresh, the dice panel shows the game's last roll, and a pending chance step is answered. With
+        `play=False` the game is only shown (a replay): chance steps are left waiting."""
+        self.game = game
+        self._clear_selection()
+        self.count = 0
+        self.last_placed = -1
+        last = next((a for a in reversed(game.log) if isinstance(a, Roll)), None)
+        self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
+        self.effects.clear()
+        self.entry = None
+        self._undo.clear()
+        self._last_phase = (game.phase, game.current)
+        self._phase_started = now
+        if play:
+            self._settle(now)
 
     def tick(self, now: float) -> None:
         """Time passing: a defender who does not choose in time defends with the most dice."""
@@ -215,7 +258,7 @@ class Referee:
                 self._apply(Place(self.last_placed, min(steps, game.pool)), now)
             elif steps < 0:
                 for _ in range(-steps):
-                    if not self._undo_placement():
+                    if not isinstance(self.game.log[-1], Place) or not self._undo_last():
                         break
             return
         if phase is Phase.ATTACK and self.target >= 0:
@@ -243,13 +286,11 @@ class Referee:
                 self.message = "finish this step first"
             return
         if button is Button.CANCEL:
-            if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
-                if not self._undo_placement():
-                    self.message = "nothing to undo"
-            elif self.source >= 0:
+            # A selection is cancelled first; then the last placement or move of this turn is taken back.
+            if self.source >= 0 and phase in (Phase.ATTACK, Phase.FORTIFY):
                 self._clear_selection()
-            else:
-                self.message = "nothing to cancel"
+            elif not self._undo_last():
+                self.message = "nothing to undo (a roll is never undone)"
             return
         # ROLL: confirm, or roll.
         if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
@@ -304,7 +345,7 @@ class Referee:
     # ----------------------------------------------------------------------------------------- applying
 
     def _apply(self, action: Action, now: float) -> None:
-        before = self.game.clone() if isinstance(action, Place) else None
+        before = self.game.clone() if isinstance(action, UNDOABLE) else None
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
@@ -312,12 +353,14 @@ class Referee:
             return
         if before is not None:
             self._undo.append(before)
-        else:
-            self._undo.clear()
+        if isinstance(action, Fortify):
+            self._clear_selection()  # the move is made: CANCEL now takes it back rather than clearing its taps
         self._record(action, events, now)
         self._settle(now)
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
+        if not isinstance(action, UNDOABLE):
+            self._undo.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
         if self.on_action is not None:
             self.on_action(action, events)
         losses: dict[int, int] = {}
@@ -353,8 +396,8 @@ class Referee:
         if phase_key != self._last_phase:
             self._phase_started = now
             self._last_phase = phase_key
-            if game.phase in (Phase.SETUP, Phase.REINFORCE):
-                self._undo.clear()  # a placement of an earlier phase or player is never undone
+            if game.phase in (Phase.SETUP, Phase.REINFORCE) or phase_key[1] != self._last_phase[1]:
+                self._undo.clear()  # an action of an earlier phase or player is never undone
                 self.last_placed = -1
         if game.phase is Phase.OCCUPY:
             self.count = game.occupy_range()[0]
@@ -372,14 +415,15 @@ class Referee:
         if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
             self._clear_selection()
 
-    def _undo_placement(self) -> bool:
-        """Take back the last placement of this phase (placements never involve dice, so undo is safe)."""
+    def _undo_last(self) -> bool:
+        """Take back the last placement or move of this turn (the game before it was kept as a clone)."""
         if not self._undo:
             return False
         game = self.game
         undone = game.log[-1]
         self.game = self._undo.pop()
-        self.log.append(f"undo: {game.describe(undone)}")
+        self.log.append(f"undo: {self.game.describe(undone)}")
+        self._settle(self._now)
         if self.on_undo is not None:
             self.on_undo(undone)
         return True
@@ -400,7 +444,7 @@ class Referee:
             colour=self._colour(game.current),
             phase=game.phase.value,
             pending=self._pending(),
-            message=self.message,
+            message=self.message or self.storage_fault,
             turn=game.turn,
             round=game.round,
             pool=game.pool,
@@ -419,6 +463,8 @@ class Referee:
     def _pending(self) -> str:
         game = self.game
         phase = game.phase
+        if self.prompt:
+            return self.prompt
         if game.over:
             return f"{self._colour(game.winner)} wins ({game.over_reason})"
         if self.entry is not None:
@@ -490,10 +536,20 @@ class Referee:
 
     def _ring(self, now: float, colours: list[RGB]) -> tuple[RGB, ...]:
         n = self.ring_size
-        game = self.game
+        on = (now % 1.0) < 0.5
         if self.fault:
-            on = (now % 1.0) < 0.5
             return tuple(FAULT if on else OFF for _ in range(n))
+        if self.prompt:
+            return tuple((PROMPT_YES if i < n // 2 else PROMPT_NO) if on else OFF for i in range(n))
+        ring = self._game_ring(colours)
+        if self.storage_fault:
+            # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
+            return tuple(FAULT if on and i % 2 == 0 else c for i, c in enumerate(ring))
+        return ring
+
+    def _game_ring(self, colours: list[RGB]) -> tuple[RGB, ...]:
+        n = self.ring_size
+        game = self.game
         if game.over:
             return tuple(colours[game.winner] for _ in range(n))
         me = colours[game.current if game.phase is not Phase.DEFEND else game.owner[game.target]]
