@@ -1,0 +1,69 @@
+"""Reading a journal the independent way: raw SQL plus the JSON Lines log parser, not the journal's own loader."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from conquista.gamelog import parse_log_lines
+from conquista.journal import JOURNAL_NAME
+from conquista.rules.engine import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def raw_rows(data_dir: Path, game_id: int) -> tuple[str, list[str], str]:
+    """(header line, action lines, status) of a saved game."""
+    conn = sqlite3.connect(data_dir / JOURNAL_NAME)
+    try:
+        header, status = conn.execute("SELECT header, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        rows = [a for (a,) in conn.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))]
+    finally:
+        conn.close()
+    return header, rows, status
+
+
+def replay_rows(header: str, rows: list[str]) -> Game:
+    return parse_log_lines([header, *rows], "journal")[1]
+
+
+def latest_playing(data_dir: Path) -> int | None:
+    """The unfinished game a restart must resume (games are only ever started one after another here)."""
+    if not (data_dir / JOURNAL_NAME).exists():
+        return None
+    conn = sqlite3.connect(data_dir / JOURNAL_NAME)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'games'").fetchone():
+            return None    # killed while the journal was being created
+        row = conn.execute("SELECT max(id) FROM games WHERE status = 'playing'").fetchone()
+    finally:
+        conn.close()
+    return row[0] if row else None
+
+
+def bot_referee(seed: int = 1, rules: str = "french-1976", players: int = 2):  # type: ignore[no-untyped-def]
+    """A referee over a new seeded game (no journal yet)."""
+    import random
+
+    from conquista.dice.sources import SeededDice
+    from conquista.play import new_game
+    from conquista.rules.mapdata import load_map
+    from conquista.rules.rulesets import load_ruleset
+    from conquista.table.referee import Referee
+
+    rng = random.Random(seed)
+    return Referee(new_game(load_ruleset(rules), load_map(), players, rng), SeededDice(rng=rng), rng)
+
+
+def play(referee, actions: int, now: float = 0.0) -> float:  # type: ignore[no-untyped-def]
+    """Bots play through gestures until the game has `actions` more actions (or is over); returns the time."""
+    from conquista.bots import GreedyBot
+    from conquista.table.bot_player import gestures_for
+
+    bot = GreedyBot()
+    goal = len(referee.game.log) + actions
+    while not referee.game.over and len(referee.game.log) < goal:
+        for gesture in gestures_for(referee, bot.choose(referee.game)):
+            now += 0.1
+            referee.handle(gesture, now)
+    return now

@@ -1,0 +1,139 @@
+"""The referee's side of issue 6: CANCEL undoes the last placement or move (never a roll), the resume prompt,
+and the journal fault on the ring (with play going on)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from conquista.dice.sources import SeededDice
+from conquista.journal import GameJournal
+from conquista.rules.actions import Fortify, Occupy, Place, Roll
+from conquista.rules.events import Phase
+from conquista.table.colours import FAULT, OFF
+from conquista.table.gestures import Button, Press, Tap, Turn
+from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
+from tests.rules.helpers import dealt, position, tid
+
+
+class FixedDice:
+    name = "fixed"
+
+    def __init__(self, attack: int, defend: int) -> None:
+        self.faces = (attack, defend)
+
+    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return (self.faces[0],) * attack, (self.faces[1],) * defend
+
+
+def journaled(game, tmp_path: Path, dice=None) -> tuple[Referee, GameJournal, list]:  # type: ignore[no-untyped-def]
+    undone: list = []
+    ref = Referee(game, dice or SeededDice(1), random.Random(1))
+    journal = GameJournal(tmp_path)
+    journal.attach(ref)
+    record = ref.on_undo
+    assert record is not None
+
+    def on_undo(action) -> None:  # type: ignore[no-untyped-def]
+        undone.append(action)
+        record(action)
+
+    ref.on_undo = on_undo
+    return ref, journal, undone
+
+
+def journal_rows(journal: GameJournal) -> list[str]:
+    store = journal.store
+    assert store is not None and journal.game_id is not None
+    return store.log_lines(journal.game_id)[1:]
+
+
+def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> None:
+    game = position("classic", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 8, "kamchatka": 2},
+                    fortify_moves=3)
+    ref, journal, undone = journaled(game, tmp_path, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 1.2)                   # attack and roll: the defender loses both armies
+    assert ref.game.phase is Phase.OCCUPY
+    after_roll = ref.game.digest()
+    ref.handle(Turn(2), 1.3)
+    ref.handle(Press(Button.ROLL), 1.4)                   # occupy with 5
+    assert ref.game.armies[tid("kamchatka")] == 5 and ref.game.phase is Phase.ATTACK
+    ref.handle(Press(Button.CANCEL), 1.45)                # alaska stays selected to attack again: cancel that
+    assert undone == [] and ref.source == -1
+    ref.handle(Press(Button.CANCEL), 1.5)                 # no selection left: undo the occupation
+    assert undone == [Occupy(5)] and ref.game.phase is Phase.OCCUPY and ref.game.digest() == after_roll
+    assert ref.count == 3                                 # the choice starts again from the minimum
+    ref.handle(Press(Button.CANCEL), 1.6)
+    assert undone == [Occupy(5)] and isinstance(ref.game.log[-1], Roll) and "never" in ref.message
+    ref.handle(Press(Button.ROLL), 1.7)                   # occupy with 3 this time
+    ref.handle(Press(Button.NEXT), 1.8)
+    assert ref.game.phase is Phase.FORTIFY
+    ref.handle(Press(Button.CANCEL), 1.85)
+    assert undone == [Occupy(5)]                          # ending the phase closed the attack for good
+    ref.handle(Tap(tid("alaska")), 1.9)
+    ref.handle(Tap(tid("alberta")), 2.0)
+    ref.handle(Press(Button.ROLL), 2.1)                   # fortify alaska → alberta with all it can spare
+    moved = Fortify(tid("alaska"), tid("alberta"), 4)
+    assert ref.game.log[-1] == moved and ref.game.armies[tid("alaska")] == 1
+    ref.handle(Press(Button.CANCEL), 2.2)
+    assert undone[-1] == moved and ref.game.armies[tid("alaska")] == 5 and ref.game.phase is Phase.FORTIFY
+    assert journal_rows(journal)[-1].startswith('{"type": "end_phase"')
+    assert len(journal_rows(journal)) == len(ref.game.log)
+
+
+def test_encoder_back_only_takes_back_placements(tmp_path: Path) -> None:
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
+    game.pool = 5
+    ref, journal, undone = journaled(game, tmp_path)
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("alberta")), 1.1)
+    ref.handle(Turn(-5), 1.2)
+    assert undone == [Place(tid("alberta"), 1), Place(tid("alaska"), 1)] and ref.game.pool == 5
+    assert len(journal_rows(journal)) == 1                # only the deal is left
+    ref.handle(Press(Button.CANCEL), 1.3)
+    assert ref.message.startswith("nothing to undo")
+
+
+def test_resume_prompt_takes_only_roll_or_cancel() -> None:
+    ref = Referee(dealt("italian", 3), SeededDice(1), random.Random(1))
+    answers: list[tuple[bool, float]] = []
+    ref.ask("unfinished game 3: ROLL resumes it, CANCEL starts a new game", lambda yes, now: answers.append((yes, now)))
+    assert ref.status().pending.startswith("unfinished game 3")
+    ring = ref.scene(0.1).ring
+    assert ring[0] == PROMPT_YES and ring[-1] == PROMPT_NO and ref.scene(0.6).ring[0] == OFF
+    before = ref.game.digest()
+    ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.0)
+    ref.handle(Press(Button.NEXT), 1.1)
+    assert answers == [] and ref.game.digest() == before and ref.message.startswith("unfinished game 3")
+    ref.handle(Press(Button.CANCEL), 1.2)
+    assert answers == [(False, 1.2)] and not ref.prompt
+    ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.3)
+    assert len(ref.game.log) == 2                         # play goes on once the question is answered
+
+
+def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    ref = Referee(dealt("classic", 2), FixedDice(6, 1), random.Random(1))
+    ref.handle(Tap(tid("alaska")), 0.5)
+    assert ref.source >= 0 or ref.message
+    from conquista.rules.actions import Attack
+
+    game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))   # the referee was killed before the roll
+    assert game.phase is Phase.ROLL
+    ref.reset(game, 1.0)
+    assert ref.game is game and isinstance(game.log[-1], Roll) and ref.source == -1
+    assert ref.dice_values() == ((6, 6, 6), (1, 1, None))
+
+
+def test_journal_fault_blinks_the_ring_and_play_goes_on() -> None:
+    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
+    game.pool = 3
+    ref = Referee(game, SeededDice(1), random.Random(1))
+    ref.storage_fault = "journal not saved: disk full"
+    lit = ref.scene(0.1).ring
+    dark = ref.scene(0.6).ring
+    assert lit[0] == FAULT and lit[1] != FAULT and dark[0] != FAULT and dark[0] != OFF
+    ref.handle(Tap(tid("alaska")), 1.0)
+    assert ref.game.pool == 2 and "disk full" in ref.status().message
