@@ -65,18 +65,21 @@ class GreedyBot:
 
     def _attack(self, game: Game) -> Action:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
-        margin = self._margin(game)
+        # The best edge found so far; a source whose armies cannot beat it even against 1 defender is skipped
+        # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
         best: tuple[int, int] | None = None
-        best_edge = 0
-        for s in range(len(owner)):
-            if owner[s] != me or armies[s] < 2:
+        best_edge = self._margin(game) - 1
+        for s, holder in enumerate(owner):
+            if holder != me:
+                continue
+            usable = armies[s] - 1
+            if usable - 1 <= best_edge:
                 continue
             for t in neighbours[s]:
-                if owner[t] == me:
-                    continue
-                edge = armies[s] - 1 - armies[t]
-                if edge >= margin and (best is None or edge > best_edge) and game.attack_allowed(s, t):
-                    best, best_edge = (s, t), edge
+                if owner[t] != me:
+                    edge = usable - armies[t]
+                    if edge > best_edge and game.attack_allowed(s, t):
+                        best, best_edge = (s, t), edge
         if best is None or not game.rules.blitz:
             return EndPhase()
         s, t = best
