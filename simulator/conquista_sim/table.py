@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from conquista.bots import GreedyBot
-from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
+from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide, LedLayout
 from conquista.dice.sources import DiceSource, SeededDice
 from conquista.errors import ConquistaError
@@ -26,19 +26,18 @@ from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import gestures_for
-from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE, RGB
-from conquista.table.gestures import Button, Gesture, GestureRecogniser, Turn
+from conquista.table.colours import RGB
+from conquista.table.gestures import Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
+from conquista.table.runner import TableRunner, paint
 from conquista_sim.devices import FakeBoard, FakeClock
+from conquista_sim.linked import LinkedSensors
 
 if TYPE_CHECKING:
     from conquista.journal import GameJournal
 
 BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
            "encoder": PanelButton.ENCODER}
-_TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
-               # Pushing the encoder confirms a count, as ROLL does.
-               PanelButton.ENCODER: Button.ROLL}
 TAP_S = 0.12          # how long a simulated finger rests on a sensor or button
 LONG_PRESS_S = 1.0
 
@@ -50,7 +49,7 @@ class SimulatedTable:
                  board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
                  physical_dice: bool = False, dice: DiceSource | None = None,
                  on_line: Callable[[str], None] | None = None, game: Game | None = None,
-                 journal: GameJournal | None = None) -> None:
+                 journal: GameJournal | None = None, sensors: str | None = None) -> None:
         game_map: GameMap = game.map if game is not None else load_map(map_path)
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
@@ -77,14 +76,25 @@ class SimulatedTable:
         self.journal = journal
         if journal is not None:
             journal.attach(self.referee)  # from here on every action is on disk before its frame is painted
-        self.recogniser = GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8)
+        self.runner = TableRunner(self.referee, self.layout, self.board.strip,
+                                  GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
+        self.recogniser = self.runner.recogniser
+        # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
+        self.linked: LinkedSensors | None = None
+        if sensors is not None:
+            try:
+                self.linked = LinkedSensors(self.profile, sensors, self.clock.now, self._link_fault)
+            except BaseException:
+                self.board.close()
+                raise
         self._bot = GreedyBot()
         self._bot_queue: deque[Gesture] = deque()
         self._bot_due = 0.0
         self._lines_seen = 0
         self.frames_shown = 0
-        self.board.sensors.set_listener(self._on_sensor)
-        self.board.panel.set_listener(self._on_panel)
+        if self.linked is None:
+            self.board.sensors.set_listener(self.runner.on_sensor)
+        self.board.panel.set_listener(self.runner.on_panel)
         self._render()
 
     # --------------------------------------------------------------------------------------- hands
@@ -110,6 +120,9 @@ class SimulatedTable:
         end = self.clock.now() + seconds
         while self.clock.now() < end - 1e-9:
             self.clock.advance(min(step, end - self.clock.now()))
+            if self.linked is not None:
+                for event in self.linked.poll():  # keys pressed on an external sim-mcu
+                    self.runner.on_sensor(event)
             self.referee.tick(self.clock.now())
             self._bots_act()
             self._render()
@@ -123,10 +136,20 @@ class SimulatedTable:
 
     def _touch(self, territory_id: str, seconds: float) -> None:
         territory = self.game.map.index(territory_id)
-        self.board.press_territory(territory)
-        self.clock.advance(seconds)
-        self.board.release_territory(territory)
+        if self.linked is not None:
+            if self.linked.pico is None:
+                raise ConquistaError("the sensors are an external sim-mcu: tap territories in its terminal (tap N)")
+            for event in self.linked.touch(territory, seconds):
+                self.runner.on_sensor(event)
+            self.clock.advance(seconds)
+        else:
+            self.board.press_territory(territory)
+            self.clock.advance(seconds)
+            self.board.release_territory(territory)
         self._render()
+
+    def _link_fault(self, text: str) -> None:
+        self.referee.fault = text
 
     def _push(self, name: str, seconds: float) -> None:
         try:
@@ -137,28 +160,6 @@ class SimulatedTable:
         self.clock.advance(seconds)
         self.board.release(button)
         self._render()
-
-    # ------------------------------------------------------------------------------------- device events
-
-    def _on_sensor(self, event: SensorEvent) -> None:
-        if event.edge is Edge.PRESS:
-            self.recogniser.territory_down(event.territory, event.time)
-            return
-        gesture = self.recogniser.territory_up(event.territory, event.time)
-        if gesture is not None:
-            self.referee.handle(gesture, event.time)
-
-    def _on_panel(self, event: ButtonEvent | EncoderEvent) -> None:
-        if isinstance(event, EncoderEvent):
-            self.referee.handle(Turn(event.steps), event.time)
-            return
-        button = _TO_REFEREE[event.button]
-        if event.edge is Edge.PRESS:
-            self.recogniser.button_down(button, event.time)
-            return
-        gesture = self.recogniser.button_up(button, event.time)
-        if gesture is not None:
-            self.referee.handle(gesture, event.time)
 
     # ---------------------------------------------------------------------------------------------- bots
 
@@ -203,17 +204,7 @@ class SimulatedTable:
 
     def paint(self, scene: Scene) -> bytearray:
         """The strip frame for a scene, through the board profile's layout."""
-        layout = self.layout
-        frame = layout.blank()
-        for t, colour in enumerate(scene.territories):
-            layout.paint_territory(frame, t, colour)
-        for side, values, colour in ((DiceSide.ATTACK, scene.attack_dice, ATTACK_DIE),
-                                     (DiceSide.DEFENCE, scene.defence_dice, DEFENCE_DIE)):
-            for die, value in enumerate(values):
-                layout.paint_die(frame, side, die, value, colour)
-        for position, colour in enumerate(scene.ring):
-            layout.paint_ring(frame, position, colour)
-        return frame
+        return paint(self.layout, scene)
 
     # ----------------------------------------------------------------------------------------------- views
 
@@ -248,6 +239,8 @@ class SimulatedTable:
         return list(self.referee.log)
 
     def close(self) -> None:
+        if self.linked is not None:
+            self.linked.close()
         self.board.close()
 
     def __enter__(self) -> SimulatedTable:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,31 @@ def test_bad_arguments() -> None:
         SimulatedTable("classic", 2, bots=(5,))
     with SimulatedTable("classic", 2) as table, pytest.raises(ConquistaError, match="unknown button"):
         table.press("jump")
+
+
+def test_taps_through_the_real_serial_link() -> None:
+    """sensors="serial": a simulated Pico runs the firmware's own modules; taps become KEY frames on a loopback
+    port, decoded by SerialSensorSource and mapped by the profile, exactly as on a board."""
+    with SimulatedTable("french-1976", 2, seed=1, sensors="serial") as table:
+        assert table.linked is not None and table.linked.link.ok
+        seat = table.game.current
+        mine = table.game.map.id(table.game.owner.index(seat))
+        pool = table.game.pool
+        table.tap(mine)
+        table.tap(mine)
+        assert table.game.pool == pool - 2
+        assert table.linked.link.counters().as_dict()["frames"] > 0
+
+
+def test_link_fault_holds_the_game() -> None:
+    with SimulatedTable("classic", 2, seed=1, sensors="serial") as table:
+        assert table.linked is not None
+        table.linked.pico.stop()  # type: ignore[union-attr]  # the Pico goes silent
+        deadline = time.monotonic() + 5
+        while not table.referee.fault and time.monotonic() < deadline:
+            table.advance(0.1)
+            time.sleep(0.05)
+        assert "sensor link" in table.referee.fault
+        before = table.game.digest()
+        table.press("next")
+        assert table.game.digest() == before and "paused" in table.status().message

@@ -38,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
     p.add_argument("--speed", type=float, default=8.0, help="demo on a terminal: simulated seconds per second")
     p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
+    p.add_argument("--sensors", metavar="URL",
+                   help="take the territory sensors through the real serial link: 'serial' starts a simulated Pico, "
+                        "socket://127.0.0.1:PORT joins one started with `conquista sim-mcu`")
     add_map_option(p)
     p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista); "
                    "play at the terminal is always saved, --script and --demo only with this, --resume or --new")
@@ -88,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
     console = Console()
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
-                        think_time=args.think, game=game, journal=start.journal if start else None) as table:
+                        think_time=args.think, game=game, journal=start.journal if start else None,
+                        sensors=args.sensors) as table:
         if start is not None and start.offer is not None:
             from conquista.journal import offer_resume
             from conquista.play import new_game
