@@ -394,9 +394,10 @@ class Referee:
             self._record(action, events, now)
         phase_key = (game.phase, game.current)
         if phase_key != self._last_phase:
+            player_changed = phase_key[1] != self._last_phase[1]
             self._phase_started = now
             self._last_phase = phase_key
-            if game.phase in (Phase.SETUP, Phase.REINFORCE) or phase_key[1] != self._last_phase[1]:
+            if game.phase in (Phase.SETUP, Phase.REINFORCE) or player_changed:
                 self._undo.clear()  # an action of an earlier phase or player is never undone
                 self.last_placed = -1
         if game.phase is Phase.OCCUPY:
