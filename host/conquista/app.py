@@ -18,6 +18,7 @@ from conquista.devices.frames import LedLayout
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
+from conquista.journal import GameJournal
 from conquista.rules.engine import Game
 from conquista.table.referee import Referee
 from conquista.table.runner import TableRunner
@@ -96,12 +97,18 @@ def link_fault_handler(referee_of: Callable[[], Referee]) -> Callable[[object], 
 
 def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_url: str | None = None,
               physical_dice: bool = False, seed: int | None = None,
-              should_stop: Callable[[], bool] = lambda: False) -> Referee:
-    """Referee `game` on the real board until it ends (or `should_stop()`); returns the referee."""
+              should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
+              on_start: Callable[[Referee], None] | None = None) -> Referee:
+    """Referee `game` on the real board until `should_stop()`; returns the referee. With a journal every action
+    is on disk before the frame that shows it; `on_start` may put a question to the table (resume?)."""
     clock = MonotonicClock()
     rng = random.Random(seed) if seed is not None else random.Random()
     layout = LedLayout(profile)
     referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
+    if journal is not None:
+        journal.attach(referee)
+    if on_start is not None:
+        on_start(referee)
     devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: referee))
     runner = TableRunner(referee, layout, devices.strip)
     try:

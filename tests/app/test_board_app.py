@@ -90,3 +90,48 @@ def test_devices_open_and_close(fake_pi: None, pico: SimulatedPico) -> None:
         devices.strip.show(bytes(450))
     finally:
         devices.close()
+
+
+def test_the_board_journals_and_offers_to_resume(fake_pi: None, pico: SimulatedPico, tmp_path: Path) -> None:
+    from conquista.journal import offer_resume, open_for_play
+
+    game_map = load_map()
+    profile = load_profile(None, game_map)
+    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    start = open_for_play(tmp_path, None, print)
+    assert start.game is None and start.offer is None
+    territory = game.owner.index(game.current)
+    key = profile.sensors.key_of_territory[territory]
+    pool = game.pool
+    stop = threading.Event()
+    thread = threading.Thread(target=lambda: run_board(game, profile, SeededDice(1), sensors_url=pico.url,
+                                                       should_stop=stop.is_set, journal=start.journal))
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while game.pool == pool and time.monotonic() < deadline:
+            pico.press(key)
+            time.sleep(0.15)
+            pico.release(key)
+            time.sleep(0.3)
+    finally:
+        stop.set()
+        thread.join(10)
+        start.journal.close()
+    placed = len(game.log)
+    assert placed >= 2
+    # The power comes back: the unfinished game is rebuilt from the journal and offered at the board.
+    again = open_for_play(tmp_path, None, print)
+    assert again.offer is not None and again.game is not None
+    assert again.game.digest() == game.digest()
+    asked: list[str] = []
+
+    class Table:
+        message = ""
+
+        def ask(self, question: str, on_answer: object) -> None:
+            asked.append(question)
+
+    offer_resume(Table(), again.journal, again.offer, lambda: game)  # type: ignore[arg-type]
+    assert asked and "ROLL resumes" in asked[0]
+    again.journal.close()

@@ -20,22 +20,47 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "(default: find the Pico by its USB id)")
     p.add_argument("--physical-dice", action="store_true", help="roll real dice and enter them with the encoder")
     add_map_option(p)
+    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista)")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",
+                        help="resume the last unfinished game (or game ID) without asking at the board")
+    choice.add_argument("--new", dest="resume", action="store_const", const=False,
+                        help="start a new game even if one is unfinished")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    import sys
+
     from conquista.app import run_board
     from conquista.dice.sources import OsDice
     from conquista.hardware.profile import load_profile
+    from conquista.journal import offer_resume, open_for_play
     from conquista.play import new_game
+    from conquista.rules.engine import Game
+    from conquista.table.referee import Referee
 
     rules = load_ruleset(args.rules)
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    # Live play: the deal and the dice come from the operating system's cryptographic generator.
-    game = new_game(rules, game_map, args.players, random.SystemRandom())
-    referee = run_board(game, profile, OsDice(), sensors_url=args.sensors, physical_dice=args.physical_dice,
-                        should_stop=lambda: False)
+
+    def fresh() -> Game:
+        # Live play: the deal and the dice come from the operating system's cryptographic generator.
+        return new_game(rules, game_map, args.players, random.SystemRandom())
+
+    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
+    start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
+    game = start.game if start.game is not None else fresh()
+
+    def ask(referee: Referee) -> None:
+        if start.offer is not None:
+            offer_resume(referee, start.journal, start.offer, fresh)
+
+    try:
+        referee = run_board(game, profile, OsDice(), sensors_url=args.sensors, physical_dice=args.physical_dice,
+                            journal=start.journal, on_start=ask)
+    finally:
+        start.journal.close()
     print(referee.status().pending)
     return 0
