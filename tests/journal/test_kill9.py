@@ -100,13 +100,21 @@ def _life(data_dir: Path, seed: int, games_left: int, rng: random.Random, tally:
         tally.checked += 1
 
 
+MIN_KILLS, MIN_RESUMES, MAX_LIVES = 20, 14, 400   # per worker
+
+
 def _worker(data_dir: Path, number: int, games: int, tally: Tally) -> None:
     rng = random.Random(number)
     seed = number * 10_000
+    lives = 0
     try:
-        while len(tally.games) < games:
+        # How many games fit between kills depends on the machine's speed: go on until this worker has its share
+        # of games, kills and resumes alike (a driver that finishes before the kill counts no kill).
+        while (len(tally.games) < games or tally.kills < MIN_KILLS or tally.resumed < MIN_RESUMES) \
+                and lives < MAX_LIVES:
             seed += 1
-            _life(data_dir, seed, games - len(tally.games), rng, tally)
+            lives += 1
+            _life(data_dir, seed, max(1, games - len(tally.games)), rng, tally)
     except Exception as exc:
         tally.errors.append(f"worker {number}: {type(exc).__name__}: {exc}")
 
