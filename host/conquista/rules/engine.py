@@ -271,6 +271,10 @@ class Game:
             return out
         raise AssertionError(f"no legal actions defined for phase {phase}")  # every phase is handled above
 
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""
+        self._check(action)
+
     def is_legal(self, action: Action) -> bool:
         try:
             self._check(action)

@@ -276,7 +276,7 @@ class Referee:
         if button is Button.NEXT:
             if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY):
                 try:
-                    game._check(EndPhase())
+                    game.check(EndPhase())
                 except IllegalActionError as exc:
                     self.message = str(exc).split(": ", 1)[-1]
                     return
