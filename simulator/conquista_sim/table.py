@@ -31,10 +31,10 @@ from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
-from conquista_sim.linked import LinkedSensors
 
 if TYPE_CHECKING:
     from conquista.journal import GameJournal
+    from conquista_sim.linked import LinkedSensors
 
 BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
            "encoder": PanelButton.ENCODER}
@@ -82,6 +82,8 @@ class SimulatedTable:
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
         self.linked: LinkedSensors | None = None
         if sensors is not None:
+            from conquista_sim.linked import LinkedSensors  # the serial link is loaded only when it is used
+
             try:
                 self.linked = LinkedSensors(self.profile, sensors, self.clock.now, self._link_fault)
             except BaseException:
