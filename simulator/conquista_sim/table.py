@@ -15,10 +15,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from conquista.app.runner import TableRunner, paint
+from conquista.app.build import build_table
+from conquista.app.runner import paint
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
-from conquista.devices.frames import DiceSide, LedLayout
+from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
 from conquista.dice.sources import DiceSource, SeededDice
 from conquista.errors import ConquistaError
@@ -29,7 +30,7 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import gestures_for
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
-from conquista.table.referee import Referee, Scene, Status
+from conquista.table.referee import Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ class SimulatedTable:
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
         self.board = FakeBoard(self.profile, self.clock)
-        self.layout = LedLayout(self.profile)
         rng = random.Random(seed)
         if game is None:
             ruleset = load_ruleset(rules)
@@ -71,13 +71,11 @@ class SimulatedTable:
                                      f"(seats are 0..{game.players - 1})")
         self.think_time = think_time
         self.on_line = on_line
-        self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng), rng,
-                               ring_size=self.layout.ring_length, physical_dice=physical_dice)
+        table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng), rng,
+                            self.board.strip, physical_dice=physical_dice, journal=journal,
+                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
+        self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
         self.journal = journal
-        if journal is not None:
-            journal.attach(self.referee)  # from here on every action is on disk before its frame is painted
-        self.runner = TableRunner(self.referee, self.layout, self.board.strip,
-                                  GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
         self.recogniser = self.runner.recogniser
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
         self.linked: LinkedSensors | None = None
