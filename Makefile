@@ -31,6 +31,7 @@ lint: install $(FW_STUBS)
 	$(BIN)/ruff check host simulator tests benchmarks firmware
 	$(BIN)/mypy
 	$(BIN)/mypy --config-file firmware/mypy.ini
+	$(BIN)/lint-imports
 
 $(MPY_WASM):
 	mkdir -p $(MPY_WASM_DIR)
@@ -43,4 +44,4 @@ bench: install $(MPY_WASM)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache
