@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,12 +30,20 @@ class SimulatedPicoError(ConquistaError):
 
 
 def firmware_dir() -> Path:
-    """firmware/ of this checkout (or $CONQUISTA_FIRMWARE_DIR): the Pico's sources ship with the repository."""
+    """The Pico's sources: the package data `conquista_firmware` (firmware/ of a checkout, installed with the
+    package), or $CONQUISTA_FIRMWARE_DIR to run other sources."""
     env = os.environ.get("CONQUISTA_FIRMWARE_DIR")
-    path = Path(env) if env else Path(__file__).resolve().parents[2] / "firmware"
+    if env:
+        path = Path(env)
+    else:
+        try:
+            path = Path(str(resources.files("conquista_firmware")))
+        except ModuleNotFoundError:
+            path = Path("conquista_firmware (not installed)")
     if not (path / "cqfw" / "device.py").is_file():
         raise SimulatedPicoError(
-            f"firmware sources not found in {path}: run from a conquista checkout or set CONQUISTA_FIRMWARE_DIR"
+            f"firmware sources not found in {path}: reinstall conquista (pip install conquista) or set "
+            "CONQUISTA_FIRMWARE_DIR to a directory holding main.py and cqfw/"
         )
     return path
 
