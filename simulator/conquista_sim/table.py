@@ -58,10 +58,11 @@ class SimulatedTable:
         rng = random.Random(seed)
         if game is None:
             ruleset = load_ruleset(rules)
-            if not ruleset.players_min <= players <= ruleset.players_max:
+            try:
+                ruleset.check_players(players)
+            except ConquistaError:
                 self.board.close()
-                raise ConquistaError(f"ruleset {ruleset.name!r} is for {ruleset.players_min}–"
-                                     f"{ruleset.players_max} players, not {players}")
+                raise
             game = new_game(ruleset, game_map, players, rng)
         self.bots = frozenset(bots)
         for seat in self.bots:

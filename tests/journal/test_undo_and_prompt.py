@@ -13,17 +13,8 @@ from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF
 from conquista.table.gestures import Button, Press, Tap, Turn
 from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
+from conquista_sim.dice import FixedDice
 from tests.rules.helpers import dealt, position, tid
-
-
-class FixedDice:
-    name = "fixed"
-
-    def __init__(self, attack: int, defend: int) -> None:
-        self.faces = (attack, defend)
-
-    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return (self.faces[0],) * attack, (self.faces[1],) * defend
 
 
 def journaled(game, tmp_path: Path, dice=None) -> tuple[Referee, GameJournal, list]:  # type: ignore[no-untyped-def]

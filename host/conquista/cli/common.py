@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from conquista.errors import ConquistaError
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import Ruleset, load_ruleset
 
@@ -18,6 +17,4 @@ def load_rules_and_map(rules_name: str, map_path: str | None) -> tuple[Ruleset, 
 
 
 def players_in_range(rules: Ruleset, players: int) -> None:
-    if not rules.players_min <= players <= rules.players_max:
-        raise ConquistaError(f"ruleset {rules.name!r} is for {rules.players_min}–{rules.players_max} players, "
-                             f"not {players}; use --players {rules.players_min}..{rules.players_max}")
+    rules.check_players(players, f"; use --players {rules.players_min}..{rules.players_max}")
