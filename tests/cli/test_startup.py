@@ -68,10 +68,19 @@ def test_the_command_table_matches_what_each_module_registers() -> None:
 
 @pytest.mark.parametrize(("argv", "command"), [
     (["--help"], None), ([], None), (["odds", "6", "3"], "odds"), (["--version"], None),
-    (["sim", "--demo", "--rules", "classic"], "sim"), (["-h", "dice"], "dice"),
+    (["sim", "--demo", "--rules", "classic"], "sim"), (["-h", "dice"], None), (["dice", "-h"], "dice"),
 ])
 def test_command_in(argv: list[str], command: str | None) -> None:
     assert command_in(argv) == command
+
+
+def test_top_level_help_lists_every_command_even_before_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from conquista.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help", "odds"])
+    listing = capsys.readouterr().out
+    assert all(f"    {name}" in listing for name in COMMANDS)
 
 
 def test_a_command_parses_its_own_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,18 +41,28 @@ class _Parser(argparse.ArgumentParser):
 
 
 def command_in(argv: Sequence[str]) -> str | None:
-    """The subcommand `argv` runs: its first word that is not an option (the top-level options take no value)."""
-    return next((word for word in argv if not word.startswith("-")), None)
+    """The subcommand `argv` runs: its first word that is not an option (the top-level options take no value).
+    None when the top-level help is asked for first (`conquista -h odds` lists every command)."""
+    for word in argv:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
 
 
 def build_parser(command: str | None = None, *, every_command: bool = False) -> argparse.ArgumentParser:
-    """The parser with `command` registered in full (or every command); the others are listed by name and help
-    only, so their modules and what they import stay unloaded."""
+    """The parser with `command` registered in full, or every command; with no (or an unknown) command, every
+    command listed by name and help only, so their modules and what they import stay unloaded."""
     parser = _Parser(prog="conquista", description="Electronic referee for a physical conquest board.")
     parser.add_argument("--version", action="version", version=f"conquista {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    if command in COMMANDS and not every_command:
+        # Running one command: the others' parsers (a dozen ArgumentParsers) would never be read.
+        importlib.import_module(f"conquista.cli.{COMMANDS[command][0]}").register(subparsers)
+        return parser
     for name, (module, help_text) in COMMANDS.items():
-        if every_command or name == command:
+        if every_command:
             importlib.import_module(f"conquista.cli.{module}").register(subparsers)
         else:
             subparsers.add_parser(name, help=help_text, add_help=False)
