@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conquista.cli import main
+from conquista.dice.chance import new_game
 from conquista.journal import JOURNAL_NAME, GameJournal, open_store
-from conquista.play import new_game
 from conquista.rules.mapdata import load_map
 from conquista.rules.missions import mission_text
 from conquista.rules.rulesets import load_ruleset

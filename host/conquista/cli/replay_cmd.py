@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conquista.gamelog import parse_log_lines, read_log
 from conquista.journal import JournalStore, default_data_dir, journal_path
-from conquista.logview import describe_event, describe_game
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
+from conquista.rules.gamelog import parse_log_lines, read_log
 from conquista.rules.mapdata import load_map
+from conquista.table.logview import describe_event, describe_game
 
 HIDDEN_NOTE = ("the game is not finished: missions, hands and the digest are hidden "
                "(--reveal shows them, to everyone who can see this screen)")

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import ConquistaError, LogError
-from conquista.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.journal.integrity import (
     DAMAGED,
     FINISHED,
@@ -44,6 +43,7 @@ from conquista.journal.integrity import (
 from conquista.journal.paths import journal_path, make_private_dir, make_private_file, side_files
 from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
+from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.rules.mapdata import GameMap
 
 APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file
