@@ -126,6 +126,16 @@ def write_game(conn: sqlite3.Connection, game: SavedGame) -> None:
                      [(game.id, seq, *row) for seq, row in enumerate(game.rows)])
 
 
+def why_unreadable(exc: BaseException) -> str:
+    """What is wrong, without the row's text (SQLite's decoding errors quote it, and a row may hold a drawn card)."""
+    if isinstance(exc, GameDamaged):
+        return str(exc)
+    text = str(exc)
+    if "decode" in text.lower():
+        return "a row is not valid text"
+    return text.split(":")[0][:80]
+
+
 def quick_check(conn: sqlite3.Connection) -> str | None:
     """What `PRAGMA quick_check` found wrong with the file, or None when it is sound."""
     try:

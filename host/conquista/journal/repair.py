@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +28,7 @@ from conquista.journal.integrity import (
     game_ids,
     quick_check,
     read_game,
+    why_unreadable,
     write_game,
 )
 from conquista.journal.paths import make_private_file, side_files
@@ -49,7 +50,7 @@ def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
 
 def _restored_text(store: JournalStore, game: SavedGame, reason: str) -> str:
     return (f"{store.path}: game {game.id} is damaged ({reason}); restored from the backup "
-            f"{store.backup_path.name}: {len(game.rows)} actions, to turn {game.turn} (later actions are lost)")
+            f"{store.backup_path.name}: {len(game.rows)} actions, to turn {game.turn} (any later actions are lost)")
 
 
 def _refused_text(store: JournalStore, game_id: int, reason: str, why: str) -> str:
@@ -61,21 +62,21 @@ def playing_ids(conn: sqlite3.Connection) -> list[int]:
     return [gid for (gid,) in conn.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (PLAYING,))]
 
 
-def _not_whole(conn: sqlite3.Connection) -> str | None:
+def _not_whole(conn: sqlite3.Connection) -> tuple[int | None, str] | None:
     """Why a fresh copy is not whole: the file's structure, any game's row count against its recorded length,
-    then every unfinished game's checksums (finished games were checked when their last row was written)."""
+    then every game's checksums (a finished game's rows can be damaged long after they were written)."""
     problem = quick_check(conn)
     if problem is not None:
-        return problem
+        return None, problem
     short = conn.execute("SELECT g.id, g.length, count(a.seq) FROM games g LEFT JOIN actions a ON a.game = g.id "
                          "WHERE g.status != ? GROUP BY g.id HAVING count(a.seq) != g.length", (DAMAGED,)).fetchone()
     if short is not None:
-        return f"game {short[0]}: {short[2]} of its {short[1]} actions"
-    for gid in playing_ids(conn):
+        return short[0], f"{short[2]} of its {short[1]} actions are readable"
+    for (gid,) in conn.execute("SELECT id FROM games WHERE status != ? ORDER BY id", (DAMAGED,)).fetchall():
         try:
             read_game(conn, gid)
-        except GameDamaged as exc:
-            return f"game {gid}: {exc}"
+        except (GameDamaged, sqlite3.DatabaseError) as exc:
+            return gid, why_unreadable(exc)
     return None
 
 
@@ -98,7 +99,7 @@ def backup_copy(store: JournalStore, game_id: int) -> tuple[SavedGame | None, st
                 return None, f"the backup is damaged too ({damage})"
             game = read_game(conn, game_id)
     except (GameDamaged, sqlite3.Error) as exc:
-        return None, f"the backup's copy is damaged too ({exc})"
+        return None, f"the backup's copy is damaged too ({why_unreadable(exc)})"
     if game is None:
         return None, "the backup does not hold it"
     return game, ""
@@ -125,7 +126,7 @@ def repair_on_open(store: JournalStore) -> None:
         try:
             read_game(store.conn, gid)
         except (GameDamaged, sqlite3.DatabaseError) as exc:
-            _restore_in_place(store, gid, str(exc))
+            _restore_in_place(store, gid, why_unreadable(exc))
 
 
 def _restore_in_place(store: JournalStore, game_id: int, reason: str) -> None:
@@ -157,7 +158,7 @@ def _rebuild(store: JournalStore) -> None:
                 partial = read_game(store.conn, gid, verify=False)
             except (GameDamaged, sqlite3.DatabaseError):
                 partial = None
-            broken[gid] = (str(exc), partial)
+            broken[gid] = (why_unreadable(exc), partial)
         else:
             if game is not None:
                 whole[gid] = game
@@ -193,25 +194,45 @@ def _rebuild(store: JournalStore) -> None:
             store.warn(_refused_text(store, gid, reason, why))
 
 
-def make_backup(store: JournalStore) -> str | None:
+def make_backup(store: JournalStore, rewrite: Callable[[int], bool] | None = None) -> str | None:
     """Copy the journal with the online backup API into a new file, verify the copy, then put it in place of
-    the old backup (a crash mid-copy leaves the old backup as it was). None when done, else why not."""
+    the old backup (a crash mid-copy leaves the old backup as it was). None when done, else why not.
+
+    A game found damaged in the copy is damaged in the journal: it is written again by `rewrite(game_id)` if
+    that holds it in memory (the game being played), else restored from the old backup (or marked damaged), so
+    one bad game cannot stop every later backup."""
+    repaired: set[int] = set()
+    while True:
+        found = _copy_and_check(store)
+        if found is None:
+            return None
+        gid, problem = found
+        if gid is None or gid in repaired:
+            where = f"game {gid}: " if gid is not None else ""
+            return f"{store.path}: backup not updated, the copy is not whole ({where}{problem}); the previous one " \
+                   f"is kept"
+        repaired.add(gid)
+        if rewrite is None or not rewrite(gid):
+            _restore_in_place(store, gid, problem)
+
+
+def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
     temporary = store.backup_path.with_name(store.backup_path.name + ".tmp")
     for stale in (temporary, *side_files(temporary)):
         stale.unlink(missing_ok=True)
     make_private_file(temporary)
-    problem = None
+    found: tuple[int | None, str] | None = None
     copy = sqlite3.connect(temporary)
     try:
         store.conn.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")     # one self-contained file, no -wal beside it
-        problem = _not_whole(copy)
+        found = _not_whole(copy)
     except sqlite3.Error as exc:
-        problem = str(exc)
+        found = None, why_unreadable(exc)
     finally:
         copy.close()
-    if problem is not None:
+    if found is not None:
         temporary.unlink(missing_ok=True)
-        return f"{store.path}: backup not updated, the copy is not whole ({problem}); the previous one is kept"
+        return found
     os.replace(temporary, store.backup_path)
     return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -39,6 +39,7 @@ from conquista.journal.integrity import (
     game_ids,
     quick_check,
     read_game,
+    why_unreadable,
 )
 from conquista.journal.paths import journal_path, make_private_dir, make_private_file, side_files
 from conquista.journal.wal import torn_tail
@@ -324,7 +325,7 @@ class JournalStore:
         try:
             game = read_game(self.conn, game_id)
         except (GameDamaged, sqlite3.DatabaseError) as exc:
-            reason = str(exc)
+            reason = why_unreadable(exc)
         else:
             if game is not None and game.status != DAMAGED:
                 return game
@@ -404,11 +405,12 @@ class JournalStore:
         with self.transaction() as conn:
             conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", (status, winner, game_id))
 
-    def backup(self) -> str | None:
-        """Copy the journal to its backup file and verify the copy; None when done, else why it was not kept."""
+    def backup(self, rewrite: Callable[[int], bool] | None = None) -> str | None:
+        """Copy the journal to its backup file and verify the copy; None when done, else why it was not kept.
+        `rewrite(game_id)` writes a damaged game again from memory if it can (see repair.make_backup)."""
         from conquista.journal.repair import make_backup
 
-        return make_backup(self)
+        return make_backup(self, rewrite)
 
     def close(self) -> None:
         self.conn.close()

@@ -215,7 +215,7 @@ class GameJournal:
         if self._store is None or self.game_id is None:
             return False
         try:
-            problem = self._store.backup()
+            problem = self._store.backup(self._rewrite)
         except (sqlite3.Error, OSError) as exc:
             problem = f"{self._store.backup_path}: backup not updated ({describe_os_error(exc)})"
         if problem:
@@ -223,6 +223,15 @@ class GameJournal:
             return False
         self._backed_up_at = self.clock()
         return True
+
+    def _rewrite(self, game_id: int) -> bool:
+        """The backup found this game's rows damaged on disk: if it is ours, write them all again from memory."""
+        if game_id != self.game_id:
+            return False
+        log.warning("journal %s: game %d was damaged on disk; written again from memory", self.path, game_id)
+        self._on_disk = max(self._on_disk, len(self._rows))
+        self._synced = 0
+        return self._sync()
 
     def _sync(self) -> bool:
         if self._game is None or (self._synced == len(self._rows) == self._on_disk
