@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,7 @@ def _pages(data_dir: Path) -> list[int]:
 def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
         long_game: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir, backed_up, whole = long_game
-    outcomes = set()
+    outcomes: Counter[str] = Counter()
     for page in _pages(data_dir):
         # Read-only: `replay` (the file is left as it is).
         copy = _damaged_copy(data_dir, tmp_path / "r", page)
@@ -94,14 +95,14 @@ def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
             digest = json.loads(captured.out)["digest"]
             if digest == whole:
                 assert "damaged" not in captured.err, page               # the byte was in unused space
-                outcomes.add("intact")
+                outcomes["intact"] += 1
             else:
                 assert digest == backed_up and "restored from the backup" in captured.err, (page, captured.err)
                 assert captured.err.count("restored from the backup") == 1
-                outcomes.add("restored")
+                outcomes["restored"] += 1
         else:
             assert code == 2 and "game 2" in captured.err and captured.err.count("\n") == 1, (page, captured.err)
-            outcomes.add("refused")
+            outcomes["refused"] += 1
         # To write: resuming repairs the file first.
         copy = _damaged_copy(data_dir, tmp_path / "w", page)
         warnings: list[str] = []
@@ -119,7 +120,36 @@ def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
         store = open_store(copy, create=False)
         assert any(g.id == 1 and g.finished for g in store.games()), page
         store.close()
-    assert "restored" in outcomes                       # the backup did its job at least once
+    print(f"replay of a byte flipped in {len(_pages(data_dir))} pages: {dict(outcomes)}")
+    assert outcomes["restored"]                         # the backup did its job at least once
+
+
+def test_without_a_backup_a_flipped_byte_is_refused_by_name_never_shortened(
+        long_game: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data_dir, _backed_up, whole = long_game
+    outcomes: Counter[str] = Counter()
+    for page in _pages(data_dir)[1::2]:
+        copy = _damaged_copy(data_dir, tmp_path / "r", page)
+        (copy / f"{JOURNAL_NAME}.backup").unlink()
+        code = main(["replay", "2", "--json", "--reveal", "--data-dir", str(copy)])
+        captured = capsys.readouterr()
+        if code == 0:
+            assert json.loads(captured.out)["digest"] == whole and not captured.err, page
+            outcomes["intact"] += 1
+        else:
+            assert code == 2 and captured.err.count("\n") == 1, (page, captured.err)
+            assert "game 2 is damaged" in captured.err and "refused" in captured.err, (page, captured.err)
+            outcomes["refused"] += 1
+        warnings: list[str] = []
+        try:
+            start = open_for_play(copy, 2, warnings.append)
+        except JournalError as exc:
+            assert "game 2" in str(exc), (page, exc)
+            continue
+        assert start.game is not None and start.game.digest() == whole, (page, warnings)
+        start.journal.close()
+    print(f"without a backup: {dict(outcomes)}")
+    assert outcomes["refused"]
 
 
 def test_a_game_with_a_missing_row_is_restored_from_the_backup(long_game: tuple[Path, str, str],
