@@ -282,3 +282,24 @@ def test_the_torn_write_warning_prints_once(tmp_path: Path, capsys: pytest.Captu
     script.write_text("")
     assert main(["sim", "--script", str(script), "--data-dir", str(torn), "--resume", "1"]) == 0
     assert capsys.readouterr().err.count("the last write was torn") == 1
+
+
+def test_a_journal_whose_schema_cannot_be_read_is_rebuilt_from_the_backup(
+        long_game: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data_dir, backed_up, _whole = long_game
+    copy = tmp_path / "copy"
+    shutil.copytree(data_dir, copy)
+    data = bytearray((copy / JOURNAL_NAME).read_bytes())
+    data[103] ^= 0xFF                              # the first page's b-tree header: SQLite cannot read the schema
+    (copy / JOURNAL_NAME).write_bytes(bytes(data))
+    assert main(["replay", "2", "--json", "--reveal", "--data-dir", str(copy)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["digest"] == backed_up
+    assert captured.err.count("\n") == 1 and "showing its backup" in captured.err
+    warnings: list[str] = []
+    start = open_for_play(copy, 2, warnings.append)
+    assert start.game is not None and start.game.digest() == backed_up
+    assert sum("game 2 is damaged" in w and "restored from the backup" in w for w in warnings) == 1
+    start.journal.close()
+    assert (copy / f"{JOURNAL_NAME}.damaged").read_bytes() == bytes(data)    # kept for a closer look
+    assert {g.id: g.status for g in open_store(copy, create=False).games()} == {1: "finished", 2: "playing"}

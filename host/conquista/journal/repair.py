@@ -119,7 +119,7 @@ def from_backup(store: JournalStore, game_id: int, reason: str) -> SavedGame:
 def repair_on_open(store: JournalStore) -> None:
     """Make the journal whole before anything is written to it (it is opened to write)."""
     if store.damage:
-        _rebuild(store)
+        rebuild(store)
         return
     # The unfinished games only: they are what a restart resumes. Others are checked whenever they are read.
     for gid in playing_ids(store.conn):
@@ -142,7 +142,7 @@ def _restore_in_place(store: JournalStore, game_id: int, reason: str) -> None:
         store.warn(_refused_text(store, game_id, reason, why))
 
 
-def _rebuild(store: JournalStore) -> None:
+def rebuild(store: JournalStore) -> None:
     """The file itself is damaged: keep it aside and start a new file with every game that is whole somewhere."""
     whole: dict[int, SavedGame] = {}
     broken: dict[int, tuple[str, SavedGame | None]] = {}

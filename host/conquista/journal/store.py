@@ -183,11 +183,29 @@ class JournalStore:
             if "not a database" in str(exc):
                 raise NotAJournalError(f"{self.path}: not a conquista game journal (not an SQLite database)") \
                     from None
+            if self.backup_path.exists():
+                self._open_damaged(create, why_unreadable(exc))
+                return
             raise JournalUnavailableError(f"{self.path}: cannot open the journal ({describe_os_error(exc)})") \
                 from None
         except JournalError:
             self.conn.close()
             raise
+
+    def _open_damaged(self, create: bool, reason: str) -> None:
+        """SQLite cannot even read the journal's schema. To write: rebuild it from the backup. To read: read the
+        backup instead, saying so."""
+        from conquista.journal.repair import rebuild
+
+        self.damage = reason
+        if create:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            rebuild(self)
+            return
+        self.conn = sqlite3.connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
+                                    check_same_thread=False)
+        self.warn(f"{self.path}: the journal file is damaged ({reason}); showing its backup "
+                  f"{self.backup_path.name} instead, which may lack the last actions")
 
     def _check_magic(self) -> None:
         try:
