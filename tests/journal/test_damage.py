@@ -14,7 +14,7 @@ import pytest
 
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalError, open_for_play, open_store
-from conquista.journal.store import PAGE_SIZE
+from conquista.journal.schema import PAGE_SIZE
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
 from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows

@@ -15,7 +15,7 @@ from conquista.journal import (
     default_data_dir,
     open_store,
 )
-from conquista.journal.store import PAGE_SIZE
+from conquista.journal.schema import PAGE_SIZE
 from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
 
 
