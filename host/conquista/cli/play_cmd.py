@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     def fresh() -> Game:
         # Live play: the deal and the dice come from the operating system's cryptographic generator.
+        start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
         return new_game(rules, game_map, args.players, random.SystemRandom())
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.

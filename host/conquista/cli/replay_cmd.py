@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.rules.actions import Deal
@@ -14,6 +15,9 @@ from conquista.rules.engine import Game
 from conquista.rules.gamelog import parse_log_lines, read_log
 from conquista.rules.mapdata import load_map
 from conquista.table.logview import describe_event, describe_game
+
+HIDDEN_NOTE = ("the game is not finished: missions, hands and the digest are hidden "
+               "(--reveal shows them, to everyone who can see this screen)")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="show the board after every action (Enter steps on a terminal; piped, every step prints)")
     p.add_argument("--map", metavar="PATH", help="the map file the game was played on, if not the classic 42")
     p.add_argument("--data-dir", metavar="DIR", help=f"where saved games are (default: {default_data_dir()})")
+    p.add_argument("--reveal", action="store_true",
+                   help="also show what is secret while the game is unfinished: every player's mission and "
+                        "cards in hand (and with --json the deck and the digest, which would give them away); "
+                        "a finished game shows them anyway")
     p.set_defaults(handler=run)
 
 
@@ -35,22 +43,41 @@ def _load(args: argparse.Namespace) -> Game:
         try:
             lines = store.log_lines(int(args.log))
         finally:
+            for warning in store.warnings:      # e.g. the game was restored from the backup
+                sys.stderr.write(f"conquista replay: {warning}\n")
             store.close()
         return parse_log_lines(lines, f"{store.path}, game {args.log}", game_map)[1]
     return read_log(args.log, game_map)[1]
 
 
+def public_state(game: Game) -> dict[str, Any]:
+    """The state without what the players keep secret while the game goes on: the missions, the cards in each
+    hand and the deck (only their counts)."""
+    state = game.snapshot()
+    state["missions"] = None
+    state["hands"] = [len(hand) for hand in game.hands]
+    state["deck"] = len(game.deck)
+    return state
+
+
 def run(args: argparse.Namespace) -> int:
     game = _load(args)
+    reveal = args.reveal or game.over
     if args.step:
         step(game)
         return 0
     if args.json:
-        print(json.dumps({"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}))
+        if reveal:
+            print(json.dumps({"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}))
+        else:
+            # No digest either: with everything else known, the few possible missions and hands could be tried
+            # against it.
+            print(json.dumps({"state": public_state(game), "digest": None, "actions": len(game.log),
+                              "hidden": HIDDEN_NOTE}))
         return 0
-    for line in describe_game(game):
+    for line in describe_game(game, reveal=reveal):
         print(line)
-    print(f"digest {game.digest()}")
+    print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -26,13 +27,22 @@ def _seats(text: str) -> tuple[int, ...]:
             from None
 
 
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
+
+
+def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(BOT_KIND if seat in bots else HUMAN for seat in range(players))
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
     p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
-    p.add_argument("--bots", type=_seats, default=(), metavar="SEATS",
-                   help="seats played by bots, e.g. 1,2 (seats are numbered from 0)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deal and the dice (default: random)")
+    p.add_argument("--bots", type=_seats, default=None, metavar="SEATS",
+                   help="seats played by bots, e.g. 1,2 (seats are numbered from 0; a resumed game keeps its own)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the deal and the dice (default: drawn from the operating system; a saved game "
+                        "records it)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
     p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
@@ -71,18 +81,28 @@ def run(args: argparse.Namespace) -> int:
     from conquista_sim.table import SimulatedTable
     from conquista_sim.terminal import demo_lines, render, run_interactive, run_script
 
-    seed = args.seed if args.seed is not None else int(time.time())
+    # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
                          "use --script FILE to drive it from a file\n")
         args.demo = True
-    bots = tuple(range(args.players)) if args.demo else args.bots
+    asked = tuple(range(args.players)) if args.demo else (args.bots or ())
+    bots = asked
     start = _journal(args, interactive and not (args.demo or args.script))
     game = start.game if start is not None else None
-    if game is not None:  # a saved game keeps its own seats
-        bots = tuple(range(game.players)) if args.demo else tuple(s for s in bots if s < game.players)
+    if start is not None and game is not None:  # a saved game keeps its own seats unless told otherwise
+        saved = start.journal.seats
+        if args.demo:
+            bots = tuple(range(game.players))
+        elif args.bots is None and saved is not None:
+            bots = tuple(seat for seat, kind in enumerate(saved) if kind != HUMAN)
+        else:
+            bots = tuple(s for s in bots if s < game.players)
+    if start is not None and game is None:
+        start.journal.seats, start.journal.seed = seats_of(args.players, bots), seed
     lines: list[str] = []
     if args.script:
         try:
@@ -98,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
             from conquista.journal import offer_resume
 
             def fresh() -> Game:
-                table.bots = frozenset(args.bots)
+                table.bots = frozenset(asked)
+                start.journal.seats, start.journal.seed = seats_of(args.players, asked), seed
                 return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
 
             offer_resume(table.referee, start.journal, start.offer, fresh)

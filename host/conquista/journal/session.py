@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from conquista.journal.store import FINISHED, GameInfo, JournalError
+from conquista.journal.integrity import FINISHED
+from conquista.journal.store import GameInfo, JournalError
 from conquista.journal.writer import GameJournal
 from conquista.rules.engine import Game
 

@@ -56,14 +56,15 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"*** {who(p)} wins ({reason})"
 
 
-def describe_game(game: Game) -> Iterator[str]:
-    """Replay `game`'s log and describe every event (the game itself is not changed)."""
+def describe_game(game: Game, *, reveal: bool = True) -> Iterator[str]:
+    """Replay `game`'s log and describe every event (the game itself is not changed); `reveal=False` leaves out
+    the secret missions."""
     deal = game.log[0]
     assert isinstance(deal, Deal)
     fresh = Game(game.rules, game.map, game.players, deal)
     yield f"{game.rules.name}, {game.players} players: " + ", ".join(
         f"{game.rules.colours[p]} {fresh.territory_count[p]} territories" for p in range(game.players))
-    if fresh.missions:
+    if fresh.missions and reveal:
         for p, m in enumerate(fresh.missions):
             yield f"  (secret) {game.rules.colours[p]}: {mission_text(m, game.rules.colours)}"
     actions: list[Action] = game.log[1:]
