@@ -12,7 +12,9 @@ from rich.console import Console
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
 from conquista_sim import SimulatedTable
-from conquista_sim.terminal import NameIndex, parse_command, render, run_interactive, run_script
+from conquista_sim.board_view import render
+from conquista_sim.names import NameIndex
+from conquista_sim.terminal import parse_command, run_interactive, run_script
 
 NAMES = NameIndex(load_map())
 
@@ -74,7 +76,7 @@ def test_interactive_session_with_typed_lines() -> None:
     with SimulatedTable("classic", 2, seed=8, bots=(1,), think_time=0.2) as table:
         typed = iter(["help", "atlantis", "quit"])
         console = Console(width=160, record=True)
-        run_interactive(table, console, read=lambda prompt: next(typed))
+        run_interactive(table, console, read=lambda prompt: next(typed), speed=0)
         out = console.export_text()
         assert "commands:" in out and "no territory or command 'atlantis'" in out
 
@@ -84,7 +86,7 @@ def test_sim_command_without_terminal_plays_a_demo(tmp_path: Path) -> None:
                            "--seed", "3", "--think", "0.1"], capture_output=True, text=True, check=False,
                           stdin=subprocess.DEVNULL, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert "bots play every seat" in proc.stderr and "wins (world domination)" in proc.stdout
+    assert "bots play every seat" in proc.stderr and "wins: world domination" in proc.stdout
 
 
 def test_sim_command_script(tmp_path: Path) -> None:

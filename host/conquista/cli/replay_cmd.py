@@ -58,8 +58,8 @@ def step(game: Game, board: str | None = None) -> None:
     """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice)."""
     from rich.console import Console
 
+    from conquista_sim.board_view import render
     from conquista_sim.table import SimulatedTable
-    from conquista_sim.terminal import render
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console()
@@ -77,7 +77,7 @@ def step(game: Game, board: str | None = None) -> None:
                     referee.log.append(line.strip())
             referee.reset(replayed.clone(), table.clock.now(), play=False)
             table.advance(0.05)
-            console.print(render(table))
+            console.print(render(table, *console.size))
             console.print(f"action {number}/{total}: {described}", style="bold")
             if interactive and number < total and input("Enter: next action · q: quit ").strip().lower() == "q":
                 break
