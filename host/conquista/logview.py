@@ -41,8 +41,9 @@ def describe_event(game: Game, event: Event) -> str | None:
         case BattleRolled(s, t, a, d, al, dl):
             return (f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → "
                     f"attacker −{al}, defender −{dl}")
-        case TerritoryConquered(t, _s, p, _prev, moved):
-            return f"  {who(p)} conquers {name[t].name_en} and moves in {plural(moved, 'army')}"
+        case TerritoryConquered(t, _s, p, previous, _moved):
+            # How many armies move in is the next line (the occupation's ArmiesMoved counts them all).
+            return f"  {who(p)} conquers {name[t].name_en} from {who(previous)}"
         case PlayerEliminated(p, by, cards):
             return f"  {who(p)} is eliminated by {who(by)}, who takes {plural(cards, 'card')}"
         case ArmiesMoved(s, t, c):

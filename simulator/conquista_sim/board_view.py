@@ -133,7 +133,7 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
         out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
-    out.append("\nring: who acts · bright third = phase (reinforce, attack, fortify) · fill = chance to conquer")
+    out.append("\nring: who acts · its bright third: the phase · filling: the chance to conquer")
     return out
 
 

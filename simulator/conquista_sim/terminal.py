@@ -160,13 +160,12 @@ class TerminalBoard:
 
     def show_log(self, count: int) -> None:
         log = self.table.log
-        if count:
-            self.console.print("\n".join(log[-count:]))
-        elif self.console.is_terminal:
+        text = "\n".join(log[-count:] if count else log)
+        if not count and self.console.is_terminal:
             with self.console.pager():
-                self.console.print("\n".join(log))
+                self.console.print(text, soft_wrap=True)
         else:
-            self.console.print("\n".join(log))
+            self.console.print(text, soft_wrap=True)
 
     def handle(self, line: str) -> bool:
         """One typed line; False when the person quits."""
