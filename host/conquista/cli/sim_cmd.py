@@ -98,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(dice, CommittedDice):
             print(f"committed dice: commitment {dice.commitment} (the seed is revealed when the game ends)")
         if start is not None and start.offer is not None:
+            from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
-            from conquista.play import new_game
 
             def fresh() -> Game:
                 table.bots = frozenset(chosen_bots)
