@@ -10,8 +10,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_dice_options, add_map_option, parse_seats, players_in_range
-from conquista.dice.sources import CommittedDice, make_source
+from conquista.cli.common import (
+    add_dice_options,
+    add_map_option,
+    announce_committed,
+    parse_seats,
+    players_in_range,
+    reveal_committed,
+)
+from conquista.dice.sources import make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -84,7 +91,11 @@ def run(args: argparse.Namespace) -> int:
     colours = game.rules.colours if game is not None else rules.colours
     chosen_bots = parse_seats(args.bots, colours, players)
     bots = tuple(range(players)) if args.demo else chosen_bots
-    dice = make_source(args.dice, seed)
+    if args.physical_dice and len(bots) == players:
+        raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
+                             "and no --demo")
+    # Seeded dice share the deal's generator (one --seed replays the whole game); the others have their own.
+    dice = None if args.dice == "seeded" else make_source(args.dice)
     lines: list[str] = []
     if args.script:
         try:
@@ -95,8 +106,7 @@ def run(args: argparse.Namespace) -> int:
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
-        if isinstance(dice, CommittedDice):
-            print(f"committed dice: commitment {dice.commitment} (the seed is revealed when the game ends)")
+        announce_committed(dice, print)
         if start is not None and start.offer is not None:
             from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
@@ -117,16 +127,14 @@ def run(args: argparse.Namespace) -> int:
         elif args.demo:
             from rich.live import Live
 
-            with Live(render(table), console=console, refresh_per_second=8) as live:
+            with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
                 while not table.game.over:
                     table.advance((8.0 if args.speed is None else args.speed) / 8)
-                    live.update(render(table))
+                    live.update(render(table, *console.size))
                     time.sleep(1 / 8)
         else:
             run_interactive(table, console, speed=2.0 if args.speed is None else args.speed)
-        if isinstance(dice, CommittedDice) and table.game.over:
-            print(f"committed dice: the seed was {dice.reveal()}; check every roll with "
-                  f"`conquista dice audit LOG --verify-seed {dice.reveal()}`")
+        reveal_committed(dice, table.game.over, print)
     if start is not None:
         start.journal.close()
     return 0

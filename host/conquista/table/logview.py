@@ -55,7 +55,14 @@ def describe_event(game: Game, event: Event) -> str | None:
         case PhaseStarted(p, phase):
             return f"  {who(p)}: {phase.value}"
         case GameOver(p, reason):
-            return f"*** {who(p)} wins: {reason}"
+            return f"*** {who(p)} wins: {game_over_reason(game, p, reason)}"
+
+
+def game_over_reason(game: Game, seat: int, reason: str) -> str:
+    """The engine's reason ("mission 10") in words: the winner's mission is no secret once the game is over."""
+    if game.missions and reason.startswith("mission"):
+        return f"mission complete, {mission_as_it_stands(game, seat)}"
+    return reason
 
 
 def _dice(values: tuple[int, ...]) -> str:
@@ -87,7 +94,9 @@ def mission_as_it_stands(game: Game, seat: int) -> str:
     dealt = MISSIONS[game.missions[seat]]
     mission = effective_mission(game, seat)
     if dealt.destroy_colour is not None and mission.destroy_colour is None:
-        return f"Conquer {mission.territories} territories (its colour to destroy {_why_not(game, seat, dealt)})"
+        target = game.rules.colours[dealt.destroy_colour]
+        return f"Conquer {mission.territories} territories (instead of destroying {target}: " \
+               f"{_why_not(game, seat, dealt)})"
     return mission_text(dealt.number, game.rules.colours)
 
 
@@ -95,7 +104,7 @@ def _why_not(game: Game, seat: int, dealt: Mission) -> str:
     target = dealt.destroy_colour
     assert target is not None
     if target == seat:
-        return "is its own"
+        return "that is its own colour"
     if target >= game.players:
-        return "is not in play"
-    return "was destroyed by another player"
+        return "that colour is not in play"
+    return "another player destroyed it"

@@ -38,7 +38,7 @@ from conquista.table.colours import (
     scale,
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
-from conquista.table.logview import describe_event
+from conquista.table.logview import describe_event, game_over_reason
 from conquista.table.wording import plural, readable
 
 ILLEGAL_FLASH_S = 0.4
@@ -485,7 +485,7 @@ class Referee:
         if self.prompt:
             return self.prompt
         if game.over:
-            return f"{self._colour(game.winner)} wins: {game.over_reason}"
+            return f"{self._colour(game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
         if self.entry is not None:
             return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
                     f"(turn to change, ROLL confirms)")
