@@ -37,7 +37,7 @@ CLASSIC_GRID: dict[str, tuple[int, int]] = {
     "indonesia": (6, 8), "new_guinea": (6, 9), "western_australia": (7, 8), "eastern_australia": (7, 9),
 }
 GRID_ROWS, GRID_COLUMNS = 8, 11
-# Names that do not wrap into a 12-column cell (11 letters over 8 beside the count), split by hand.
+# Names that do not wrap into a 12-column cell (11 letters, and 8 beside the count), split by hand.
 WIDE_LABELS: dict[str, tuple[str, str]] = {
     "northwest_territory": ("N.W.", "Territory"), "western_us": ("Western", "U.S."), "eastern_us": ("Eastern", "U.S."),
     "siam": ("Siam", ""),
@@ -94,6 +94,8 @@ def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
         code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
         return [Text(f"{code:<3}{armies:>3} ", style=style)]
     first, second = wide_label(tid, game.map.territories[t].name_en)
+    if len(second) > 8:  # the count goes beside the shorter line
+        return [Text(f"{first:<8}{armies:>3} ", style=style), Text(f"{second:<11} ", style=style)]
     return [Text(f"{first:<11} ", style=style), Text(f"{second:<8}{armies:>3} ", style=style)]
 
 

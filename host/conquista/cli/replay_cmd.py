@@ -21,6 +21,7 @@ from conquista.rules.mapdata import load_map
 if TYPE_CHECKING:
     from rich.console import Console
 from conquista.table.logview import describe_event, describe_game
+from conquista.table.wording import readable
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -110,7 +111,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
     with SimulatedTable(game=replayed.clone(), board=board) as table:
         referee = table.referee
         for number, action in enumerate(game.log[1:], start=1):
-            described = replayed.describe(action)
+            described = readable(replayed.describe(action), replayed.map, replayed.rules.colours)
             for event in replayed.apply(action):
                 line = describe_event(replayed, event)
                 if line:
@@ -120,7 +121,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
             referee.reset(replayed.clone(), table.clock.now(), play=False)
             table.advance(0.05)
             console.print(render(table, *console.size))
-            console.print(f"action {number}/{total}, turn {replayed.turn}: {described}", style="bold")
+            console.print(f"action {number}/{total}: {described} · turn {replayed.turn}", style="bold")
             if read is None or number >= total:
                 jump = Jump(action=number + 1)
                 continue
