@@ -8,9 +8,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rich.console import Console
+from rich.live import Live
 
 from conquista.errors import ConquistaError
 from conquista_sim.board_view import render
@@ -140,11 +142,40 @@ class TerminalBoard:
         self.names = names_for(table)
         self.lines_shown = max(len(table.log) - 1, 0)   # log lines already printed above the board
         self.redraws = 0
+        self.live: Live | None = None
+        self._last_drawn: tuple[int, str, object] | None = None
 
-    def draw(self) -> None:
+    def draw(self, again: bool = True) -> None:
+        """Draw the board (in place while a Live display runs); `again=False` skips a board already on screen."""
+        log = self.table.log
+        shown = (len(log), log[-1] if log else "", self.table.status())
+        if not again and shown == self._last_drawn:
+            return
+        self._last_drawn = shown
         width, height = self.console.size
-        self.console.print(render(self.table, width, height, self.people))
+        board = render(self.table, width, height, self.people)
+        if self.live is not None:
+            self.live.update(board, refresh=True)
+        else:
+            self.console.print(board)
         self.redraws += 1
+
+    @contextmanager
+    def showing_moves(self) -> Iterator[None]:
+        """While time passes: on a terminal the board is redrawn in place and the moves are printed above it."""
+        if not self.console.is_terminal:
+            yield
+            return
+        with Live(console=self.console, auto_refresh=False, transient=False) as live:
+            self.live = live
+            try:
+                yield
+            finally:
+                self.live = None
+
+    def let_bots_play(self) -> None:
+        with self.showing_moves():
+            let_bots_play(self.table, on_step=self._bot_step)
 
     def _bot_step(self, seconds: float) -> None:
         """After each bot gesture: print its new log lines, redraw the board, and give a person time to look."""
@@ -185,14 +216,15 @@ class TerminalBoard:
                 return True
         try:
             if command.kind == "wait":
-                self._wait(command.number)
+                with self.showing_moves():
+                    self._wait(command.number)
             else:
                 execute(self.table, command)
         except ConquistaError as exc:  # e.g. a tap typed while the sensors are an external simulated Pico
             self.console.print(str(exc), style="yellow")
             return True
-        let_bots_play(self.table, on_step=self._bot_step)
-        self.draw()
+        self.let_bots_play()
+        self.draw(again=command.kind == "wait")
         return True
 
     def _wait(self, seconds: float) -> None:
@@ -207,8 +239,8 @@ class TerminalBoard:
 
     def run(self, read: Callable[[str], str] = input) -> None:
         _enable_completion(self.names.completions)
-        let_bots_play(self.table, on_step=self._bot_step)
-        self.draw()
+        self.let_bots_play()
+        self.draw(again=False)
         self.console.print(HELP, style="dim")
         while not self.table.game.over:
             try:

@@ -230,3 +230,17 @@ def test_typing_a_territory_with_external_sensors_says_where_to_tap_and_goes_on(
         key = table.profile.sensors.key_of_territory[table.game.map.index("alaska")]
         assert f"tap Alaska there by typing `tap {key}` in the sim-mcu terminal; the game goes on here" in out
         assert out.count("<prompt>") == 3 and table.clock.now() >= 1.0    # the game went on after the refusal
+
+
+def test_on_a_terminal_bot_moves_redraw_the_board_in_place() -> None:
+    """A real terminal (force_terminal): the board is a Live display updated per bot move, the moves above it."""
+    with SimulatedTable("classic", 3, seed=8, bots=(1, 2), think_time=0.5) as table:
+        console = Console(width=80, height=24, record=True, force_terminal=True, color_system=None)
+        pauses: list[float] = []
+        typed = iter(["quit"])
+        board = run_interactive(table, console, read=lambda prompt: next(typed), speed=4, sleep=pauses.append)
+        out = console.export_text()
+        moves = [line for line in out.split("\n") if line.startswith("» ")]
+        assert moves and board.redraws >= 3 and pauses
+        assert out.count("conquista · classic") >= board.redraws        # every redraw reached the screen
+        assert board.live is None                                      # the Live display ended before the prompt
