@@ -92,6 +92,11 @@ def test_committed_dice_on_the_command_line(tmp_path: Path, capsys: pytest.Captu
     rolls = [line for line in store.log_lines(1) if '"roll"' in line or '"Roll"' in line]
     store.close()
     assert rolls and all("committed" in line for line in rolls)
+    # The saved game carries the commitment (never the seed): the revealed seed re-derives every roll.
+    assert main(["dice", "audit", "1", "--data-dir", str(data), "--verify-seed", revealed.group(1)]) == 0
+    audit = capsys.readouterr().out
+    assert "the seed (--verify-seed) matches the commitment" in audit and audit.rstrip().endswith("PASS")
+    assert main(["dice", "audit", "1", "--data-dir", str(data), "--verify-seed", "00" * 32]) != 0
 
 
 def test_physical_dice_need_a_person(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
     from conquista.app.board import run_board
     from conquista.dice.chance import new_game
-    from conquista.dice.sources import make_source
+    from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
     from conquista.rules.engine import Game
@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         if start.offer is not None:
             offer_resume(referee, start.journal, start.offer, fresh)
 
+    start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
     announce_committed(dice, print)
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,

@@ -18,7 +18,7 @@ from conquista.cli.common import (
     players_in_range,
     reveal_committed,
 )
-from conquista.dice.sources import make_source
+from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
                              "and no --demo")
     # Seeded dice share the deal's generator (one --seed replays the whole game); the others have their own.
     dice = None if args.dice == "seeded" else make_source(args.dice)
+    if start is not None:
+        start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": args.dice}
     lines: list[str] = []
     if args.script:
         try:
