@@ -78,6 +78,9 @@ def test_plural_and_readable() -> None:
     colours = ("red", "blue")
     assert readable("place -92 on north_africa is illegal (player 2)", MAP, colours) == \
         "place -92 on North Africa is illegal (blue)"
+    assert readable("you have 1 armies to place; 11 armies; 2.1 dice; 1 cards", MAP, colours) == \
+        "you have 1 army to place; 11 armies; 2.1 dice; 1 card"
+    assert readable("1 armies are still to place", MAP, colours) == "1 army is still to place"
 
 
 BAD_WORDING = [

@@ -10,6 +10,7 @@ from conquista.rules.mapdata import GameMap
 
 # Nouns whose plural is not the noun plus "s".
 _IRREGULAR = {"die": "dice", "army": "armies"}
+_SINGULAR = {"armies": "army", "dice": "die", "cards": "card"}
 
 
 def plural(count: int, noun: str) -> str:
@@ -27,4 +28,7 @@ def readable(text: str, game_map: GameMap, colours: tuple[str, ...]) -> str:
         number = int(match.group(1))
         return colours[number - 1] if 1 <= number <= len(colours) else match.group(0)
 
-    return re.sub(r"\bplayer (\d+)\b", seat, text)
+    text = re.sub(r"\bplayer (\d+)\b", seat, text)
+    # Engine messages count with a fixed plural ("you have 1 armies to place"): one of anything is singular here.
+    return re.sub(r"(?<![\d.])\b1 (armies|dice|cards)( are\b)?",
+                  lambda m: f"1 {_SINGULAR[m.group(1)]}{' is' if m.group(2) else ''}", text)
