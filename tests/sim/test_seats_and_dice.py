@@ -160,3 +160,15 @@ def test_replay_step_jumps_ahead() -> None:
     assert shown[:2] == [1, 6] and shown[-1] == total and len(shown) == 4
     turns = [int(t) for t in re.findall(r"· turn (\d+)", text)]
     assert turns[2] == 3 and "cannot understand 'nonsense'" in text
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [("--think", "0", "--think takes 0.01 to 60"),
+                                                       ("--think", "nan", "--think takes 0.01 to 60"),
+                                                       ("--speed", "-1", "--speed takes 0 (no pause) to 1000")])
+def test_pace_options_are_bounded(option: str, value: str, says: str, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("wait 1\n")
+    assert main(["sim", "--script", str(script), option, value]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1

@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         args.demo = True
     if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
         raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
+    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
+        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
     rules = load_ruleset(args.rules)
     start = _journal(args, interactive and not (args.demo or args.script))
     game = start.game if start is not None else None
