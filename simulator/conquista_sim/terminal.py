@@ -19,6 +19,11 @@ from conquista_sim.board_view import render
 from conquista_sim.names import NameIndex, completer
 from conquista_sim.table import BUTTONS, SimulatedTable
 
+# `render` and `NameIndex` lived here before board_view and names split out: callers that import them from here
+# keep working.
+__all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_lines", "execute", "let_bots_play",
+           "names_for", "parse_command", "render", "run_interactive", "run_script"]
+
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
         "+N / -N (turn the encoder) · wait [S] · log [N] · help · quit")
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
