@@ -135,7 +135,12 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
         out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
-    out.append("\nring: who acts · its bright third: the phase · filling: the chance to conquer")
+    if table.referee.prompt:
+        out.append("\nring: a question · green half: ROLL answers yes · red half: CANCEL answers no")
+    elif table.referee.fault:
+        out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
+    else:
+        out.append("\nring: who acts · its bright third: the phase · filling: the chance to conquer")
     return out
 
 

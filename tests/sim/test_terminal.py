@@ -190,6 +190,7 @@ def test_resume_question_is_shown_once_and_says_what_cancel_does() -> None:
         after_tap = out.split("<prompt>")[1]
         assert after_tap.count("CANCEL marks it abandoned") == 1
         assert "answer the question first: ROLL or CANCEL" in after_tap
+        assert "ring: a question · green half: ROLL answers yes · red half: CANCEL answers no" in after_tap
 
 
 def test_offer_resume_says_what_cancel_does_to_the_old_game() -> None:
