@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/conquista sim --rules italian --players 3 --bots 1,2
+	$(BIN)/conquista sim --rules italian --players 3 --bots blue,yellow
 
 # MicroPython's stubs for the rp2 port, to type-check the firmware against what the Pico really has.
 FW_STUBS := build/fw-stubs/machine.pyi

@@ -139,7 +139,10 @@ class SimulatedTable:
         territory = self.game.map.index(territory_id)
         if self.linked is not None:
             if self.linked.pico is None:
-                raise ConquistaError("the sensors are an external sim-mcu: tap territories in its terminal (tap N)")
+                key = self.profile.sensors.key_of_territory[territory]
+                name = self.game.map.territories[territory].name_en
+                raise ConquistaError(f"the sensors are an external simulated Pico: tap {name} there by typing "
+                                     f"`tap {key}` in the sim-mcu terminal; the game goes on here")
             for event in self.linked.touch(territory, seconds):
                 self.runner.on_sensor(event)
             self.clock.advance(seconds)
@@ -198,10 +201,21 @@ class SimulatedTable:
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1
         if self.on_line is not None:
-            log = self.referee.log
-            while self._lines_seen < len(log):
-                self.on_line(log[self._lines_seen])
-                self._lines_seen += 1
+            self._emit_lines(final=False)
+
+    def _emit_lines(self, final: bool) -> None:
+        # The log's last line may still grow (placements on one territory read as one line), so it is passed on
+        # only once a later line follows it, or at `flush_lines()`.
+        log = self.referee.log
+        assert self.on_line is not None
+        while self._lines_seen < len(log) - (0 if final else 1):
+            self.on_line(log[self._lines_seen])
+            self._lines_seen += 1
+
+    def flush_lines(self) -> None:
+        """Pass the log's last line to `on_line` too (at the end of a script)."""
+        if self.on_line is not None:
+            self._emit_lines(final=True)
 
     def paint(self, scene: Scene) -> bytearray:
         """The strip frame for a scene, through the board profile's layout."""

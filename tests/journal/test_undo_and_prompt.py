@@ -97,7 +97,9 @@ def test_resume_prompt_takes_only_roll_or_cancel() -> None:
     before = ref.game.digest()
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.0)
     ref.handle(Press(Button.NEXT), 1.1)
-    assert answers == [] and ref.game.digest() == before and ref.message.startswith("unfinished game 3")
+    assert answers == [] and ref.game.digest() == before and ref.status().pending.startswith("unfinished game 3")
+    # The question is shown once (as the pending step); the refusal only says how to answer it.
+    assert ref.message == "answer the question first: ROLL or CANCEL"
     ref.handle(Press(Button.CANCEL), 1.2)
     assert answers == [(False, 1.2)] and not ref.prompt
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.3)

@@ -111,9 +111,9 @@ def describe_os_error(exc: BaseException) -> str:
     text = str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
     low = text.lower()
     if "full" in low or "no space" in low or "too large" in low:
-        return f"disk full ({text})"
+        return f"disk full: {text}"
     if "readonly" in low or "read-only" in low or "permission" in low:
-        return f"read-only ({text})"
+        return f"read-only: {text}"
     return text
 
 

@@ -79,6 +79,9 @@ class GameJournal:
         self._winner = -1
         self._status_on_disk = PLAYING
         self._backed_up_at = float("-inf")
+        # The log header's "dice" object of games started from now on: the source, and a committed source's
+        # commitment (never its seed), so `conquista dice audit ID` knows what to check.
+        self.dice_header: dict[str, str] = {}
         _ = self.store          # open now: a file that is not a journal is refused before play starts
 
     # ----------------------------------------------------------------------------------------- the store
@@ -132,7 +135,7 @@ class GameJournal:
             return
         self._game, self.game_id = game, None
         self._key = uuid.uuid4().hex
-        self._header = json.dumps(header_for(game).to_json(), ensure_ascii=False)
+        self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
         self._rows, self._chains, self._synced, self._on_disk = [], [], 0, 0
         self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
         turn, at = game.turn, self.clock()
