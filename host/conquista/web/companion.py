@@ -1,0 +1,214 @@
+"""The board loop's side of the web app: phone commands in, snapshots out.
+
+The board loop stays the only writer of the game. The server's thread only `submit`s commands into a thread-safe
+inbox; `step(referee, now)`, called by the board loop on each pass, drains it into the referee exactly as taps and
+presses (so the referee checks them and the journal records them), times out seat claims, and when anything
+changed builds every audience's view and hands the serialised snapshot to the server (`send`, which the server
+wires to its event loop with `call_soon_threadsafe`).
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conquista.table.colours import player_rgb
+from conquista.table.gestures import Button, Gesture, Hold, Press
+from conquista.table.referee import Referee
+from conquista.web.seats import Grant, SeatBook
+from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
+
+CLAIM_TIMEOUT_S = 30.0
+PAUSED = "paused from the host's phone"
+
+
+# ---------------------------------------------------------------------------------------- phone → board
+
+@dataclass(frozen=True)
+class ClaimSeat:
+    connection: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatGesture:
+    """A tap or a press made from a seat's phone; it counts only while that seat is to move."""
+
+    seat: int
+    gesture: Gesture
+
+
+@dataclass(frozen=True)
+class SeatTrade:
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HostPause:
+    seat: int
+    paused: bool
+
+
+Command = ClaimSeat | SeatGesture | SeatTrade | HostPause
+
+
+# ---------------------------------------------------------------------------------------- board → server
+
+@dataclass(frozen=True)
+class ClaimAnswer:
+    """The board's answer to a phone's claim: granted (with the token), refused, or expired."""
+
+    connection: int
+    seat: int
+    state: str                  # "asked" | "granted" | "refused" | "expired"
+    reason: str = ""
+    grant: Grant | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Every audience's view, serialised once: the public one, each seat's, the host's."""
+
+    version: int
+    public: str
+    seats: tuple[str, ...]
+    host: str
+    host_seat: int
+
+    def public_dict(self) -> dict[str, Any]:
+        parsed: dict[str, Any] = json.loads(self.public)
+        return parsed
+
+
+@dataclass
+class _Claim:
+    connection: int
+    seat: int
+    question: str
+    asked_at: float
+
+
+@dataclass
+class Companion:
+    seats: SeatBook
+    send: Callable[[ClaimAnswer | Snapshot], None] = lambda item: None
+    claim_timeout_s: float = CLAIM_TIMEOUT_S
+    inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
+    latest: Snapshot | None = None
+    map_json: str = ""
+    territory_ids: tuple[str, ...] = ()
+    paused: bool = False
+    _claim: _Claim | None = None
+    _version: int = 0
+    _key: tuple[Any, ...] = ()
+    _turn_key: tuple[int, int] = (-1, -1)
+    _turn_started: float = 0.0
+
+    def submit(self, command: Command) -> None:
+        """From any thread (the server's): queue a phone's command for the board loop."""
+        self.inbox.put(command)
+
+    def step(self, referee: Referee, now: float) -> None:
+        """On the board loop: take the phones' commands, time out a claim, publish what changed."""
+        while True:
+            try:
+                command = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self._take(referee, command, now)
+        claim = self._claim
+        if claim is not None and now - claim.asked_at >= self.claim_timeout_s:
+            referee.withdraw(claim.question)
+            self._claim = None
+            self.send(ClaimAnswer(claim.connection, claim.seat, "expired",
+                                  f"nobody pressed ROLL at the board within {self.claim_timeout_s:.0f} s"))
+        self.publish(referee, now)
+
+    # ------------------------------------------------------------------------------------------ commands
+
+    def _take(self, referee: Referee, command: Command, now: float) -> None:
+        match command:
+            case ClaimSeat(connection, seat):
+                self._ask_for_seat(referee, connection, seat, now)
+            case SeatGesture(seat, gesture):
+                if self._may_act(referee, seat):
+                    referee.handle(gesture, now)
+            case SeatTrade(seat, cards):
+                if self._may_act(referee, seat):
+                    referee.trade(cards, now)
+            case HostPause(seat, paused):
+                if seat == self.seats.host and seat >= 0:
+                    self._pause(referee, paused)
+
+    def _may_act(self, referee: Referee, seat: int) -> bool:
+        # A seat acts only for itself and only when it is to move; a paused game takes nothing from phones.
+        return not self.paused and referee.game.to_move == seat and not referee.prompt
+
+    def _pause(self, referee: Referee, paused: bool) -> None:
+        if paused and not referee.fault:
+            referee.fault = PAUSED
+        elif not paused and referee.fault == PAUSED:
+            referee.fault = ""
+        self.paused = referee.fault == PAUSED
+
+    def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
+        why = self.seats.why_not_claim(seat)
+        if not why and (self._claim is not None or referee.prompt):
+            why = "the board is answering another question: try again in a moment"
+        if why:
+            self.send(ClaimAnswer(connection, seat, "refused", why))
+            return
+        colour = referee.game.rules.colours[seat]
+        question = f"a phone asks for the {colour} seat: ROLL grants it, CANCEL refuses"
+        self._claim = _Claim(connection, seat, question, now)
+
+        def answered(yes: bool, _when: float) -> None:
+            self._claim = None
+            if yes:
+                self.send(ClaimAnswer(connection, seat, "granted", grant=self.seats.grant(seat)))
+            else:
+                self.send(ClaimAnswer(connection, seat, "refused", "CANCEL was pressed at the board"))
+
+        referee.ask(question, answered, colour=player_rgb(colour))
+        self.send(ClaimAnswer(connection, seat, "asked", f"press ROLL at the board within "
+                                                         f"{self.claim_timeout_s:.0f} s (the ring flashes {colour})"))
+
+    # ------------------------------------------------------------------------------------------ snapshots
+
+    def publish(self, referee: Referee, now: float, force: bool = False) -> None:
+        game = referee.game
+        turn_key = (game.turn, game.current)
+        if turn_key != self._turn_key:
+            self._turn_key, self._turn_started = turn_key, now
+        phones = self.seats.phones()
+        claiming = self._claim.seat if self._claim is not None else -1
+        key = (id(game), len(game.log), len(referee.log), referee.message, referee.source, referee.target,
+               referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host,
+               None if referee.entry is None else (tuple(referee.entry.values), referee.entry.current))
+        if key == self._key and not force:
+            return
+        self._key = key
+        self._version += 1
+        if not self.map_json:
+            self.map_json = json.dumps(map_view(game))
+            self.territory_ids = tuple(game.map.id(t) for t in range(game.map.size))
+        state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host)
+        public = public_view(referee, state, now - self._turn_started)
+        public["version"] = self._version
+        host = host_view(referee, state, players=game.players, paused=self.paused)
+        snapshot = Snapshot(self._version, json.dumps(public),
+                            tuple(json.dumps(seat_view(referee, s)) for s in range(game.players)),
+                            json.dumps(host), self.seats.host)
+        self.latest = snapshot
+        self.send(snapshot)
+
+
+def board_commands() -> dict[str, Gesture]:
+    """The buttons a phone may press, by the names the page sends."""
+    return {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL), "cancel": Press(Button.CANCEL),
+            "next": Press(Button.NEXT)}
+

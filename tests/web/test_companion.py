@@ -1,0 +1,133 @@
+"""The board loop's side: claims granted only by ROLL at the board, phone commands through the referee."""
+
+from __future__ import annotations
+
+from conquista.rules.actions import Action, Place, Trade
+from conquista.table.colours import OFF, player_rgb
+from conquista.table.gestures import Button, Press, Tap
+from conquista.web.companion import ClaimSeat, HostPause, SeatGesture, SeatTrade, Snapshot
+from tests.rules.helpers import tid
+from tests.web.helpers import make_board
+
+
+def test_claim_is_granted_only_when_roll_is_pressed_at_the_board() -> None:
+    board = make_board()
+    board.companion.submit(ClaimSeat(7, 1))
+    board.step()
+    assert [a.state for a in board.answers()] == ["asked"]
+    colour = player_rgb(board.referee.game.rules.colours[1])
+    assert set(board.referee.scene(board.now - board.now % 1.0).ring) == {colour}   # the ring flashes blue
+    assert board.companion.seats.phones() == frozenset()
+    board.press_roll()
+    granted = board.answers()[-1]
+    assert granted.state == "granted" and granted.connection == 7 and granted.grant is not None
+    assert board.companion.seats.seat_of(granted.grant.token) == 1
+    assert len(granted.grant.token) >= 32 and granted.grant.token not in repr(granted)
+    assert not board.referee.prompt
+
+
+def test_claim_without_roll_expires_after_30_seconds_and_is_never_granted() -> None:
+    board = make_board()
+    board.companion.submit(ClaimSeat(1, 0))
+    board.step()
+    for _ in range(31):
+        board.step(1.0)
+    assert [a.state for a in board.answers()] == ["asked", "expired"]
+    assert not board.referee.prompt and board.companion.seats.phones() == frozenset()
+    board.press_roll()   # a late ROLL is an ordinary ROLL, not a grant
+    assert [a.state for a in board.answers()] == ["asked", "expired"]
+
+
+def test_cancel_refuses_and_a_second_claim_waits_for_the_first() -> None:
+    board = make_board(bots=frozenset({2}))
+    board.companion.submit(ClaimSeat(1, 0))
+    board.companion.submit(ClaimSeat(2, 1))
+    board.companion.submit(ClaimSeat(3, 2))
+    board.companion.submit(ClaimSeat(4, 9))
+    board.step()
+    states = [(a.connection, a.state) for a in board.answers()]
+    assert states == [(1, "asked"), (2, "refused"), (3, "refused"), (4, "refused")]
+    assert "bot" in board.answers()[2].reason and "no seat 9" in board.answers()[3].reason
+    board.referee.handle(Press(Button.CANCEL), board.now)
+    board.step()
+    assert board.answers()[-1].state == "refused" and board.companion.seats.phones() == frozenset()
+
+
+def test_first_seat_granted_is_the_host_only_when_not_set_up_from_the_command_line() -> None:
+    for first_hosts, host in ((True, 2), (False, -1)):
+        board = make_board(first_seat_hosts=first_hosts)
+        for seat in (2, 0):
+            board.companion.submit(ClaimSeat(seat, seat))
+            board.step()
+            board.press_roll()
+        assert board.companion.seats.host == host
+
+
+def test_phone_commands_act_only_for_the_seat_to_move_and_are_recorded_like_taps() -> None:
+    board = make_board()
+    applied: list[Action] = []
+    board.referee.on_action = lambda action, events: applied.append(action)
+    game = board.referee.game
+    me = game.current
+    other = (me + 1) % game.players
+    mine = game.owner.index(me)
+    board.companion.submit(SeatGesture(other, Tap(mine)))
+    board.step()
+    assert applied == []
+    board.companion.submit(SeatGesture(me, Tap(mine)))
+    board.step()
+    assert applied == [Place(mine, 1)]
+
+
+def test_trade_from_a_phone_goes_through_the_referee() -> None:
+    board = make_board()
+    referee = board.referee
+    game = referee.game
+    from conquista.rules.events import Phase
+
+    game.phase, game.pool = Phase.REINFORCE, 0
+    game.hands[game.current] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
+    trades = game.valid_trades()
+    applied: list[Action] = []
+    referee.on_action = lambda action, events: applied.append(action)
+    board.companion.submit(SeatTrade((game.current + 1) % game.players, trades[0]))
+    board.companion.submit(SeatTrade(game.current, trades[-1]))
+    board.step()
+    assert applied == [Trade(trades[-1])]
+
+
+def test_only_the_host_pauses_and_a_paused_game_takes_nothing_from_phones() -> None:
+    board = make_board(first_seat_hosts=True)
+    board.companion.submit(ClaimSeat(1, 1))
+    board.step()
+    board.press_roll()
+    board.companion.submit(HostPause(0, True))
+    board.step()
+    assert not board.referee.fault
+    board.companion.submit(HostPause(1, True))
+    board.step()
+    assert board.referee.fault and board.companion.paused
+    me = board.referee.game.current
+    before = len(board.referee.game.log)
+    board.companion.submit(SeatGesture(me, Tap(board.referee.game.owner.index(me))))
+    board.step()
+    assert len(board.referee.game.log) == before
+    board.companion.submit(HostPause(1, False))
+    board.step()
+    assert not board.referee.fault and OFF not in board.referee.scene(0.7).ring[:1]
+
+
+def test_snapshots_are_sent_only_when_something_changed() -> None:
+    board = make_board()
+    board.step()
+    board.step()
+    snaps = [s for s in board.sent if isinstance(s, Snapshot)]
+    assert len(snaps) == 1
+    me = board.referee.game.current
+    board.companion.submit(SeatGesture(me, Tap(board.referee.game.owner.index(me))))
+    board.step()
+    snaps = [s for s in board.sent if isinstance(s, Snapshot)]
+    assert len(snaps) == 2 and snaps[1].version == 2
+    for mission in board.missions():
+        assert mission not in snaps[1].public
+    assert board.missions()[me] in snaps[1].seats[me]
