@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from conquista.dice.sources import SeededDice
@@ -25,6 +26,14 @@ class Board:
         self.now += seconds
         self.referee.tick(self.now)
         self.companion.step(self.referee, self.now)
+
+    def step_when_queued(self, timeout: float = 5.0) -> None:
+        """Step once a phone's command has reached the inbox (the server takes it on its own thread)."""
+        deadline = time.monotonic() + timeout
+        while self.companion.inbox.empty() and time.monotonic() < deadline:
+            time.sleep(0.002)
+        assert not self.companion.inbox.empty(), "no command reached the board"
+        self.step()
 
     def press_roll(self) -> None:
         self.now += 0.1
