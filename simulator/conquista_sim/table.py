@@ -92,6 +92,8 @@ class SimulatedTable:
         self._bot_due = 0.0
         self._lines_seen = 0
         self.frames_shown = 0
+        # Runs on the board's loop before each frame: the web app's phones act and their views are published.
+        self.on_step: Callable[[Referee, float], None] | None = None
         if self.linked is None:
             self.board.sensors.set_listener(self.runner.on_sensor)
         self.board.panel.set_listener(self.runner.on_panel)
@@ -193,6 +195,8 @@ class SimulatedTable:
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
+        if self.on_step is not None:
+            self.on_step(self.referee, self.clock.now())
         scene = self.referee.scene(self.clock.now())
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1

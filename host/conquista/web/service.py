@@ -43,8 +43,8 @@ def parse_web_address(text: str, default_host: str) -> WebAddress:
         port = int(port_text)
     except ValueError:
         raise WebError(f"--web takes [HOST:]PORT, e.g. 8080 or 0.0.0.0:8080, not {text!r}") from None
-    if not 0 < port < 65536:
-        raise WebError(f"--web port {port} is out of range (1–65535)")
+    if not 0 <= port < 65536:
+        raise WebError(f"--web port {port} is out of range (1–65535, or 0 for any free port)")
     return WebAddress(host or default_host, port, explicit=True)
 
 
