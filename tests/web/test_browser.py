@@ -1,0 +1,150 @@
+"""End to end in a real browser: Playwright driving Debian's Chromium against a simulated board.
+
+Three phones and one spectator: each phone sees only its own mission and hand, the spectator's WebSocket frames
+never hold a mission or a card, a reload comes back to the full view, and a claim without ROLL is never granted.
+With CI set, a missing browser fails the run; elsewhere the tests are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from conquista.rules.cards import card_symbol
+from conquista.rules.missions import mission_text
+from tests.web.live import LiveBoard
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 15_000
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _missing() -> str:
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (`make install` installs Debian's chromium)"
+    if shutil.which("chromium") is None and not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is not executable"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install -e '.[dev]')"
+    return ""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    why = _missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests need Chromium under CI: {why}")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def live() -> Iterator[LiveBoard]:
+    board = LiveBoard(claim_timeout_s=3.0)
+    board.start()
+    yield board
+    board.stop()
+
+
+def claim_seat(live: LiveBoard, page: Any, colour: str) -> None:
+    page.get_by_role("button", name=re.compile(f"^{colour}$")).click()
+    page.wait_for_function("() => /press ROLL/.test(document.getElementById('notice').textContent)",
+                           timeout=WAIT_MS)
+    live.do(lambda: live.table.press("roll"))       # proof of presence: ROLL at the board
+    page.wait_for_function(f"() => document.getElementById('title').textContent.includes('you are {colour}')",
+                           timeout=WAIT_MS)
+
+
+def secret_text(page: Any) -> str:
+    hold = page.locator("#secret-hold")
+    hold.dispatch_event("pointerdown")
+    page.wait_for_selector("#mission", timeout=WAIT_MS)
+    text: str = page.inner_text("#secret")
+    hold.dispatch_event("pointerup")
+    page.wait_for_selector("#secret", state="hidden", timeout=WAIT_MS)
+    return text
+
+
+def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
+    game = live.do(lambda: live.table.game)
+    colours = game.rules.colours[: game.players]
+    missions = [mission_text(m, game.rules.colours) for m in live.do(lambda: game.missions)]
+    live.do(lambda: game.hands.__setitem__(1, [3, 17, 30]))    # a hand to show (and to keep from others)
+    hand_texts = [f"{game.map.territories[c].name_en} · {card_symbol(game.map, c)}" for c in (3, 17, 30)]
+
+    spectator_context = browser.new_context()
+    spectator = spectator_context.new_page()
+    frames: list[str] = []
+    spectator.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    spectator.goto(live.service.url + "board")
+    spectator.wait_for_selector(".territory", timeout=WAIT_MS)
+
+    phones = []
+    for colour in colours:
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(live.service.url)
+        claim_seat(live, page, colour)
+        phones.append(page)
+
+    for seat, page in enumerate(phones):
+        assert page.is_hidden("#mission")                   # hidden until pressed and held
+        text = secret_text(page)
+        assert missions[seat] in text
+        assert not any(m in text for i, m in enumerate(missions) if i != seat and m != missions[seat])
+        assert all((h in text) == (seat == 1) for h in hand_texts)
+    # Hidden again when the page is not visible.
+    phones[0].locator("#secret-hold").dispatch_event("pointerdown")
+    phones[0].wait_for_selector("#mission", timeout=WAIT_MS)
+    phones[0].evaluate("""() => { Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+                                  document.dispatchEvent(new Event('visibilitychange')); }""")
+    phones[0].wait_for_selector("#secret", state="hidden", timeout=WAIT_MS)
+
+    # A reload comes back to the full current view (the token is in the fragment).
+    phones[2].reload()
+    phones[2].wait_for_function(f"() => document.getElementById('title').textContent.includes('you are "
+                                f"{colours[2]}')", timeout=WAIT_MS)
+    assert missions[2] in secret_text(phones[2])
+
+    # A tap at the board reaches the spectator's map.
+    me = live.do(lambda: game.current)
+    mine = game.map.id(game.owner.index(me))
+    before = int(spectator.inner_text(f"[data-id={mine}] .armies"))
+    live.do(lambda: live.table.tap(mine))
+    spectator.wait_for_function(f"() => document.querySelector('[data-id={mine}] .armies').textContent == "
+                                f"'{before + 1}'", timeout=WAIT_MS)
+
+    wire = "\n".join(frames)
+    assert frames and not any(m in wire for m in missions)
+    assert not any(word in wire.lower() for word in ("infantry", "cavalry", "cannon", "jolly"))
+    assert '"type": "seat"' not in wire and '"type":"seat"' not in wire
+
+
+def test_a_claim_without_roll_is_never_granted(browser: Any, live: LiveBoard) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(live.service.url)
+    colour = live.do(lambda: live.table.game.rules.colours[0])
+    page.get_by_role("button", name=re.compile(f"^{colour}$")).click()
+    page.wait_for_function("() => /expired/.test(document.getElementById('notice').textContent)",
+                           timeout=WAIT_MS)
+    assert "#t=" not in page.url and page.is_hidden("#play")
+    assert live.do(lambda: live.companion.seats.phones()) == frozenset()
+    context.close()
