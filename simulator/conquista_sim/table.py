@@ -195,11 +195,11 @@ class SimulatedTable:
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
-        if self.on_step is not None:
-            self.on_step(self.referee, self.clock.now())
         scene = self.referee.scene(self.clock.now())
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1
+        if self.on_step is not None:  # after the frame: the board's own lights never wait for the phones
+            self.on_step(self.referee, self.clock.now())
         if self.on_line is not None:
             log = self.referee.log
             while self._lines_seen < len(log):

@@ -31,6 +31,7 @@ class LiveBoard:
 
     def start(self) -> str:
         url = self.service.start()
+        self.service.wait_ready()
         self._thread.start()
         return url
 

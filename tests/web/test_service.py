@@ -22,6 +22,7 @@ def running() -> Iterator[tuple[Board, WebService]]:
     board = make_board(record=False)
     with WebService(board.companion, WebAddress("127.0.0.1", 0, explicit=True)) as service:
         service.start()
+        service.wait_ready()
         board.step()
         yield board, service
 

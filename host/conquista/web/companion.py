@@ -200,9 +200,12 @@ class Companion:
         public = public_view(referee, state, now - self._turn_started)
         public["version"] = self._version
         host = host_view(referee, state, players=game.players, paused=self.paused)
-        snapshot = Snapshot(self._version, json.dumps(public),
-                            tuple(json.dumps(seat_view(referee, s)) for s in range(game.players)),
-                            json.dumps(host), self.seats.host)
+        seats = []
+        for seat in range(game.players):
+            view = seat_view(referee, seat)
+            view["version"] = self._version
+            seats.append(json.dumps(view))
+        snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)
         self.latest = snapshot
         self.send(snapshot)
 

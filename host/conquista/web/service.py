@@ -14,11 +14,13 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conquista.errors import ConquistaError
 from conquista.web.companion import Companion
-from conquista.web.server import MAX_MESSAGE, create_app
+
+if TYPE_CHECKING:
+    from conquista.web.server import Hub
 
 DEFAULT_PORT = 8080
 PORT_TRIES = 20
@@ -97,7 +99,8 @@ def bind(address: WebAddress) -> socket.socket:
 
 
 class WebService:
-    """The server in a thread: `start()` returns once it accepts connections; `stop()` ends it."""
+    """The server in a thread. `start()` returns the URL at once: the socket already listens, so a phone that
+    connects early waits in its backlog while the thread imports Starlette and uvicorn, off the board's start-up."""
 
     def __init__(self, companion: Companion, address: WebAddress) -> None:
         self.companion = companion
@@ -106,34 +109,53 @@ class WebService:
         self.port: int = self.sock.getsockname()[1]
         shown = lan_address() if address.host in ("0.0.0.0", "") else address.host
         self.url = f"http://{shown}:{self.port}/"
-        self.app, self.hub = create_app(companion, allowed_hosts(address.host, shown), self.url)
+        self.hosts = allowed_hosts(address.host, shown)
+        self.error = ""
+        self.hub: Hub | None = None
         self._server: Any = None
+        self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
     def start(self) -> str:
-        import uvicorn
-
-        config = uvicorn.Config(self.app, ws="websockets", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
-                                lifespan="on", log_level="warning", access_log=False)
-        server = uvicorn.Server(config)
-        self._server = server
-        thread = threading.Thread(target=server.run, kwargs={"sockets": [self.sock]}, name="conquista-web",
-                                  daemon=True)
-        thread.start()
-        self._thread = thread
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                self.stop()
-                raise WebError(f"the web app on port {self.port} did not start")
-            time.sleep(0.01)
+        self._thread = threading.Thread(target=self._serve, name="conquista-web", daemon=True)
+        self._thread.start()
         return self.url
 
+    def _serve(self) -> None:
+        try:
+            import uvicorn
+
+            from conquista.web.server import MAX_MESSAGE, create_app
+
+            app, self.hub = create_app(self.companion, self.hosts, self.url)
+            config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
+                                    ws_per_message_deflate=False, lifespan="on", log_level="warning",
+                                    access_log=False)
+            self._server = uvicorn.Server(config)
+            if not self._stopping.is_set():
+                self._server.run(sockets=[self.sock])
+        except Exception as exc:  # reported by wait_ready and on stderr; the board plays on without phones
+            self.error = f"the web app on port {self.port} stopped: {exc}"
+            import sys
+
+            sys.stderr.write(f"conquista: {self.error}\n")
+
+    def wait_ready(self, timeout: float = START_TIMEOUT_S) -> None:
+        """Block until the server accepts connections (tests, benchmarks)."""
+        deadline = time.monotonic() + timeout
+        while self._server is None or not self._server.started:
+            if self.error or time.monotonic() > deadline or self._thread is None or not self._thread.is_alive():
+                raise WebError(self.error or f"the web app on port {self.port} did not start")
+            time.sleep(0.01)
+
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.should_exit = True
+        self._stopping.set()
         if self._thread is not None:
-            self._thread.join(timeout=5)
+            deadline = time.monotonic() + 5
+            while self._thread.is_alive() and time.monotonic() < deadline:
+                if self._server is not None:
+                    self._server.should_exit = True
+                self._thread.join(timeout=0.05)
         self.sock.close()
 
     def __enter__(self) -> WebService:
