@@ -20,9 +20,10 @@ PASS_S = 0.02
 
 class LiveBoard:
     def __init__(self, players: int = 3, seed: int = 5, bots: frozenset[int] = frozenset(),
-                 claim_timeout_s: float = 30.0) -> None:
+                 claim_timeout_s: float = 30.0, first_seat_hosts: bool = False) -> None:
         self.table = SimulatedTable("italian", players, seed, bots, think_time=0.05)
-        self.companion = Companion(SeatBook(players, bots), claim_timeout_s=claim_timeout_s)
+        self.companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts),
+                                   claim_timeout_s=claim_timeout_s)
         self.table.on_step = self.companion.step
         self.service = WebService(self.companion, WebAddress("127.0.0.1", 0, explicit=True))
         self._jobs: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = queue.SimpleQueue()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -148,3 +149,59 @@ def test_a_claim_without_roll_is_never_granted(browser: Any, live: LiveBoard) ->
     assert "#t=" not in page.url and page.is_hidden("#play")
     assert live.do(lambda: live.companion.seats.phones()) == frozenset()
     context.close()
+
+
+def finish_setup(live: LiveBoard) -> int:
+    """On the board loop: everyone places their initial armies (taps on the board), up to the first real turn."""
+    from conquista.rules.events import Phase
+
+    def place_all() -> int:
+        table = live.table
+        game = table.game
+        while game.phase is Phase.SETUP:
+            table.tap(game.map.id(game.owner.index(game.current)))
+            game = table.game
+        return game.current
+
+    return live.do(place_all)
+
+
+def test_a_remote_seat_plays_a_whole_turn(browser: Any) -> None:
+    live = LiveBoard(first_seat_hosts=True)
+    live.start()
+    try:
+        player = finish_setup(live)
+        game = live.do(lambda: live.table.game)
+        colours = game.rules.colours
+        host_seat = (player + 1) % game.players
+        host = browser.new_context(**PHONE).new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, colours[host_seat])
+        host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+        host.click(f"[data-remote='{player}']")
+        link = host.wait_for_selector(f"[data-link='{player}']", timeout=WAIT_MS).input_value()
+        assert link.startswith(live.service.url + "board#t=")
+
+        remote = browser.new_context().new_page()
+        remote.goto(link)
+        remote.wait_for_function(f"() => document.getElementById('you').textContent.includes('{colours[player]}')",
+                                 timeout=WAIT_MS)
+        mine = game.map.id(live.do(lambda: game.owner.index(player)))
+        turn = live.do(lambda: game.turn)
+        while live.do(lambda: game.pool) > 0:                   # reinforce by tapping on the remote screen
+            pool = live.do(lambda: game.pool)
+            remote.click(f"[data-id={mine}]")
+            deadline = time.monotonic() + 10
+            while live.do(lambda: game.pool) == pool and time.monotonic() < deadline:
+                time.sleep(0.02)
+        for phase in ("attack", "fortify"):                      # NEXT, NEXT: no attack, no move
+            remote.click("#buttons [data-press=next]")
+            remote.wait_for_function(f"() => /{phase}/.test(document.getElementById('turn').textContent)",
+                                     timeout=WAIT_MS)
+        remote.click("#buttons [data-press=next]")
+        deadline = time.monotonic() + 10
+        while live.do(lambda: live.table.game.current) == player and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert live.do(lambda: live.table.game.current) != player and live.do(lambda: game.turn) > turn
+    finally:
+        live.stop()

@@ -131,3 +131,21 @@ def test_snapshots_are_sent_only_when_something_changed() -> None:
     for mission in board.missions():
         assert mission not in snaps[1].public
     assert board.missions()[me] in snaps[1].seats[me]
+
+
+def test_only_the_host_gives_a_remote_seat_and_its_token_plays_that_seat() -> None:
+    from conquista.web.companion import HostRemote
+
+    board = make_board(first_seat_hosts=True)
+    board.companion.submit(ClaimSeat(1, 1))
+    board.step()
+    board.press_roll()
+    board.companion.submit(HostRemote(5, 0, 2))         # seat 0 is not the host
+    board.companion.submit(HostRemote(1, 1, 2))
+    board.step()
+    refused, given = board.answers()[-2:]
+    assert refused.state == "refused" and "host" in refused.reason
+    assert given.state == "remote" and given.connection == 1 and given.grant is not None
+    assert board.companion.seats.seat_of(given.grant.token) == 2 and board.companion.seats.remote == {2}
+    snapshot = board.companion.latest
+    assert snapshot is not None and snapshot.public_dict()["seats"][2]["remote"] is True

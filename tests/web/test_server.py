@@ -191,3 +191,23 @@ def test_no_server_means_no_public_view_yet() -> None:
     app, _hub = create_app(board.companion, ["testserver"])
     with TestClient(app) as client:
         assert client.get("/api/public").status_code == 503
+
+
+def test_a_remote_link_goes_only_to_the_host(served: Served) -> None:
+    board = served.board
+    board.companion.seats.first_seat_hosts = True
+    with served.client.websocket_connect("/ws", headers=ORIGIN) as host, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as other:
+        hello(host)
+        hello(other)
+        claim(served, host, 0)
+        claim(served, other, 1)
+        other.send_json({"type": "remote", "seat": 2})
+        assert "host" in until(other, "error")["error"]
+        host.send_json({"type": "remote", "seat": 2})
+        board.step_when_queued()
+        link = until(host, "remote_link")
+        assert link["seat"] == 2 and board.companion.seats.seat_of(link["token"]) == 2
+        with served.client.websocket_connect("/ws", headers=ORIGIN) as remote:
+            hello(remote, link["token"])
+            assert until(remote, "seat")["view"]["seat"] == 2

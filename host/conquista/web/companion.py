@@ -53,7 +53,16 @@ class HostPause:
     paused: bool
 
 
-Command = ClaimSeat | SeatGesture | SeatTrade | HostPause
+@dataclass(frozen=True)
+class HostRemote:
+    """The host gives `target` to a player away from the table: a link with the seat's token, no ROLL needed."""
+
+    connection: int
+    seat: int
+    target: int
+
+
+Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostRemote
 
 
 # ---------------------------------------------------------------------------------------- board → server
@@ -64,7 +73,7 @@ class ClaimAnswer:
 
     connection: int
     seat: int
-    state: str                  # "asked" | "granted" | "refused" | "expired"
+    state: str                  # "asked" | "granted" | "refused" | "expired" | "remote" (a link for the host)
     reason: str = ""
     grant: Grant | None = None
 
@@ -143,6 +152,13 @@ class Companion:
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
                     self._pause(referee, paused)
+            case HostRemote(connection, seat, target):
+                why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
+                                                           else "only the host gives a remote seat")
+                if why:
+                    self.send(ClaimAnswer(connection, target, "refused", why))
+                else:
+                    self.send(ClaimAnswer(connection, target, "remote", grant=self.seats.grant(target, remote=True)))
 
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move; a paused game takes nothing from phones.
@@ -187,7 +203,7 @@ class Companion:
         phones = self.seats.phones()
         claiming = self._claim.seat if self._claim is not None else -1
         key = (id(game), len(game.log), len(referee.log), referee.message, referee.source, referee.target,
-               referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host,
+               referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host, self.seats.remote,
                None if referee.entry is None else (tuple(referee.entry.values), referee.entry.current))
         if key == self._key and not force:
             return
@@ -196,7 +212,8 @@ class Companion:
         if not self.map_json:
             self.map_json = json.dumps(map_view(game))
             self.territory_ids = tuple(game.map.id(t) for t in range(game.map.size))
-        state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host)
+        state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host,
+                          remote=self.seats.remote)
         public = public_view(referee, state, now - self._turn_started)
         public["version"] = self._version
         host = host_view(referee, state, players=game.players, paused=self.paused)

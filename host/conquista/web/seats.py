@@ -29,13 +29,15 @@ class SeatBook:
         self.first_seat_hosts = first_seat_hosts
         self.host = -1
         self._tokens: dict[int, str] = {}
+        self.remote: frozenset[int] = frozenset()   # seats played from a link the host gave, away from the table
         self._lock = threading.Lock()
 
-    def grant(self, seat: int) -> Grant:
+    def grant(self, seat: int, remote: bool = False) -> Grant:
         """A new token for `seat` (a re-paired phone's old token stops working)."""
         token = secrets.token_urlsafe(24)
         with self._lock:
             self._tokens[seat] = token
+            self.remote = self.remote | {seat} if remote else self.remote - {seat}
             if self.first_seat_hosts and self.host < 0:
                 self.host = seat
             return Grant(seat, token, seat == self.host)

@@ -34,6 +34,7 @@ from conquista.web.companion import (
     ClaimSeat,
     Companion,
     HostPause,
+    HostRemote,
     SeatGesture,
     SeatTrade,
     Snapshot,
@@ -162,7 +163,10 @@ class Hub:
         if target is None:
             return
         conn = target
-        if item.grant is not None:
+        if item.grant is not None and item.state == "remote":
+            # Only the host's connection asked; the link is theirs to hand to the remote player.
+            conn.frame({"type": "remote_link", "seat": item.seat, "token": item.grant.token})
+        elif item.grant is not None:
             conn.frame({"type": "granted", "seat": item.seat, "token": item.grant.token, "host": item.grant.host})
             self._bind(conn, item.seat)
         else:
@@ -248,6 +252,11 @@ class Hub:
             if not isinstance(paused, bool):
                 raise BadMessage("paused must be true or false")
             self.companion.submit(HostPause(seat, paused))
+        elif kind == "remote":
+            _keys(data, {"type", "seat"})
+            if seat != self.companion.seats.host:
+                raise BadMessage("only the host's phone can give a remote seat")
+            self.companion.submit(HostRemote(conn.id, seat, _int(data, "seat", 0, 9)))
         else:
             raise BadMessage(f"unknown message type {kind!r}")
 

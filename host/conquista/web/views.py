@@ -30,6 +30,7 @@ class SeatState:
     bots: frozenset[int] = frozenset()
     claiming: int = -1
     host: int = -1
+    remote: frozenset[int] = frozenset()
 
 
 def _hex(colour: str) -> str:
@@ -62,7 +63,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
-                   "claiming": s == seats.claiming} for s in range(game.players)],
+                   "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
         "current": game.current,
         "to_move": game.to_move,
         "phase": status.phase,

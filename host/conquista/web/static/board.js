@@ -1,7 +1,10 @@
 "use strict";
 // The public board: every territory in its owner's colour with its armies, the dice, whose turn, the log.
+// With a remote seat's link (its token in the fragment) it is also that seat's screen: tap territories, press
+// the buttons, see the seat's secrets; the server takes those only for that seat and only on its turn.
 let map = null;
 let view = null;
+let seatView = null;
 
 function draw() {
   if (!map || !view) return;
@@ -17,6 +20,7 @@ function draw() {
     const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}`, "data-id": t.id,
       style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
       el("span", {}, t.name), el("span", { class: "armies" }, state.armies));
+    if (seatView) cell.addEventListener("click", () => client.send({ type: "tap", territory: t.id }));
     return cell;
   }));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
@@ -38,8 +42,14 @@ function draw() {
   log.scrollTop = log.scrollHeight;
 }
 
-connect((frame) => {
+const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
   else if (frame.type === "public") view = frame.view;
+  else if (frame.type === "seat") seatView = frame.view;
+  else if (frame.type === "taken_over") seatView = null;
+  else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
   draw();
+  panel.update(seatView, view, map);
+  if (seatView) document.getElementById("you").textContent = `you play ${seatView.colour} from here`;
 }, (state) => { document.getElementById("status").textContent = state; });
+const panel = seatPanel(client);

@@ -6,11 +6,12 @@ let publicView = null;
 let seatView = null;
 let hostView = null;
 let claimNote = "";
-let showing = false;
+let remoteLinks = {};
 
 const $ = (id) => document.getElementById(id);
 
 const client = connect(onFrame, (state) => { $("status").textContent = state; });
+const panel = seatPanel(client);
 
 function onFrame(frame) {
   switch (frame.type) {
@@ -23,6 +24,7 @@ function onFrame(frame) {
       claimNote = "";
       break;
     case "welcome": claimNote = ""; break;
+    case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
     case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
     case "taken_over":
       seatView = null; hostView = null;
@@ -46,53 +48,12 @@ function drawJoin() {
   }, el("span", { class: "swatch", style: `background: ${s.rgb}` }), s.bot ? `${s.colour} (bot)` : s.colour)));
 }
 
-function drawSecret() {
-  const box = $("secret");
-  box.classList.toggle("hidden", !showing);
-  if (!showing || !seatView) { box.replaceChildren(); return; }
-  const parts = [];
-  if (seatView.mission) {
-    parts.push(el("h2", {}, "Your mission"), el("p", { id: "mission" }, seatView.mission.text));
-    for (const m of seatView.mission.meters) {
-      const share = m.need ? Math.min(100, Math.round((100 * m.have) / m.need)) : (m.have === 0 ? 100 : 0);
-      parts.push(el("div", {}, `${m.label}: ${m.have}${m.need ? ` / ${m.need}` : ""}`),
-        el("div", { class: "meter" }, el("div", { style: `width: ${share}%` })));
-    }
-  }
-  parts.push(el("h2", {}, "Your cards"));
-  parts.push(el("ul", { class: "cards", id: "cards" },
-    ...seatView.cards.map((c) => el("li", {}, `${c.territory} · ${c.symbol}`))));
-  if (!seatView.cards.length) parts.push(el("p", {}, "no cards yet"));
-  if (seatView.sets.length) {
-    parts.push(el("h2", {}, "Sets you can trade"));
-    for (const s of seatView.sets) {
-      const names = s.cards.map((c) => (c < map.territories.length ? map.territories[c].name : "Jolly"));
-      parts.push(el("button", { class: "trade", onclick: () => client.send({ type: "trade", cards: s.cards }),
-        ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
-    }
-  }
-  box.replaceChildren(...parts);
-}
-
 function drawPlay() {
-  $("play").classList.toggle("hidden", !seatView);
-  if (!seatView) return;
-  $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
-    `you are ${seatView.colour}`);
-  $("pending").textContent = seatView.my_turn ? seatView.pending :
-    (publicView ? `${publicView.seats[publicView.to_move] ? publicView.seats[publicView.to_move].colour : "—"} ` +
-      `is playing: ${publicView.pending}` : "");
-  $("refused").textContent = seatView.refused;
-  const counts = [];
-  if (seatView.to_place) counts.push(`armies to place: ${seatView.to_place}`);
-  if (seatView.dice && seatView.dice.attack) counts.push(`you roll ${seatView.dice.attack} dice (max ${seatView.dice.max})`);
-  if (seatView.dice && seatView.dice.defend) counts.push(`you defend with ${seatView.dice.defend} dice`);
-  if (seatView.move_in) counts.push(`move in ${seatView.move_in.count} (${seatView.move_in.min}–${seatView.move_in.max})`);
-  if (seatView.odds !== null) counts.push(`chance to conquer: ${Math.round(seatView.odds * 100)}%`);
-  $("counts").textContent = counts.join(" · ");
-  for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
-  $("forced").classList.toggle("hidden", !seatView.forced_trade);
-  drawSecret();
+  if (seatView) {
+    $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
+      `you are ${seatView.colour}`);
+  }
+  panel.update(seatView, publicView, map);
 }
 
 function drawHost() {
@@ -102,6 +63,12 @@ function drawHost() {
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
     `${hostView.bots.length ? hostView.bots.join(", ") : "none"}`), el("p", {}, switches));
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
+  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
+  $("remote").replaceChildren(...seats.map((s) => el("div", {},
+    el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
+      `give ${s.colour} to a remote player`),
+    remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
+      : "")));
 }
 
 function draw() {
@@ -112,17 +79,4 @@ function draw() {
   drawHost();
 }
 
-for (const b of document.querySelectorAll("[data-press]")) {
-  b.addEventListener("click", () => client.send({ type: "press", button: b.dataset.press }));
-}
-for (const b of document.querySelectorAll("[data-turn]")) {
-  b.addEventListener("click", () => client.send({ type: "turn", steps: Number(b.dataset.turn) }));
-}
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
-const hold = $("secret-hold");
-const show = (on) => { showing = on; drawSecret(); };
-hold.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
-for (const end of ["pointerup", "pointerleave", "pointercancel"]) hold.addEventListener(end, () => show(false));
-hold.addEventListener("contextmenu", (e) => e.preventDefault());
-document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
-window.addEventListener("blur", () => show(false));
