@@ -1,7 +1,6 @@
-"""Where each territory is drawn on the public board: from the map, with a default for the classic map.
-
-Positions are cells of a grid (column, row), roughly as on the printed classic board; a builder's own map that the
-default does not cover is drawn one continent per row, so it still renders.
+"""Where each territory is drawn on the public board: the map file's optional "layout", with a default for the
+classic map (cells of a grid, (column, row), roughly as on the printed board); a builder's map without a layout is
+drawn one continent per row, so it still renders.
 """
 
 from __future__ import annotations
@@ -24,7 +23,9 @@ CLASSIC_CELLS: dict[str, tuple[int, int]] = {
 
 
 def board_cells(game_map: GameMap) -> dict[str, tuple[int, int]]:
-    """The (column, row) of every territory id."""
+    """The (column, row) of every territory id: the map file's layout, else the default."""
+    if game_map.cells:
+        return {t.id: game_map.cells[t.index] for t in game_map.territories}
     if all(t.id in CLASSIC_CELLS for t in game_map.territories):
         return {t.id: CLASSIC_CELLS[t.id] for t in game_map.territories}
     cells: dict[str, tuple[int, int]] = {}
