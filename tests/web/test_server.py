@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from conquista.web.server import MAX_MESSAGE
+from conquista.web.messages import MAX_MESSAGE
 from tests.web.conftest import ORIGIN, Served, until
 
 pytestmark = pytest.mark.timeout(30)

@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from conquista.web.server import MAX_MESSAGE
+from conquista.web.messages import MAX_MESSAGE
 from conquista.web.service import WebAddress, WebService
 from tests.web.helpers import Board, make_board
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conquista.table.colours import player_rgb
-from conquista.table.gestures import Button, Gesture, Hold, Press
+from conquista.table.gestures import Gesture
 from conquista.table.referee import Referee
 from conquista.web.seats import Grant, SeatBook
 from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
@@ -225,10 +225,3 @@ class Companion:
         snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)
         self.latest = snapshot
         self.send(snapshot)
-
-
-def board_commands() -> dict[str, Gesture]:
-    """The buttons a phone may press, by the names the page sends."""
-    return {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL), "cancel": Press(Button.CANCEL),
-            "next": Press(Button.NEXT)}
-

@@ -28,20 +28,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from conquista.table.gestures import Tap, Turn
-from conquista.web.companion import (
-    ClaimAnswer,
-    ClaimSeat,
-    Companion,
-    HostPause,
-    HostRemote,
-    SeatGesture,
-    SeatTrade,
-    Snapshot,
-    board_commands,
-)
+from conquista.web.companion import ClaimAnswer, Companion, Snapshot
+from conquista.web.messages import BadMessage, keys, parse, to_command
 
-MAX_MESSAGE = 64 * 1024
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
 RATE_BURST = 20.0
@@ -60,10 +49,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BadMessage(ValueError):
-    """A phone's message that is not one the server takes; its text goes back in an error frame."""
 
 
 class SecurityHeaders:
@@ -146,7 +131,6 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.connections: dict[int, Connection] = {}
         self._ids = count(1)
-        self._buttons = board_commands()
 
     def deliver(self, item: ClaimAnswer | Snapshot) -> None:
         """From the board's loop (any thread): hand a snapshot or a claim's answer to the event loop."""
@@ -197,7 +181,7 @@ class Hub:
         data = parse(text)
         if data.get("type") != "hello":
             raise BadMessage("the first message must be a hello")
-        _keys(data, {"type", "token"})
+        keys(data, {"type", "token"})
         conn.frame({"type": "map", "map": json.loads(self.companion.map_json or "null")})
         token = data.get("token")
         if token is not None:
@@ -216,80 +200,8 @@ class Hub:
 
     def message(self, conn: Connection, text: str) -> None:
         """Any later message: validated here, then queued for the board's loop, which checks it again."""
-        data = parse(text)
-        kind = data.get("type")
-        if kind == "claim":
-            _keys(data, {"type", "seat"})
-            self.companion.submit(ClaimSeat(conn.id, _int(data, "seat", 0, 9)))
-            return
-        if conn.seat < 0:
-            raise BadMessage("only a seated phone can do that: ask for a seat first")
-        seat = conn.seat
-        if kind == "press":
-            _keys(data, {"type", "button"})
-            button = data.get("button")
-            if button not in self._buttons:
-                raise BadMessage(f"button must be one of {', '.join(self._buttons)}")
-            self.companion.submit(SeatGesture(seat, self._buttons[button]))
-        elif kind == "turn":
-            _keys(data, {"type", "steps"})
-            self.companion.submit(SeatGesture(seat, Turn(_int(data, "steps", -50, 50))))
-        elif kind == "tap":
-            _keys(data, {"type", "territory"})
-            self.companion.submit(SeatGesture(seat, Tap(self._territory(data.get("territory")))))
-        elif kind == "trade":
-            _keys(data, {"type", "cards"})
-            cards = data.get("cards")
-            if not (isinstance(cards, list) and len(cards) == 3
-                    and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
-                raise BadMessage("cards must be a list of three card numbers")
-            self.companion.submit(SeatTrade(seat, tuple(cards)))
-        elif kind == "pause":
-            _keys(data, {"type", "paused"})
-            if seat != self.companion.seats.host:
-                raise BadMessage("only the host's phone can pause the game")
-            paused = data.get("paused")
-            if not isinstance(paused, bool):
-                raise BadMessage("paused must be true or false")
-            self.companion.submit(HostPause(seat, paused))
-        elif kind == "remote":
-            _keys(data, {"type", "seat"})
-            if seat != self.companion.seats.host:
-                raise BadMessage("only the host's phone can give a remote seat")
-            self.companion.submit(HostRemote(conn.id, seat, _int(data, "seat", 0, 9)))
-        else:
-            raise BadMessage(f"unknown message type {kind!r}")
-
-    def _territory(self, value: object) -> int:
-        ids = self.companion.territory_ids
-        if not isinstance(value, str) or value not in ids:
-            raise BadMessage("territory must be a territory id of the map")
-        return ids.index(value)
-
-
-def parse(text: str) -> dict[str, Any]:
-    if len(text.encode()) > MAX_MESSAGE:
-        raise BadMessage(f"message larger than {MAX_MESSAGE // 1024} KiB")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage("message is not JSON") from None
-    if not isinstance(data, dict):
-        raise BadMessage("message must be a JSON object")
-    return data
-
-
-def _keys(data: dict[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise BadMessage(f"unknown key {unknown[0]!r} in a {data.get('type')} message")
-
-
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadMessage(f"{key} must be a whole number from {low} to {high}")
-    return value
+        self.companion.submit(to_command(parse(text), conn.id, conn.seat, self.companion.seats.host,
+                                         self.companion.territory_ids))
 
 
 def same_origin(headers: MutableMapping[str, str] | Any) -> bool:

@@ -125,7 +125,8 @@ class WebService:
         try:
             import uvicorn
 
-            from conquista.web.server import MAX_MESSAGE, create_app
+            from conquista.web.messages import MAX_MESSAGE
+            from conquista.web.server import create_app
 
             app, self.hub = create_app(self.companion, self.hosts, self.url)
             config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
