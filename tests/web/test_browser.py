@@ -205,3 +205,30 @@ def test_a_remote_seat_plays_a_whole_turn(browser: Any) -> None:
         assert live.do(lambda: live.table.game.current) != player and live.do(lambda: game.turn) > turn
     finally:
         live.stop()
+
+
+def test_an_offline_spell_comes_back_to_the_full_current_view(browser: Any, live: LiveBoard) -> None:
+    import asyncio
+
+    game = live.do(lambda: live.table.game)
+    me = live.do(lambda: game.current)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(live.service.url)
+    claim_seat(live, page, game.rules.colours[me])
+    pool = live.do(lambda: game.pool)
+    page.wait_for_function(f"() => document.getElementById('counts').textContent.includes('to place: {pool}')",
+                           timeout=WAIT_MS)
+    context.set_offline(True)
+    hub = live.service.hub
+    assert hub is not None and hub.loop is not None
+    for conn in list(hub.connections.values()):   # the Wi-Fi drops: the server sees every socket close
+        asyncio.run_coroutine_threadsafe(conn.ws.close(code=1001), hub.loop).result(5)
+    page.wait_for_function("() => /offline/.test(document.getElementById('status').textContent)", timeout=WAIT_MS)
+    live.do(lambda: live.table.tap(game.map.id(game.owner.index(me))))    # the game goes on meanwhile
+    page.wait_for_timeout(1000)
+    context.set_offline(False)
+    page.wait_for_function(f"() => document.getElementById('counts').textContent.includes('to place: {pool - 1}')",
+                           timeout=WAIT_MS)
+    assert page.is_visible("#play") and "#t=" in page.url
+    context.close()
