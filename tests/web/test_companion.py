@@ -149,3 +149,22 @@ def test_only_the_host_gives_a_remote_seat_and_its_token_plays_that_seat() -> No
     assert board.companion.seats.seat_of(given.grant.token) == 2 and board.companion.seats.remote == {2}
     snapshot = board.companion.latest
     assert snapshot is not None and snapshot.public_dict()["seats"][2]["remote"] is True
+
+
+def test_a_refused_trade_is_told_only_to_its_screen_and_never_names_cards_in_public() -> None:
+    from conquista.rules.events import Phase
+    from conquista.web.companion import Refusal
+
+    board = make_board()
+    game = board.referee.game
+    me = game.current
+    game.hands[me] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
+    board.companion.submit(SeatTrade(me, (tid("alaska"), tid("peru"), tid("japan")), 4))   # not all held
+    board.companion.submit(SeatTrade(me, game.valid_trades(me)[0], 4))                    # setup: not now
+    board.step()
+    refusals = [item for item in board.sent if isinstance(item, Refusal)]
+    assert [r.connection for r in refusals] == [4, 4] and game.phase is Phase.SETUP
+    snapshot = board.companion.latest
+    assert snapshot is not None
+    for name in ("Alaska", "alaska", "Peru", "peru", "Japan", "japan"):
+        assert name not in board.referee.message and name not in snapshot.public.split('"log"')[1]

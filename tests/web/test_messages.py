@@ -19,7 +19,7 @@ IDS = ("alaska", "peru", "japan")
     ({"type": "press", "button": "blitz"}, 1, SeatGesture(1, Hold(Button.ROLL))),
     ({"type": "turn", "steps": -3}, 1, SeatGesture(1, Turn(-3))),
     ({"type": "tap", "territory": "peru"}, 1, SeatGesture(1, Tap(1))),
-    ({"type": "trade", "cards": [1, 2, 42]}, 1, SeatTrade(1, (1, 2, 42))),
+    ({"type": "trade", "cards": [1, 2, 42]}, 1, SeatTrade(1, (1, 2, 42), 7)),
     ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
     ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
 ])

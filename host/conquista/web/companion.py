@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.rules.events import Phase
 from conquista.table.colours import player_rgb
 from conquista.table.gestures import Gesture
 from conquista.table.referee import Referee
@@ -45,6 +46,7 @@ class SeatGesture:
 class SeatTrade:
     seat: int
     cards: tuple[int, ...]
+    connection: int = -1
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,14 @@ class ClaimAnswer:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """A command refused for one screen only: its reason may name the seat's own cards, so it is not public."""
+
+    connection: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """Every audience's view, serialised once: the public one, each seat's, the host's."""
 
@@ -104,7 +114,7 @@ class _Claim:
 @dataclass
 class Companion:
     seats: SeatBook
-    send: Callable[[ClaimAnswer | Snapshot], None] = lambda item: None
+    send: Callable[[ClaimAnswer | Refusal | Snapshot], None] = lambda item: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
     latest: Snapshot | None = None
@@ -146,9 +156,15 @@ class Companion:
             case SeatGesture(seat, gesture):
                 if self._may_act(referee, seat):
                     referee.handle(gesture, now)
-            case SeatTrade(seat, cards):
-                if self._may_act(referee, seat):
-                    referee.trade(cards, now)
+            case SeatTrade(seat, cards, connection):
+                # Checked here rather than by the referee, whose refusal (on the public board) names the cards.
+                game = referee.game
+                if not self._may_act(referee, seat) or game.phase not in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+                    self.send(Refusal(connection, "a set is traded only in your reinforcement, before attacking"))
+                elif tuple(sorted(cards)) not in game.valid_trades(seat):
+                    self.send(Refusal(connection, "those three cards are not a set you hold"))
+                else:
+                    referee.trade(tuple(sorted(cards)), now)
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
                     self._pause(referee, paused)

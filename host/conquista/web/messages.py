@@ -77,7 +77,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         if not (isinstance(cards, list) and len(cards) == 3
                 and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
             raise BadMessage("cards must be a list of three card numbers")
-        return SeatTrade(seat, tuple(cards))
+        return SeatTrade(seat, tuple(cards), connection)
     if kind in ("pause", "remote") and seat != host:
         raise BadMessage(f"only the host's phone can {'pause the game' if kind == 'pause' else 'give a remote seat'}")
     if kind == "pause":

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from conquista.web.companion import ClaimAnswer, Companion, Snapshot
+from conquista.web.companion import ClaimAnswer, Companion, Refusal, Snapshot
 from conquista.web.messages import BadMessage, keys, parse, to_command
 
 HELLO_TIMEOUT_S = 10.0
@@ -132,13 +132,13 @@ class Hub:
         self.connections: dict[int, Connection] = {}
         self._ids = count(1)
 
-    def deliver(self, item: ClaimAnswer | Snapshot) -> None:
+    def deliver(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
         """From the board's loop (any thread): hand a snapshot or a claim's answer to the event loop."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._receive, item)
 
-    def _receive(self, item: ClaimAnswer | Snapshot) -> None:
+    def _receive(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
         if isinstance(item, Snapshot):
             for conn in self.connections.values():
                 conn.offer(item)
@@ -147,6 +147,9 @@ class Hub:
         if target is None:
             return
         conn = target
+        if isinstance(item, Refusal):
+            conn.frame({"type": "error", "error": item.reason})
+            return
         if item.grant is not None and item.state == "remote":
             # Only the host's connection asked; the link is theirs to hand to the remote player.
             conn.frame({"type": "remote_link", "seat": item.seat, "token": item.grant.token})
