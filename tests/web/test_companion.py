@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conquista.rules.actions import Action, Place, Trade
 from conquista.table.colours import OFF, player_rgb
 from conquista.table.gestures import Button, Press, Tap
@@ -168,3 +170,27 @@ def test_a_refused_trade_is_told_only_to_its_screen_and_never_names_cards_in_pub
     assert snapshot is not None
     for name in ("Alaska", "alaska", "Peru", "peru", "Japan", "japan"):
         assert name not in board.referee.message and name not in snapshot.public.split('"log"')[1]
+
+
+def test_phone_taps_are_journalled_like_board_taps_and_no_token_reaches_the_journal(tmp_path: Path) -> None:
+    from conquista.journal import JOURNAL_NAME, GameJournal
+    from tests.journal.helpers import raw_rows
+
+    board = make_board()
+    journal = GameJournal(tmp_path)
+    journal.attach(board.referee)
+    board.companion.submit(ClaimSeat(1, board.referee.game.current))
+    board.step()
+    board.press_roll()
+    grant = board.answers()[-1].grant
+    assert grant is not None
+    me = board.referee.game.current
+    mine = board.referee.game.owner.index(me)
+    board.companion.submit(SeatGesture(me, Tap(mine)))
+    board.step()
+    journal.flush()
+    assert journal.game_id is not None
+    _header, rows, _status = raw_rows(tmp_path, journal.game_id)
+    assert rows and '"place"' in rows[-1] and board.referee.game.map.id(mine) in rows[-1]
+    journal.close()
+    assert grant.token.encode() not in (tmp_path / JOURNAL_NAME).read_bytes()
