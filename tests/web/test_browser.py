@@ -96,6 +96,14 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     spectator.goto(live.service.url + "board")
     spectator.wait_for_selector(".territory", timeout=WAIT_MS)
+    # Each territory in its owner's colour, at its cell (styles set through the CSSOM pass the page's CSP).
+    from conquista.table.colours import player_rgb
+
+    owner = game.owner[game.map.index("peru")]
+    r, g, b = player_rgb(game.rules.colours[owner])
+    style = spectator.eval_on_selector("[data-id=peru]", "e => [getComputedStyle(e).backgroundColor, "
+                                                         "getComputedStyle(e).gridColumnStart]")
+    assert style == [f"rgb({r}, {g}, {b})", "3"]
 
     phones = []
     for colour in colours:

@@ -91,8 +91,9 @@ def mission_progress(game: Game, seat: int) -> dict[str, Any]:
     if m.territories:
         held = sum(1 for t in range(game.map.size) if owner[t] == seat and game.armies[t] >= m.min_armies)
         label = "territories held" + (f" with {m.min_armies}+ armies" if m.min_armies > 1 else "")
-        fallback = " (your target is out of reach: the territory count applies)" if m.number >= 9 else ""
-        return {"text": text + fallback, "meters": [{"label": label, "have": held, "need": m.territories}]}
+        if m.number >= 9:  # a destroy mission that cannot be met (the colour is yours, absent, or beaten by another)
+            text = f"Conquer {m.territories} territories (your mission, “{text}”, can no longer be met)"
+        return {"text": text, "meters": [{"label": label, "have": held, "need": m.territories}]}
     whole = {c.id for c in game.map.continents if all(owner[t] == seat for t in c.territories)}
     meters = []
     for cid in m.continents:

@@ -11,7 +11,8 @@ function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (key === "class") node.className = value;
-    else if (key === "style") node.setAttribute("style", value);
+    // Through the CSSOM: the page's Content-Security-Policy refuses inline style attributes.
+    else if (key === "style") node.style.cssText = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
   }
