@@ -194,3 +194,20 @@ def test_phone_taps_are_journalled_like_board_taps_and_no_token_reaches_the_jour
     assert rows and '"place"' in rows[-1] and board.referee.game.map.id(mine) in rows[-1]
     journal.close()
     assert grant.token.encode() not in (tmp_path / JOURNAL_NAME).read_bytes()
+
+
+def test_the_host_switches_to_physical_dice_and_back() -> None:
+    from conquista.web.companion import HostDice
+
+    board = make_board(first_seat_hosts=True)
+    board.companion.submit(ClaimSeat(1, 2))
+    board.step()
+    board.press_roll()
+    board.companion.submit(HostDice(0, True))       # not the host: nothing changes
+    board.step()
+    assert not board.referee.physical_dice
+    board.companion.submit(HostDice(2, True))
+    board.step()
+    assert board.referee.physical_dice
+    snapshot = board.companion.latest
+    assert snapshot is not None and '"physical dice": true' in snapshot.host

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
-from conquista.web.companion import ClaimSeat, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.companion import ClaimSeat, HostDice, HostPause, HostRemote, SeatGesture, SeatTrade
 from conquista.web.messages import BadMessage, to_command
 
 IDS = ("alaska", "peru", "japan")
@@ -22,6 +22,7 @@ IDS = ("alaska", "peru", "japan")
     ({"type": "trade", "cards": [1, 2, 42]}, 1, SeatTrade(1, (1, 2, 42), 7)),
     ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
     ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
+    ({"type": "dice", "physical": True}, 0, HostDice(0, True)),
 ])
 def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None:
     assert to_command(data, 7, seat, 0, IDS) == command
@@ -36,6 +37,7 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "trade", "cards": [1, 2, True]}, 1, "three card numbers"),
     ({"type": "pause", "paused": True}, 1, "only the host"),
     ({"type": "remote", "seat": 2}, 1, "only the host"),
+    ({"type": "dice", "physical": False}, 1, "only the host"),
     ({"type": "pause", "paused": "yes"}, 0, "true or false"),
     ({"type": "turn", "steps": 1, "seat": 0}, 1, "unknown key 'seat'"),
     ({"type": None}, 1, "unknown message type"),

@@ -56,6 +56,14 @@ class HostPause:
 
 
 @dataclass(frozen=True)
+class HostDice:
+    """The host switches between the board's electronic dice and physical dice typed in with the encoder."""
+
+    seat: int
+    physical: bool
+
+
+@dataclass(frozen=True)
 class HostRemote:
     """The host gives `target` to a player away from the table: a link with the seat's token, no ROLL needed."""
 
@@ -64,7 +72,7 @@ class HostRemote:
     target: int
 
 
-Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostRemote
+Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostRemote
 
 
 # ---------------------------------------------------------------------------------------- board → server
@@ -168,6 +176,10 @@ class Companion:
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
                     self._pause(referee, paused)
+            case HostDice(seat, physical):
+                # Between battles only: dice being typed in stay as they are.
+                if seat == self.seats.host and seat >= 0 and referee.entry is None:
+                    referee.physical_dice = physical
             case HostRemote(connection, seat, target):
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
@@ -220,6 +232,7 @@ class Companion:
         claiming = self._claim.seat if self._claim is not None else -1
         key = (id(game), len(game.log), len(referee.log), referee.message, referee.source, referee.target,
                referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host, self.seats.remote,
+               referee.physical_dice,
                None if referee.entry is None else (tuple(referee.entry.values), referee.entry.current))
         if key == self._key and not force:
             return

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
-from conquista.web.companion import ClaimSeat, Command, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.companion import ClaimSeat, Command, HostDice, HostPause, HostRemote, SeatGesture, SeatTrade
 
 MAX_MESSAGE = 64 * 1024
 MAX_SEATS = 10
@@ -47,6 +47,13 @@ def whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise BadMessage(f"{key} must be true or false")
+    return value
+
+
 def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                territory_ids: tuple[str, ...]) -> Command:
     """The board command a message asks for, from a connection holding `seat` (-1: none)."""
@@ -78,14 +85,14 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                 and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
             raise BadMessage("cards must be a list of three card numbers")
         return SeatTrade(seat, tuple(cards), connection)
-    if kind in ("pause", "remote") and seat != host:
-        raise BadMessage(f"only the host's phone can {'pause the game' if kind == 'pause' else 'give a remote seat'}")
+    if kind in ("pause", "dice", "remote") and seat != host:
+        raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
-        paused = data.get("paused")
-        if not isinstance(paused, bool):
-            raise BadMessage("paused must be true or false")
-        return HostPause(seat, paused)
+        return HostPause(seat, _flag(data, "paused"))
+    if kind == "dice":
+        keys(data, {"type", "physical"})
+        return HostDice(seat, _flag(data, "physical"))
     if kind == "remote":
         keys(data, {"type", "seat"})
         return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))

@@ -63,6 +63,8 @@ function drawHost() {
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
     `${hostView.bots.length ? hostView.bots.join(", ") : "none"}`), el("p", {}, switches));
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
+  const physical = hostView.switches["physical dice"];
+  $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
   const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
   $("remote").replaceChildren(...seats.map((s) => el("div", {},
     el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
@@ -80,3 +82,5 @@ function draw() {
 }
 
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
+$("dice").addEventListener("click", () => client.send({
+  type: "dice", physical: !(hostView && hostView.switches["physical dice"]) }));
