@@ -60,3 +60,27 @@ def test_bad_web_address_is_refused(text: str) -> None:
 def test_web_address_forms() -> None:
     assert parse_web_address("9000", "0.0.0.0") == WebAddress("0.0.0.0", 9000, True)
     assert parse_web_address("127.0.0.1:9001", "0.0.0.0") == WebAddress("127.0.0.1", 9001, True)
+
+
+def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_path: Path) -> None:
+    import random
+
+    from conquista.cli.play_cmd import _host_set_up
+    from conquista.dice.chance import new_game
+    from conquista.errors import ConquistaError
+    from conquista.journal import GameJournal
+    from conquista.rules.mapdata import load_map
+    from conquista.rules.rulesets import load_ruleset
+    from tests.journal.helpers import raw_rows
+
+    game_map = load_map()
+    with GameJournal(tmp_path) as journal:
+        journal.start(new_game(load_ruleset("italian"), game_map, 3, random.Random(1)))
+        first = journal.game_id
+        set_up = _host_set_up(journal, game_map)
+        with pytest.raises(ConquistaError, match="players"):
+            set_up("classic", 9)
+        game = set_up("classic", 4)
+        journal.flush()
+        assert game.players == 4 and journal.game_id not in (None, first)
+        assert first is not None and raw_rows(tmp_path, first)[2] == "abandoned"

@@ -211,3 +211,41 @@ def test_the_host_switches_to_physical_dice_and_back() -> None:
     assert board.referee.physical_dice
     snapshot = board.companion.latest
     assert snapshot is not None and '"physical dice": true' in snapshot.host
+
+
+def test_the_host_sets_up_a_new_game_unless_the_command_line_did() -> None:
+    from conquista.dice.chance import new_game
+    from conquista.rules.rulesets import load_ruleset
+    from conquista.web.companion import HostNewGame, Refusal
+
+    made: list[tuple[str, int]] = []
+
+    def deal(rules: str, players: int):  # type: ignore[no-untyped-def]
+        import random
+
+        from conquista.cli.common import players_in_range
+
+        made.append((rules, players))
+        ruleset = load_ruleset(rules)
+        players_in_range(ruleset, players)
+        return new_game(ruleset, board.referee.game.map, players, random.Random(4))
+
+    board = make_board(first_seat_hosts=True)
+    board.companion.submit(ClaimSeat(1, 2))
+    board.step()
+    board.press_roll()
+    board.companion.submit(HostNewGame(1, 2, "classic", 4))     # set up on the command line: refused
+    board.step()
+    refusals = [i for i in board.sent if isinstance(i, Refusal)]
+    assert [r.reason for r in refusals] == ["this game was set up on the command line"]
+    board.companion.new_game = deal
+    board.companion.submit(HostNewGame(9, 0, "classic", 4))     # not the host: ignored
+    board.companion.submit(HostNewGame(1, 2, "classic", 9))     # out of range: refused, nothing changes
+    board.step()
+    refusals = [i for i in board.sent if isinstance(i, Refusal)]
+    assert board.referee.game.rules.name == "italian" and "not 9" in refusals[-1].reason
+    board.companion.submit(HostNewGame(1, 2, "classic", 2))
+    board.step()
+    game = board.referee.game
+    assert (game.rules.name, game.players) == ("classic", 2) and made[-1] == ("classic", 2)
+    assert board.companion.seats.phones() == frozenset() and board.companion.seats.host == -1   # seat 2 is gone

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
-from conquista.web.companion import ClaimSeat, HostDice, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.companion import ClaimSeat, HostDice, HostNewGame, HostPause, HostRemote, SeatGesture, SeatTrade
 from conquista.web.messages import BadMessage, to_command
 
 IDS = ("alaska", "peru", "japan")
@@ -23,6 +23,7 @@ IDS = ("alaska", "peru", "japan")
     ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
     ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
     ({"type": "dice", "physical": True}, 0, HostDice(0, True)),
+    ({"type": "new_game", "rules": "classic", "players": 4}, 0, HostNewGame(7, 0, "classic", 4)),
 ])
 def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None:
     assert to_command(data, 7, seat, 0, IDS) == command
@@ -38,6 +39,8 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "pause", "paused": True}, 1, "only the host"),
     ({"type": "remote", "seat": 2}, 1, "only the host"),
     ({"type": "dice", "physical": False}, 1, "only the host"),
+    ({"type": "new_game", "rules": "../../etc/passwd.toml", "players": 3}, 0, "shipped ruleset"),
+    ({"type": "new_game", "rules": "classic", "players": 1}, 0, "whole number"),
     ({"type": "pause", "paused": "yes"}, 0, "true or false"),
     ({"type": "turn", "steps": 1, "seat": 0}, 1, "unknown key 'seat'"),
     ({"type": None}, 1, "unknown message type"),

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from conquista.cli.common import add_map_option, players_in_range
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+
+if TYPE_CHECKING:
+    from conquista.journal import GameJournal
+    from conquista.rules.engine import Game
+    from conquista.rules.mapdata import GameMap
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +48,6 @@ def run(args: argparse.Namespace) -> int:
     from conquista.dice.sources import OsDice
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
-    from conquista.rules.engine import Game
     from conquista.table.referee import Referee
 
     from_command_line = args.rules is not None or args.players is not None or args.resume is not None
@@ -67,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     web = companion = None
     if not args.no_web:
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
-                                   first_seat_hosts=not from_command_line, out=sys.stdout)
+                                   first_seat_hosts=not from_command_line, out=sys.stdout,
+                                   new_game=None if from_command_line else _host_set_up(start.journal, game_map))
     try:
         referee = run_board(game, profile, OsDice(), sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
@@ -78,3 +85,18 @@ def run(args: argparse.Namespace) -> int:
         start.journal.close()
     print(referee.status().pending)
     return 0
+
+
+def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:
+    """New games from the host's phone; the one on the board is kept in the journal as abandoned."""
+    from conquista.dice.chance import new_game
+
+    def set_up(rules_name: str, players: int) -> Game:
+        chosen = load_ruleset(rules_name)
+        players_in_range(chosen, players)
+        game = new_game(chosen, game_map, players, random.SystemRandom())
+        journal.abandon()
+        journal.start(game)
+        return game
+
+    return set_up

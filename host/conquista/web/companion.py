@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.errors import ConquistaError
+from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.colours import player_rgb
 from conquista.table.gestures import Gesture
@@ -64,6 +66,16 @@ class HostDice:
 
 
 @dataclass(frozen=True)
+class HostNewGame:
+    """The host sets up a new game (ruleset, number of players); the one being played is abandoned."""
+
+    connection: int
+    seat: int
+    rules: str
+    players: int
+
+
+@dataclass(frozen=True)
 class HostRemote:
     """The host gives `target` to a player away from the table: a link with the seat's token, no ROLL needed."""
 
@@ -72,7 +84,7 @@ class HostRemote:
     target: int
 
 
-Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostRemote
+Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote
 
 
 # ---------------------------------------------------------------------------------------- board → server
@@ -122,6 +134,8 @@ class _Claim:
 @dataclass
 class Companion:
     seats: SeatBook
+    # Deals a new game for the host's set-up (the app also journals it); None when the command line set it up.
+    new_game: Callable[[str, int], Game] | None = None
     send: Callable[[ClaimAnswer | Refusal | Snapshot], None] = lambda item: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
@@ -180,6 +194,9 @@ class Companion:
                 # Between battles only: dice being typed in stay as they are.
                 if seat == self.seats.host and seat >= 0 and referee.entry is None:
                     referee.physical_dice = physical
+            case HostNewGame(connection, seat, rules, players):
+                if seat == self.seats.host and seat >= 0:
+                    self._new_game(referee, connection, rules, players, now)
             case HostRemote(connection, seat, target):
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
@@ -198,6 +215,19 @@ class Companion:
         elif not paused and referee.fault == PAUSED:
             referee.fault = ""
         self.paused = referee.fault == PAUSED
+
+    def _new_game(self, referee: Referee, connection: int, rules: str, players: int, now: float) -> None:
+        if self.new_game is None:
+            self.send(Refusal(connection, "this game was set up on the command line"))
+            return
+        try:
+            game = self.new_game(rules, players)
+        except ConquistaError as exc:
+            self.send(Refusal(connection, str(exc)))
+            return
+        referee.reset(game, now)
+        referee.message = f"a new game of {rules} for {players} players starts"
+        self.seats.resize(game.players)
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
         why = self.seats.why_not_claim(seat)
@@ -245,7 +275,7 @@ class Companion:
                           remote=self.seats.remote)
         public = public_view(referee, state, now - self._turn_started)
         public["version"] = self._version
-        host = host_view(referee, state, players=game.players, paused=self.paused)
+        host = host_view(referee, state, players=game.players, paused=self.paused, can_set_up=self.new_game is not None)
         seats = []
         for seat in range(game.players):
             view = seat_view(referee, seat)

@@ -10,7 +10,16 @@ import json
 from typing import Any
 
 from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
-from conquista.web.companion import ClaimSeat, Command, HostDice, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.companion import (
+    ClaimSeat,
+    Command,
+    HostDice,
+    HostNewGame,
+    HostPause,
+    HostRemote,
+    SeatGesture,
+    SeatTrade,
+)
 
 MAX_MESSAGE = 64 * 1024
 MAX_SEATS = 10
@@ -85,7 +94,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                 and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
             raise BadMessage("cards must be a list of three card numbers")
         return SeatTrade(seat, tuple(cards), connection)
-    if kind in ("pause", "dice", "remote") and seat != host:
+    if kind in ("pause", "dice", "remote", "new_game") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
@@ -93,6 +102,12 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
     if kind == "dice":
         keys(data, {"type", "physical"})
         return HostDice(seat, _flag(data, "physical"))
+    if kind == "new_game":
+        keys(data, {"type", "rules", "players"})
+        rules = data.get("rules")
+        if not isinstance(rules, str) or not rules.replace("-", "").replace("_", "").isalnum() or len(rules) > 40:
+            raise BadMessage("rules must be the name of a shipped ruleset")
+        return HostNewGame(connection, seat, rules, whole(data, "players", 2, MAX_SEATS))
     if kind == "remote":
         keys(data, {"type", "seat"})
         return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))

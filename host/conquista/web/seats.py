@@ -42,6 +42,15 @@ class SeatBook:
                 self.host = seat
             return Grant(seat, token, seat == self.host)
 
+    def resize(self, players: int) -> None:
+        """A new game with `players` seats: the tokens of seats it no longer has stop working."""
+        with self._lock:
+            self.players = players
+            self._tokens = {seat: token for seat, token in self._tokens.items() if seat < players}
+            self.remote = frozenset(s for s in self.remote if s < players)
+            if self.host >= players:
+                self.host = -1
+
     def seat_of(self, token: str) -> int:
         """The seat a token belongs to, or -1."""
         found = -1

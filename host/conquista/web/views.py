@@ -7,6 +7,7 @@ loop (the only thread that reads the game) and handed to the server already seri
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,11 +15,22 @@ from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.missions import effective_mission, mission_text
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import player_rgb
 from conquista.table.referee import Referee
 from conquista.web.layout import board_cells
 
 LOG_LINES = 40
+
+
+@functools.cache
+def ruleset_choices() -> list[dict[str, Any]]:
+    """The shipped rulesets with their player ranges, for the host's set-up screen."""
+    out = []
+    for name in builtin_rulesets():
+        rules = load_ruleset(name)
+        out.append({"name": name, "min": rules.players_min, "max": rules.players_max})
+    return out
 PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
 
 
@@ -157,10 +169,14 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
     return view
 
 
-def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool) -> dict[str, Any]:
-    """The set-up screen, as far as the referee supports it today: what is set, and pause."""
+def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
+              can_set_up: bool = False) -> dict[str, Any]:
+    """The set-up screen, as far as the referee supports it today: a new game (ruleset, players) when the command
+    line did not set one up, the dice, pause, remote seats."""
     rules = referee.game.rules
     return {
+        "can_set_up": can_set_up,
+        "rulesets": ruleset_choices() if can_set_up else [],
         "rules": rules.name,
         "players": players,
         "bots": sorted(seats.bots),

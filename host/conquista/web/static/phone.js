@@ -63,6 +63,12 @@ function drawHost() {
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
     `${hostView.bots.length ? hostView.bots.join(", ") : "none"}`), el("p", {}, switches));
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
+  $("new-game").classList.toggle("hidden", !hostView.can_set_up);
+  const select = $("new-rules");
+  if (hostView.can_set_up && !select.options.length) {
+    select.replaceChildren(...hostView.rulesets.map((r) => el("option", { value: r.name }, `${r.name} (${r.min}–${r.max})`)));
+    select.value = hostView.rules;
+  }
   const physical = hostView.switches["physical dice"];
   $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
   const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
@@ -82,5 +88,7 @@ function draw() {
 }
 
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
+$("new-start").addEventListener("click", () => client.send({
+  type: "new_game", rules: $("new-rules").value, players: Number($("new-players").value) }));
 $("dice").addEventListener("click", () => client.send({
   type: "dice", physical: !(hostView && hostView.switches["physical dice"]) }));
