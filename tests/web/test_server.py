@@ -211,3 +211,12 @@ def test_a_remote_link_goes_only_to_the_host(served: Served) -> None:
         with served.client.websocket_connect("/ws", headers=ORIGIN) as remote:
             hello(remote, link["token"])
             assert until(remote, "seat")["view"]["seat"] == 2
+
+
+def test_a_screen_that_never_says_hello_is_closed(served: Served, monkeypatch: pytest.MonkeyPatch) -> None:
+    import conquista.web.server as server
+
+    monkeypatch.setattr(server, "HELLO_TIMEOUT_S", 0.2)
+    with served.client.websocket_connect("/ws", headers=ORIGIN) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 1008
