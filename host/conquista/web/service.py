@@ -11,6 +11,7 @@ import contextlib
 import errno
 import io
 import socket
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8080
 PORT_TRIES = 20
 START_TIMEOUT_S = 10.0
+SWITCH_INTERVAL_S = 0.0005
 
 
 class WebError(ConquistaError):
@@ -117,6 +119,9 @@ class WebService:
         self._thread: threading.Thread | None = None
 
     def start(self) -> str:
+        # The board's loop is the thread that must not wait: with the server's thread busy sending, the default
+        # 5 ms between GIL hand-overs would show as a late frame after a tap.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         self._thread = threading.Thread(target=self._serve, name="conquista-web", daemon=True)
         self._thread.start()
         return self.url
@@ -137,8 +142,6 @@ class WebService:
                 self._server.run(sockets=[self.sock])
         except Exception as exc:  # reported by wait_ready and on stderr; the board plays on without phones
             self.error = f"the web app on port {self.port} stopped: {exc}"
-            import sys
-
             sys.stderr.write(f"conquista: {self.error}\n")
 
     def wait_ready(self, timeout: float = START_TIMEOUT_S) -> None:
