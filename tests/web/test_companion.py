@@ -249,3 +249,15 @@ def test_the_host_sets_up_a_new_game_unless_the_command_line_did() -> None:
     game = board.referee.game
     assert (game.rules.name, game.players) == ("classic", 2) and made[-1] == ("classic", 2)
     assert board.companion.seats.phones() == frozenset() and board.companion.seats.host == -1   # seat 2 is gone
+
+
+def test_seats_follow_a_game_the_table_replaced_with_fewer_players() -> None:
+    import random
+
+    from conquista.dice.chance import new_game
+
+    board = make_board(players=3)
+    board.referee.reset(new_game(board.referee.game.rules, board.referee.game.map, 2, random.Random(2)), 0.0)
+    board.companion.submit(ClaimSeat(1, 2))
+    board.step()
+    assert board.answers()[-1].state == "refused" and "no seat 2" in board.answers()[-1].reason

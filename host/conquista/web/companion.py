@@ -230,6 +230,8 @@ class Companion:
         self.seats.resize(game.players)
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
+        if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
+            self.seats.resize(referee.game.players)
         why = self.seats.why_not_claim(seat)
         if not why and (self._claim is not None or referee.prompt):
             why = "the board is answering another question: try again in a moment"
