@@ -239,3 +239,31 @@ def test_an_offline_spell_comes_back_to_the_full_current_view(browser: Any, live
                            timeout=WAIT_MS)
     assert page.is_visible("#play") and "#t=" in page.url
     context.close()
+
+
+def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
+    import random
+
+    from conquista.dice.chance import new_game
+    from conquista.rules.rulesets import load_ruleset
+
+    live = LiveBoard(first_seat_hosts=True)
+    live.companion.new_game = lambda rules, players: new_game(load_ruleset(rules), live.table.game.map, players,
+                                                              random.Random(3))
+    live.start()
+    try:
+        host = browser.new_context(**PHONE).new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, live.do(lambda: live.table.game.rules.colours[0]))
+        host.wait_for_selector("#new-game:not(.hidden)", timeout=WAIT_MS)
+        host.select_option("#new-rules", "classic")
+        host.fill("#new-players", "4")
+        host.click("#new-start")
+        deadline = time.monotonic() + 10
+        while live.do(lambda: live.table.game.players) != 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live.do(lambda: (live.table.game.rules.name, live.table.game.players)) == ("classic", 4)
+        host.wait_for_function("() => /classic, 4 players/.test(document.getElementById('setup').textContent)",
+                               timeout=WAIT_MS)
+    finally:
+        live.stop()
