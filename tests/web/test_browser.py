@@ -103,6 +103,7 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     style = spectator.eval_on_selector("[data-id=peru]", "e => [getComputedStyle(e).backgroundColor, "
                                                          "getComputedStyle(e).gridColumnStart]")
     assert style == [f"rgb({r}, {g}, {b})", "3"]
+    assert re.fullmatch(r"\d+:\d\d this turn", spectator.inner_text("#clock"))
 
     phones = []
     for colour in colours:

@@ -27,7 +27,9 @@ function draw() {
   document.getElementById("turn").replaceChildren(
     el("span", { class: "swatch", style: `background: ${who.rgb}` }),
     view.over ? `${seats[view.winner].colour} won` :
-      `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round}`);
+      `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `,
+    el("span", { id: "clock" }, ""));
+  drawClock();
   document.getElementById("pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
   document.getElementById("message").textContent = view.message;
   document.getElementById("dice").replaceChildren(
@@ -42,9 +44,22 @@ function draw() {
   log.scrollTop = log.scrollHeight;
 }
 
+// The turn clock: the seconds the board counted when the view was built, then this screen's own clock.
+let clockBase = { seconds: 0, at: 0 };
+function drawClock() {
+  const node = document.getElementById("clock");
+  if (!node || !view || view.over) return;
+  const seconds = Math.floor(clockBase.seconds + (performance.now() - clockBase.at) / 1000);
+  node.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} this turn`;
+}
+setInterval(drawClock, 1000);
+
 const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
-  else if (frame.type === "public") view = frame.view;
+  else if (frame.type === "public") {
+    view = frame.view;
+    clockBase = { seconds: view.clock.seconds, at: performance.now() };
+  }
   else if (frame.type === "seat") seatView = frame.view;
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
