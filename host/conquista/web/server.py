@@ -34,6 +34,7 @@ from conquista.web.messages import BadMessage, keys, parse, to_command
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
 RATE_BURST = 20.0
+FLOOD_CLOSE = 200          # messages refused in a row before the connection is closed
 POLICY_VIOLATION = 1008
 SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
@@ -78,6 +79,7 @@ class RateLimit:
     burst: float = RATE_BURST
     tokens: float = RATE_BURST
     stamp: float = field(default_factory=time.monotonic)
+    dropped: int = 0          # messages refused in a row
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -287,11 +289,20 @@ async def _serve(hub: Hub, conn: Connection, ws: WebSocket) -> None:
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
+        if not conn.limit.allow():
+            # Told once per flood (an error frame for each would echo the flood back); a flood that goes on ends
+            # the connection.
+            conn.limit.dropped += 1
+            if conn.limit.dropped == 1:
+                conn.frame({"type": "error", "error": "too many messages: slow down"})
+            elif conn.limit.dropped >= FLOOD_CLOSE:
+                await ws.close(code=POLICY_VIOLATION, reason="flood")
+                return
+            continue
+        conn.limit.dropped = 0
         try:
             if text is None:
                 raise BadMessage("send JSON text, not binary")
-            if not conn.limit.allow():
-                raise BadMessage("too many messages: slow down")
             if first:
                 first = False
                 hub.hello(conn, text)
