@@ -139,7 +139,7 @@ def test_a_flood_is_told_once_then_closed(served: Served) -> None:
 
     with served.client.websocket_connect("/ws", headers=ORIGIN) as ws:
         hello(ws)
-        for _ in range(int(RATE_BURST) + FLOOD_CLOSE + 5):
+        for _ in range(int(RATE_BURST) + 3 * FLOOD_CLOSE):   # enough to close even with a few refills
             ws.send_json({"type": "claim", "seat": 0})
         frames: list[dict[str, Any]] = []
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -148,7 +148,7 @@ def test_a_flood_is_told_once_then_closed(served: Served) -> None:
         assert closed.value.code == 1008
     # Once per flood (the bucket refills a little while the flood is sent, on a slow machine more than once).
     errors = [f["error"] for f in frames if f["type"] == "error"]
-    assert set(errors) == {"too many messages: slow down"} and len(errors) <= 5
+    assert set(errors) == {"too many messages: slow down"} and len(errors) <= 10
     assert served.board.companion.inbox.qsize() < 100                 # what was refused never reached the board
 
 
