@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench clean systemd-tools
 
 # The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
 MPY_WASM_DIR := build/micropython-wasm
@@ -36,7 +36,14 @@ $(MPY_WASM):
 	mkdir -p $(MPY_WASM_DIR)
 	npm install --prefix $(MPY_WASM_DIR) --no-save --no-audit --no-fund @micropython/micropython-webassembly-pyscript@1.27.0
 
-test: lint $(MPY_WASM)
+# systemd-analyze and systemctl check the boot unit of `conquista service` (tests/service); Debian's systemd package.
+systemd-tools:
+	@command -v systemd-analyze >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \
+		$$( [ "$$(id -u)" = 0 ] || echo sudo -n ) apt-get install -y -q systemd >/dev/null || true
+	@command -v systemd-analyze >/dev/null 2>&1 || [ -z "$$CI" ] || \
+		{ echo "systemd-analyze is missing and could not be installed: apt-get install systemd" >&2; exit 1; }
+
+test: lint $(MPY_WASM) systemd-tools
 	$(BIN)/python -m pytest
 
 bench: install $(MPY_WASM)

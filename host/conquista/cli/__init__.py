@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "link_cmd",
     "sim_mcu_cmd",
     "firmware_cmd",
+    "service_cmd",
 )
 
 
