@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "sim_mcu_cmd",
     "firmware_cmd",
     "service_cmd",
+    "board_cmd",
 )
 
 

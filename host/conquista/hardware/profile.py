@@ -138,6 +138,12 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
 
     `game_map` is the map the game uses (default: the built-in map); the profile must cover exactly its territories.
     """
+    data, source = read_profile_data(path)
+    return parse_profile(data, source, game_map)
+
+
+def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], str]:
+    """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile."""
     if path is None:
         text = resources.files("conquista.data.boards").joinpath(f"{DEFAULT_PROFILE}.toml").read_text("utf-8")
         source = f"<built-in {DEFAULT_PROFILE}.toml>"
@@ -150,10 +156,9 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
                 f"{source}: cannot read board profile ({exc.strerror}); check the --board path"
             ) from None
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), source
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{source}: not valid TOML: {exc}; fix the syntax at that line") from None
-    return parse_profile(data, source, game_map)
 
 
 def parse_profile(data: dict[str, Any], source: str, game_map: GameMap | None = None) -> BoardProfile:

@@ -1,0 +1,169 @@
+"""`conquista board calibrate`: a guided session that writes a board profile (docs/building.md, step 5)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from conquista.cli.common import add_map_option
+
+MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("board", help="tools for the builder: calibrate a board into a profile")
+    sub = p.add_subparsers(dest="board_command", metavar="ACTION", required=True)
+    c = sub.add_parser("calibrate", help="map each sensor and LED by tapping the board; writes a profile")
+    c.add_argument("--board", metavar="OUT.toml", required=True, help="the profile to write")
+    c.add_argument("--from", dest="base", metavar="PROFILE",
+                   help="take strip, pins and counts from this profile (default: the classic-42 reference)")
+    c.add_argument("--sensors", metavar="URL", help="the Pico's serial port (default: found by its USB id)")
+    c.add_argument("--sim-wiring", type=int, metavar="SEED",
+                   help="calibrate a simulated board wired in an order shuffled by SEED")
+    c.add_argument("--auto", action="store_true", help="with --sim-wiring: a simulated builder answers")
+    add_map_option(c)
+    c.set_defaults(handler=run_calibrate)
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from conquista.boardtools.calibration import CalibrationError
+    from conquista.boardtools.profile_writer import profile_text, write_profile
+    from conquista.boardtools.session import CalibrationSession
+    from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
+    from conquista.rules.mapdata import load_map
+
+    if args.auto and args.sim_wiring is None:
+        raise CalibrationError("--auto plays the builder on the simulated board: add --sim-wiring SEED")
+    out = Path(args.board)
+    if out.suffix != ".toml":
+        raise ProfileError(f"{out}: --board names the profile to write; give it a .toml name")
+    game_map = load_map(args.map)
+    base_data, base_source = read_profile_data(args.base)
+    base = parse_profile(base_data, base_source, game_map)
+    if base.sensors.kind is not SensorKind.SERIAL:
+        raise ProfileError(f"{base_source}: sensors.source: calibration records the Pico's matrix keys, this "
+                           "profile has GPIO sensors; write their pins by hand (hardware/README.md)")
+    state_path = out.with_name(out.name + ".calibrating")
+    keys = base.sensors.rows * base.sensors.cols
+    calibration = _resume(state_path, game_map, base.strip.length, keys)
+    say = _printer()
+    if calibration.sensor_keys:
+        say(f"resuming the calibration saved in {state_path}: "
+            f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
+    devices = _open(args, base, game_map)
+    session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say)
+    try:
+        _drive(session, devices.builder)
+    except KeyboardInterrupt:
+        raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same command "
+                               "to carry on") from None
+    finally:
+        devices.close()
+    territory_leds, attack, defence, ring = calibration.layout()
+    text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
+                        attack, defence, ring)
+    write_profile(out, text, game_map)
+    state_path.unlink(missing_ok=True)
+    print(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
+          f"`conquista board check --board {out}`")
+    return 0
+
+
+def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
+    from conquista.boardtools.calibration import Calibration, CalibrationError
+
+    if not state_path.exists():
+        return Calibration(game_map, led_count, keys)
+    try:
+        data = json.loads(state_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CalibrationError(f"{state_path}: cannot read the saved calibration ({exc}); delete the file to "
+                               "start over") from None
+    return Calibration.resume(data, str(state_path), game_map, led_count, keys)
+
+
+def _printer() -> Any:
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    return say
+
+
+def _drive(session: Any, builder: Any) -> None:
+    idle = 0
+    while not session.done:
+        question = session.ask()
+        if builder is None:
+            time.sleep(0.01)
+        else:
+            builder.answer(question)
+        session.pump()
+        idle = idle + 1 if builder is not None and session.ask() == question else 0
+        if idle > MAX_IDLE_ANSWERS:
+            from conquista.boardtools.calibration import CalibrationError
+
+            raise CalibrationError(f"the simulated builder's answers to {question.text!r} are not taken")
+
+
+class _Devices:
+    def __init__(self, keys: Any, panel: Any, strip: Any, builder: Any, closers: list[Any]) -> None:
+        self.keys, self.panel, self.strip, self.builder = keys, panel, strip, builder
+        self._closers = closers
+
+    def close(self) -> None:
+        for close in reversed(self._closers):
+            close()
+
+
+def _open(args: argparse.Namespace, base: Any, game_map: Any) -> _Devices:
+    if args.sim_wiring is not None:
+        from conquista_sim.devices import FakeBoard
+        from conquista_sim.wiring import AutoBuilder, shuffled_profile
+
+        hidden, _ = shuffled_profile(args.sim_wiring, game_map, args.base)
+        board = FakeBoard(hidden)
+        if not args.auto:
+            board.close()
+            from conquista.boardtools.calibration import CalibrationError
+
+            raise CalibrationError("the simulated board has no hands of its own: add --auto")
+        return _Devices(board.keys, board.panel, board.strip, AutoBuilder(board), [board.close])
+    return _open_real(args, base)
+
+
+def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
+    """The real board: the Pico's raw keys (not mapped to territories: that is what is being found), the buttons,
+    the strip as the base profile drives it."""
+    from conquista.devices.clock import MonotonicClock
+    from conquista.devices.gpio import GpioButtonPanel
+    from conquista.hardware.profile import StripDriver
+    from conquista.link.source import SerialSensorSource
+
+    clock = MonotonicClock()
+    closers: list[Any] = []
+    try:
+        link = SerialSensorSource(args.sensors, clock=clock.now)
+        link.start()
+        closers.append(link.close)
+        panel = GpioButtonPanel(base, clock)
+        closers.append(panel.close)
+        strip: Any
+        if base.strip.driver is StripDriver.PICO:
+            from conquista.devices.link_strip import LinkStrip
+
+            strip = LinkStrip(link, base.strip)
+        else:
+            from conquista.devices.ws281x import Ws281xStrip
+
+            strip = Ws281xStrip(base.strip)
+        closers.append(strip.close)
+    except BaseException:
+        for close in reversed(closers):
+            close()
+        raise
+    sys.stdout.write("calibrating: answer each question on the board (CANCEL takes the last answer back)\n")
+    return _Devices(link, panel, strip, None, closers)
