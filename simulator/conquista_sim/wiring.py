@@ -82,3 +82,26 @@ class AutoBuilder:
         if len(lit) != 1:
             raise RuntimeError(f"the calibration should light exactly one LED, it lights {lit}")
         return lit[0]
+
+
+class CheckBuilder:
+    """The builder's hands during `conquista board check`: every territory tapped once, a short pause between
+    taps, every button pressed, the encoder turned both ways."""
+
+    def __init__(self, board: FakeBoard, skip: frozenset[int] = frozenset()) -> None:
+        self.board = board
+        self.skip = skip          # territories whose sensor the simulated board pretends is dead
+
+    def run(self) -> None:
+        board = self.board
+        for territory in range(board.profile.game_map.size):
+            if territory not in self.skip:
+                board.press_territory(territory)
+                board.clock.advance(0.1)
+                board.release_territory(territory)
+                board.clock.advance(0.3)
+        for button in PanelButton:
+            board.press(button)
+            board.release(button)
+        board.turn(1)
+        board.turn(-1)

@@ -1,10 +1,10 @@
-"""`conquista board calibrate`: a guided session that writes a board profile (docs/building.md, step 5)."""
+"""`conquista board calibrate` writes a board profile by tapping the board; `conquista board check` self-tests a
+built board (docs/building.md, steps 5 and 6)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,7 @@ MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing bef
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("board", help="tools for the builder: calibrate a board into a profile")
+    p = subparsers.add_parser("board", help="tools for the builder: calibrate a board into a profile, self-test it")
     sub = p.add_subparsers(dest="board_command", metavar="ACTION", required=True)
     c = sub.add_parser("calibrate", help="map each sensor and LED by tapping the board; writes a profile")
     c.add_argument("--board", metavar="OUT.toml", required=True, help="the profile to write")
@@ -27,6 +27,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     c.add_argument("--auto", action="store_true", help="with --sim-wiring: a simulated builder answers")
     add_map_option(c)
     c.set_defaults(handler=run_calibrate)
+    k = sub.add_parser("check", help="self-test a built board: LEDs, every sensor, buttons, encoder")
+    k.add_argument("--board", metavar="PROFILE", help="the board's profile (default: the classic-42 reference)")
+    k.add_argument("--sensors", metavar="URL", help="the Pico's serial port (default: found by its USB id)")
+    k.add_argument("--sim", action="store_true", help="check a simulated board built exactly to the profile")
+    k.add_argument("--auto", action="store_true", help="with --sim: a simulated builder taps and presses everything")
+    k.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="stop waiting for taps after S seconds (default: 600)")
+    add_map_option(k)
+    k.set_defaults(handler=run_check)
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
@@ -165,5 +174,97 @@ def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
         for close in reversed(closers):
             close()
         raise
-    sys.stdout.write("calibrating: answer each question on the board (CANCEL takes the last answer back)\n")
     return _Devices(link, panel, strip, None, closers)
+
+
+WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from conquista.boardtools.calibration import CalibrationError
+    from conquista.boardtools.selftest import SelfTest
+    from conquista.devices.clock import MonotonicClock
+    from conquista.devices.events import Edge, SensorEvent
+    from conquista.devices.interfaces import KeyReport
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    if args.auto and not args.sim:
+        raise CalibrationError("--auto plays the builder on the simulated board: add --sim")
+    if args.timeout <= 0:
+        raise CalibrationError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    game_map = load_map(args.map)
+    profile = load_profile(args.board, game_map)
+    test = SelfTest(profile)
+    devices = _open_for_check(args, profile)
+    clock = MonotonicClock()
+    say = _printer()
+    try:
+        say(f"LEDs: lighting the {profile.strip.length} LEDs one by one along the chain; a dark one stops "
+            "the chain there (look at the solder joints just before it)")
+        for led in range(profile.strip.length):
+            devices.strip.show(test.walk_frame(led))
+            if devices.builder is None:
+                time.sleep(WALK_S)
+        devices.strip.show(test.frame())
+        say(f"now tap every territory ({game_map.size}), press ROLL, CANCEL, NEXT and the encoder, turn the "
+            "encoder both ways; Ctrl-C ends the check")
+        if devices.builder is not None:
+            devices.builder.run()
+        deadline = clock.now() + args.timeout
+        while clock.now() < deadline:
+            for event in devices.keys.drain() if devices.keys is not None else []:
+                if isinstance(event, KeyReport):
+                    line = test.key(event.key, event.pressed, event.host_time)
+                    if line:
+                        say(line)
+            for sensor_event in devices.sensors.poll() if devices.sensors is not None else []:
+                if isinstance(sensor_event, SensorEvent) and sensor_event.edge is Edge.PRESS:
+                    say(test.territory(sensor_event.territory, sensor_event.time))
+            for panel_event in devices.panel.poll():
+                line = test.panel(panel_event)
+                if line:
+                    say(line)
+            devices.strip.show(test.frame())
+            if test.complete or devices.builder is not None:
+                break
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        say("check ended")
+    finally:
+        devices.close()
+    problems = test.problems()
+    for line in problems:
+        print(f"problem: {line}")
+    if not problems:
+        print(f"every LED lit in turn; all {game_map.size} sensors, the {len(test.buttons)} buttons and the "
+              "encoder answered")
+    return 1 if problems else 0
+
+
+class _CheckDevices(_Devices):
+    def __init__(self, keys: Any, sensors: Any, panel: Any, strip: Any, builder: Any, closers: list[Any]) -> None:
+        super().__init__(keys, panel, strip, builder, closers)
+        self.sensors = sensors
+
+
+def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
+    from conquista.hardware.profile import SensorKind
+
+    serial = profile.sensors.kind is SensorKind.SERIAL
+    if args.sim:
+        from conquista_sim.devices import FakeBoard
+        from conquista_sim.wiring import CheckBuilder
+
+        board = FakeBoard(profile)
+        # Raw keys on a matrix board (to name a key the profile does not know); territory events on a GPIO board.
+        return _CheckDevices(board.keys, None if serial else board.sensors, board.panel, board.strip,
+                             CheckBuilder(board) if args.auto else None, [board.close])
+    if serial:
+        real = _open_real(args, profile)
+        return _CheckDevices(real.keys, None, real.panel, real.strip, None, real._closers)
+    from conquista.app.board import open_devices
+    from conquista.devices.clock import MonotonicClock
+
+    opened = open_devices(profile, MonotonicClock(), args.sensors)
+    return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
