@@ -16,6 +16,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from conquista.app.runner import TableRunner, paint
+from conquista.app.sounds import CuePlayer
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide, LedLayout
@@ -76,8 +77,10 @@ class SimulatedTable:
         self.journal = journal
         if journal is not None:
             journal.attach(self.referee)  # from here on every action is on disk before its frame is painted
+        # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
+        self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
         self.runner = TableRunner(self.referee, self.layout, self.board.strip,
-                                  GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
+                                  GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.recogniser = self.runner.recogniser
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
         self.linked: LinkedSensors | None = None
@@ -193,6 +196,7 @@ class SimulatedTable:
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
+        self.sounds.update(self.referee, self.clock.now())
         scene = self.referee.scene(self.clock.now())
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1

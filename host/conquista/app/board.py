@@ -110,7 +110,10 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     if on_start is not None:
         on_start(referee)
     devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: referee))
-    runner = TableRunner(referee, layout, devices.strip)
+    from conquista.app.sounds import CuePlayer
+
+    sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
+    runner = TableRunner(referee, layout, devices.strip, sounds=sounds)
     try:
         while not should_stop():
             started = clock.now()
@@ -119,5 +122,6 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
             if spare > 0:
                 time.sleep(spare)
     finally:
+        sounds.close()
         devices.close()
     return referee

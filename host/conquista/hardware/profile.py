@@ -115,6 +115,7 @@ class BoardProfile:
     buttons: ButtonPins
     encoder: EncoderPins
     buzzer_pin: int | None
+    buzzer_muted: bool = False  # [buzzer] muted = true: the piezo stays wired but silent
 
     def territory_of_key(self, key: int) -> int | None:
         """Territory index wired to matrix key `key`, or None for an unused cell (serial sensors only)."""
@@ -297,9 +298,11 @@ class _Parser:
         kind = SensorKind(self.word(sensor_table, "source", "sensors", tuple(k.value for k in SensorKind)))
         buttons = self.buttons(self.table(data, "buttons", "", _BUTTON_KEYS))
         encoder = self.encoder(self.table(data, "encoder", "", _ENCODER_KEYS))
-        buzzer_pin = None
+        buzzer_pin, buzzer_muted = None, False
         if "buzzer" in data:
-            buzzer_pin = self.pin(self.table(data, "buzzer", "", {"pin"}), "pin", "buzzer", "buzzer.pin")
+            buzzer_table = self.table(data, "buzzer", "", {"pin", "muted"})
+            buzzer_pin = self.pin(buzzer_table, "pin", "buzzer", "buzzer.pin")
+            buzzer_muted = self.boolean(buzzer_table, "muted", "buzzer", default=False)
         attack, defence = self.dice(self.table(data, "dice", "", {"attack", "defence"}), strip.length)
         ring_table = self.table(data, "ring", "", {"leds"})
         if "leds" not in ring_table:
@@ -309,7 +312,7 @@ class _Parser:
         return BoardProfile(
             name=name, source=self.source, game_map=game_map, strip=strip, territory_leds=territory_leds,
             dice_attack=attack, dice_defence=defence, ring=ring, sensors=sensors, buttons=buttons,
-            encoder=encoder, buzzer_pin=buzzer_pin,
+            encoder=encoder, buzzer_pin=buzzer_pin, buzzer_muted=buzzer_muted,
         )
 
     def strip(self, t: dict[str, Any]) -> StripSettings:
