@@ -9,13 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from conquista.boardtools.calibration import CalibrationError
 from conquista.cli.common import add_map_option
 
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("board", help="tools for the builder: calibrate a board into a profile, self-test it")
+    p = subparsers.add_parser("board", help="the builder's tools: calibrate a profile, self-test, draw the wiring")
     sub = p.add_subparsers(dest="board_command", metavar="ACTION", required=True)
     c = sub.add_parser("calibrate", help="map each sensor and LED by tapping the board; writes a profile")
     c.add_argument("--board", metavar="OUT.toml", required=True, help="the profile to write")
@@ -36,10 +37,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="stop waiting for taps after S seconds (default: 600)")
     add_map_option(k)
     k.set_defaults(handler=run_check)
+    d = sub.add_parser("diagram", help="draw the board's wiring from its profile (SVG)")
+    d.add_argument("--out", metavar="FILE.svg", required=True, help="where to write the drawing")
+    d.add_argument("--board", metavar="PROFILE", help="the board's profile (default: the classic-42 reference)")
+    d.add_argument("--firmware-config", metavar="PATH",
+                   help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
+    add_map_option(d)
+    d.set_defaults(handler=run_diagram)
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    from conquista.boardtools.calibration import CalibrationError
     from conquista.boardtools.profile_writer import profile_text, write_profile
     from conquista.boardtools.session import CalibrationSession
     from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
@@ -83,7 +90,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
-    from conquista.boardtools.calibration import Calibration, CalibrationError
+    from conquista.boardtools.calibration import Calibration
 
     if not state_path.exists():
         return Calibration(game_map, led_count, keys)
@@ -113,8 +120,6 @@ def _drive(session: Any, builder: Any) -> None:
         session.pump()
         idle = idle + 1 if builder is not None and session.ask() == question else 0
         if idle > MAX_IDLE_ANSWERS:
-            from conquista.boardtools.calibration import CalibrationError
-
             raise CalibrationError(f"the simulated builder's answers to {question.text!r} are not taken")
 
 
@@ -137,8 +142,6 @@ def _open(args: argparse.Namespace, base: Any, game_map: Any) -> _Devices:
         board = FakeBoard(hidden)
         if not args.auto:
             board.close()
-            from conquista.boardtools.calibration import CalibrationError
-
             raise CalibrationError("the simulated board has no hands of its own: add --auto")
         return _Devices(board.keys, board.panel, board.strip, AutoBuilder(board), [board.close])
     return _open_real(args, base)
@@ -181,7 +184,6 @@ WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from conquista.boardtools.calibration import CalibrationError
     from conquista.boardtools.selftest import SelfTest
     from conquista.devices.clock import MonotonicClock
     from conquista.devices.events import Edge, SensorEvent
@@ -268,3 +270,46 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
 
     opened = open_devices(profile, MonotonicClock(), args.sensors)
     return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
+
+
+def run_diagram(args: argparse.Namespace) -> int:
+    from conquista.boardtools.diagram import diagram_svg
+    from conquista.boardtools.profile_writer import write_atomically
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    out = Path(args.out)
+    if out.suffix != ".svg":
+        raise CalibrationError(f"{out}: --out is an SVG drawing; give it a .svg name")
+    profile = load_profile(args.board, load_map(args.map))
+    write_atomically(out, diagram_svg(profile, _pico_pins(args.firmware_config)))
+    print(f"wrote {out}")
+    return 0
+
+
+def _pico_pins(path: str | None) -> Any:
+    from conquista.boardtools.diagram import PicoPins
+
+    if path is None:
+        from conquista_sim.pico import SimulatedPicoError, firmware_dir
+
+        try:
+            config = firmware_dir() / "config.json"
+        except SimulatedPicoError:
+            raise CalibrationError("the firmware's config.json is not in this installation: pass "
+                                   "--firmware-config PATH") from None
+    else:
+        config = Path(path)
+    try:
+        data = json.loads(config.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CalibrationError(f"{config}: cannot read the firmware's pins ({exc}); pass --firmware-config with "
+                               "the Pico's config.json") from None
+    for key in ("row_pins", "col_pins"):
+        value = data.get(key) if isinstance(data, dict) else None
+        if not isinstance(value, list) or not all(isinstance(v, int) and 0 <= v <= 29 for v in value):
+            raise CalibrationError(f"{config}: {key}: must be a list of Pico GP numbers 0-29; fix the file")
+    led_pin = data.get("led_pin", 16)
+    if not isinstance(led_pin, int) or not 0 <= led_pin <= 29:
+        raise CalibrationError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
+    return PicoPins(data["row_pins"], data["col_pins"], led_pin)
