@@ -166,3 +166,19 @@ def test_the_unit_runs_the_conquista_of_this_environment(tmp_path: Path, capsys:
                  "--board", str(pico_profile(tmp_path))]) == 0
     expected = Path(sys.executable).parent / "conquista"
     assert f"ExecStart={expected} play" in capsys.readouterr().out
+
+
+def test_installing_on_this_system_needs_root(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import conquista.cli.service_cmd as service_cmd
+
+    def must_not_install(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the test tried to write the real /etc")
+
+    monkeypatch.setattr(service_cmd, "install", must_not_install)
+    monkeypatch.setattr(service_cmd, "uninstall", must_not_install)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert main(["service", "install", "--user", "root"]) == 2
+    assert main(["service", "uninstall"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("run it with sudo" in line for line in err)
