@@ -186,8 +186,6 @@ WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
 def run_check(args: argparse.Namespace) -> int:
     from conquista.boardtools.selftest import SelfTest
     from conquista.devices.clock import MonotonicClock
-    from conquista.devices.events import Edge, SensorEvent
-    from conquista.devices.interfaces import KeyReport
     from conquista.hardware.profile import load_profile
     from conquista.rules.mapdata import load_map
 
@@ -215,18 +213,7 @@ def run_check(args: argparse.Namespace) -> int:
             devices.builder.run()
         deadline = clock.now() + args.timeout
         while clock.now() < deadline:
-            for event in devices.keys.drain() if devices.keys is not None else []:
-                if isinstance(event, KeyReport):
-                    line = test.key(event.key, event.pressed, event.host_time)
-                    if line:
-                        say(line)
-            for sensor_event in devices.sensors.poll() if devices.sensors is not None else []:
-                if isinstance(sensor_event, SensorEvent) and sensor_event.edge is Edge.PRESS:
-                    say(test.territory(sensor_event.territory, sensor_event.time))
-            for panel_event in devices.panel.poll():
-                line = test.panel(panel_event)
-                if line:
-                    say(line)
+            _check_inputs(test, devices, say)
             devices.strip.show(test.frame())
             if test.complete or devices.builder is not None:
                 break
@@ -242,6 +229,25 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"every LED lit in turn; all {game_map.size} sensors, the {len(test.buttons)} buttons and the "
               "encoder answered")
     return 1 if problems else 0
+
+
+def _check_inputs(test: Any, devices: Any, say: Any) -> None:
+    """Every key, territory and panel event since the last call, told to the self-test and named aloud."""
+    from conquista.devices.events import Edge, SensorEvent
+    from conquista.devices.interfaces import KeyReport
+
+    for event in devices.keys.drain() if devices.keys is not None else []:
+        if isinstance(event, KeyReport):
+            line = test.key(event.key, event.pressed, event.host_time)
+            if line:
+                say(line)
+    for sensor_event in devices.sensors.poll() if devices.sensors is not None else []:
+        if isinstance(sensor_event, SensorEvent) and sensor_event.edge is Edge.PRESS:
+            say(test.territory(sensor_event.territory, sensor_event.time))
+    for panel_event in devices.panel.poll():
+        line = test.panel(panel_event)
+        if line:
+            say(line)
 
 
 class _CheckDevices(_Devices):
