@@ -22,7 +22,11 @@ DICE_LEDS = 2 * DICE_PER_SIDE * PIPS_PER_DIE
 STATE_FORMAT = 1
 
 
-class CalibrationError(ConquistaError):
+class BoardToolError(ConquistaError):
+    """Bad input to a builder's tool (calibrate, check, diagram); the message names the culprit and the fix."""
+
+
+class CalibrationError(BoardToolError):
     """A saved calibration that cannot be resumed, or answers that cannot make a profile."""
 
 

@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from conquista.boardtools.calibration import BoardToolError
 from conquista.hardware.profile import BoardProfile, ProfileError, parse_profile
 from conquista.rules.mapdata import GameMap
 
@@ -78,7 +79,7 @@ def write_atomically(path: Path, text: str) -> None:
         os.replace(temporary, path)
         temporary = None
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot write ({exc.strerror}); choose a writable path") from None
+        raise BoardToolError(f"{path}: cannot write ({exc.strerror}); choose a writable path") from None
     finally:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conquista.boardtools.calibration import CalibrationError
+from conquista.boardtools.calibration import BoardToolError, CalibrationError
 from conquista.cli.common import add_map_option
 
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
@@ -53,7 +53,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from conquista.rules.mapdata import load_map
 
     if args.auto and args.sim_wiring is None:
-        raise CalibrationError("--auto plays the builder on the simulated board: add --sim-wiring SEED")
+        raise BoardToolError("--auto plays the builder on the simulated board: add --sim-wiring SEED")
     out = Path(args.board)
     if out.suffix != ".toml":
         raise ProfileError(f"{out}: --board names the profile to write; give it a .toml name")
@@ -142,7 +142,7 @@ def _open(args: argparse.Namespace, base: Any, game_map: Any) -> _Devices:
         board = FakeBoard(hidden)
         if not args.auto:
             board.close()
-            raise CalibrationError("the simulated board has no hands of its own: add --auto")
+            raise BoardToolError("the simulated board has no hands of its own: add --auto")
         return _Devices(board.keys, board.panel, board.strip, AutoBuilder(board), [board.close])
     return _open_real(args, base)
 
@@ -190,9 +190,9 @@ def run_check(args: argparse.Namespace) -> int:
     from conquista.rules.mapdata import load_map
 
     if args.auto and not args.sim:
-        raise CalibrationError("--auto plays the builder on the simulated board: add --sim")
+        raise BoardToolError("--auto plays the builder on the simulated board: add --sim")
     if args.timeout <= 0:
-        raise CalibrationError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+        raise BoardToolError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
     test = SelfTest(profile)
@@ -286,7 +286,7 @@ def run_diagram(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.suffix != ".svg":
-        raise CalibrationError(f"{out}: --out is an SVG drawing; give it a .svg name")
+        raise BoardToolError(f"{out}: --out is an SVG drawing; give it a .svg name")
     profile = load_profile(args.board, load_map(args.map))
     write_atomically(out, diagram_svg(profile, _pico_pins(args.firmware_config)))
     print(f"wrote {out}")
@@ -302,20 +302,20 @@ def _pico_pins(path: str | None) -> Any:
         try:
             config = firmware_dir() / "config.json"
         except SimulatedPicoError:
-            raise CalibrationError("the firmware's config.json is not in this installation: pass "
+            raise BoardToolError("the firmware's config.json is not in this installation: pass "
                                    "--firmware-config PATH") from None
     else:
         config = Path(path)
     try:
         data = json.loads(config.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CalibrationError(f"{config}: cannot read the firmware's pins ({exc}); pass --firmware-config with "
+        raise BoardToolError(f"{config}: cannot read the firmware's pins ({exc}); pass --firmware-config with "
                                "the Pico's config.json") from None
     for key in ("row_pins", "col_pins"):
         value = data.get(key) if isinstance(data, dict) else None
         if not isinstance(value, list) or not all(isinstance(v, int) and 0 <= v <= 29 for v in value):
-            raise CalibrationError(f"{config}: {key}: must be a list of Pico GP numbers 0-29; fix the file")
+            raise BoardToolError(f"{config}: {key}: must be a list of Pico GP numbers 0-29; fix the file")
     led_pin = data.get("led_pin", 16)
     if not isinstance(led_pin, int) or not 0 <= led_pin <= 29:
-        raise CalibrationError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
+        raise BoardToolError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
     return PicoPins(data["row_pins"], data["col_pins"], led_pin)
