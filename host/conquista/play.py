@@ -30,8 +30,8 @@ def new_game(rules: Ruleset, game_map: GameMap, players: int, rng: random.Random
 
 def chance_action(game: Game, dice: DiceSource, rng: random.Random) -> Action:
     """The outcome of the chance step the game is waiting for."""
-    if game.phase is Phase.ROLL:
-        attack, defend = dice.roll(game.attack_dice, game.defend_dice)
+    if game.phase is Phase.ROLL and game.battle is not None:
+        attack, defend = dice.roll(game.battle.attack_dice, game.battle.defend_dice)
         return Roll(attack, defend, dice.name)
     if game.phase is Phase.DRAW:
         pile = game.deck if game.deck else game.discard

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from conquista import __version__
 from conquista.errors import ConquistaError
+from conquista.errors import UsageError as UsageError  # raised by the command modules
 
 # Modules under conquista.cli that each add one subcommand (in the order `--help` lists them).
 COMMAND_MODULES = (
@@ -24,10 +25,6 @@ COMMAND_MODULES = (
     "sim_mcu_cmd",
     "firmware_cmd",
 )
-
-
-class UsageError(ConquistaError):
-    """Bad command-line input that argparse itself cannot see (a range, a combination)."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -20,6 +20,7 @@ import secrets
 from typing import Protocol
 
 from conquista.errors import ConquistaError
+from conquista.errors import SeedError as SeedError
 
 
 class DiceSource(Protocol):
@@ -86,10 +87,6 @@ class OsDice:
 
 COMMITTED_SEED_BYTES = 32
 COMMITTED_SCHEME = "conquista-dice-v1"
-
-
-class SeedError(ConquistaError):
-    """A committed-dice seed is malformed or does not match its commitment."""
 
 
 def commitment_for(seed: bytes) -> str:

@@ -22,7 +22,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from conquista.errors import ConquistaError, LogError
+from conquista.errors import JournalError as JournalError
+from conquista.errors import JournalUnavailableError as JournalUnavailableError
+from conquista.errors import LogError
+from conquista.errors import NotAJournalError as NotAJournalError
 from conquista.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.journal.paths import journal_path
 from conquista.journal.wal import torn_tail
@@ -58,18 +61,6 @@ CREATE TABLE actions (
 """
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
-
-
-class JournalError(ConquistaError):
-    """The journal cannot be used; the message names the file and the fix."""
-
-
-class NotAJournalError(JournalError):
-    """The file is not a conquista game journal (refused: it is never overwritten)."""
-
-
-class JournalUnavailableError(JournalError):
-    """The operating system or SQLite refused to open or create the journal (read-only, not a directory, ...)."""
 
 
 @dataclass(frozen=True)

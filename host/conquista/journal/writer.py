@@ -143,7 +143,7 @@ class GameJournal:
             self._rows.extend((json.dumps(encode_action(a, game.map), ensure_ascii=False), game.turn, self.clock())
                               for a in extra)
             if game.over:
-                self._status, self._winner = FINISHED, game.winner
+                self._status, self._winner = FINISHED, -1 if game.winner is None else game.winner
             self._sync()
         referee.on_action = self.record
         referee.on_undo = self.undo

@@ -20,13 +20,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from conquista.errors import ConquistaError
+from conquista.errors import SimulatedPicoError as SimulatedPicoError
 
 TICKS_MASK = 0x3FFFFFFF  # MicroPython's ticks wrap at 2**30; the simulated ones do too, so wrap bugs show here
-
-
-class SimulatedPicoError(ConquistaError):
-    """The simulated Pico cannot start: the firmware sources are missing or the address is not loopback."""
 
 
 def firmware_dir() -> Path:
