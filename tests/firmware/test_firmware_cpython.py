@@ -6,9 +6,9 @@ import sys
 import types
 
 import pytest
-from mpy_fakes import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 
 from conquista.link import messages
+from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
 

@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from conquista.errors import ConquistaError, SimMcuUsageError
-from conquista.link.simmcu import SimulatedPico
+from conquista_sim.pico import SimulatedPico
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

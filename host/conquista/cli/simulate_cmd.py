@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_in_range
 from conquista.errors import ConquistaError
-from conquista.gamelog import write_log
-from conquista.logview import describe_game
-from conquista.simulate import SimulationReport, simulate
+from conquista.rules.gamelog import write_log
+from conquista.table.logview import describe_game
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
