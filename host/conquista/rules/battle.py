@@ -9,6 +9,7 @@ Pure: no I/O, no random, no clock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Protocol
 
 from conquista.errors import OddsError
@@ -79,20 +80,37 @@ def resolve_roll(attack: tuple[int, ...] | list[int], defend: tuple[int, ...] | 
     return attacker_losses, defender_losses
 
 
-class RollResolver:
-    """`resolve_roll` for one dice rule, remembered per roll as rolled: a battle roll in the engine then costs one
-    dictionary look-up (at most 6**6 different rolls exist)."""
+# Every roll of 1..3 dice, as rolled, numbered: the engine looks a roll up instead of sorting it.
+_MAX_TABLE_DICE = 3
+_ROLLS = [roll for n in range(1, _MAX_TABLE_DICE + 1) for roll in product(range(1, 7), repeat=n)]
+DICE_ID: dict[tuple[int, ...], int] = {roll: i for i, roll in enumerate(_ROLLS)}
+_SORTED = [tuple(sorted(roll, reverse=True)) for roll in _ROLLS]
 
-    __slots__ = ("_known", "rule")
+
+class RollResolver:
+    """`resolve_roll` for one dice rule as a table over every roll of up to three dice, each attacker's row built on
+    first use: a battle roll in the engine then costs two dictionary look-ups and no sorting. Rolls of more dice (no
+    built-in ruleset has them) are resolved directly."""
+
+    __slots__ = ("_rows", "_rows_by_sorted", "rule")
 
     def __init__(self, rule: DiceRule) -> None:
         self.rule = rule
-        self._known: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
+        self._rows: list[list[tuple[int, int]] | None] = [None] * len(_ROLLS)
+        self._rows_by_sorted: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+    def _row(self, attack_id: int) -> list[tuple[int, int]]:
+        attack = _SORTED[attack_id]
+        row = self._rows_by_sorted.get(attack)
+        if row is None:
+            losses = {defend: resolve_roll(attack, defend, self.rule) for defend in set(_SORTED)}
+            row = self._rows_by_sorted[attack] = [losses[defend] for defend in _SORTED]
+        self._rows[attack_id] = row
+        return row
 
     def __call__(self, attack: tuple[int, ...], defend: tuple[int, ...]) -> tuple[int, int]:
-        """Only for dice already checked (ints 1..6): a bool would hash like the int it equals."""
-        key = (attack, defend)
-        losses = self._known.get(key)
-        if losses is None:
-            losses = self._known[key] = resolve_roll(attack, defend, self.rule)
-        return losses
+        """Only for dice already checked to be ints 1..6 (a bool or 1.0 would be taken for the int it equals)."""
+        a, d = DICE_ID.get(attack), DICE_ID.get(defend)
+        if a is None or d is None:
+            return resolve_roll(attack, defend, self.rule)
+        return (self._rows[a] or self._row(a))[d]

@@ -67,8 +67,6 @@ __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
 _PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
 _save_scalars = attrgetter(*SCALAR_FIELDS)
-# An undo patch: (list, index, old value), or (list, None, old contents) for a list changed as a whole.
-Patch = tuple[list[Any], int | None, Any]
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -94,8 +92,8 @@ def _is_index(value: object, size: int) -> bool:
 class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
-    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_history", "_patches",
-                 "_resolve", "_attacker_max", "_defender_max")
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_patches", "_marks",
+                 "_resolve", "_attacker_max", "_defender_max", "_automatic_defence")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -162,11 +160,16 @@ class Game:
         self.map = game_map
         self.players = players
         self.log: list[Action] = []
-        self._history: list[tuple[tuple[Any, ...], list[Patch]]] = []
-        self._patches: list[Patch] = []
+        # The undo history, kept flat so that an action adds one record and no containers: per applied action the
+        # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
+        # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
+        self._saved: list[tuple[Any, ...]] = []
+        self._marks: list[int] = []
+        self._patches: list[Any] = []
         self._resolve = RollResolver(DiceRule.of(rules))
         self._attacker_max = rules.attacker_dice_max
         self._defender_max = rules.defender_dice_max
+        self._automatic_defence = rules.automatic_defence
 
     # ----------------------------------------------------------------------------------------------- queries
 
@@ -334,40 +337,42 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
         saved = _save_scalars(self)
-        patches: list[Patch] = []
-        self._patches = patches
+        mark = len(self._patches)
         events: list[Event] = []
         self._dispatch(action, events)
+        self._saved.append(saved)
+        self._marks.append(mark)
         self.log.append(action)
-        self._history.append((saved, patches))
         return events
 
     def can_undo(self) -> bool:
-        return bool(self._history)
+        return bool(self._marks)
 
     def undo(self) -> Action:
         """Take back the last applied action exactly and return it. Any action can be undone (the referee decides
         which ones it offers); a game made by `from_snapshot()` or `clone()` cannot go back before that moment."""
-        if not self._history:
+        if not self._marks:
             raise IllegalActionError("nothing to undo", phase=self.phase, player=self.current,
                                      reason="nothing to undo")
-        saved, patches = self._history.pop()
-        for container, index, old in reversed(patches):
+        patches, mark = self._patches, self._marks.pop()
+        for at in range(len(patches) - 3, mark - 1, -3):
+            container, index, old = patches[at], patches[at + 1], patches[at + 2]
             if index is None:
                 container[:] = old
             else:
                 container[index] = old
-        for name, value in zip(SCALAR_FIELDS, saved, strict=True):
+        del patches[mark:]
+        for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
             setattr(self, name, value)
         return self.log.pop()
 
     def _set(self, container: list[Any], index: int, value: Any) -> None:
-        self._patches.append((container, index, container[index]))
+        self._patches += (container, index, container[index])
         container[index] = value
 
     def _keep(self, container: list[Any]) -> None:
         """Remember the whole list before it is changed other than by index (append, remove)."""
-        self._patches.append((container, None, container[:]))
+        self._patches += (container, None, container[:])
 
     def _fail(self, action: object, reason: str) -> IllegalActionError:
         text = self.describe(action)  # type: ignore[arg-type]
@@ -574,7 +579,7 @@ class Game:
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
-        if self.rules.automatic_defence:
+        if self._automatic_defence:
             defend = self.max_defend_dice(battle.target)
             self.battle = battle if battle.defend_dice == defend else battle._replace(defend_dice=defend)
             self.phase = P.ROLL
@@ -617,18 +622,23 @@ class Game:
         attacker_losses, defender_losses = self._resolve(attack, defend)
         s, t = battle.source, battle.target
         armies = self.armies
-        left, right = armies[s] - attacker_losses, armies[t] - defender_losses
-        self._patches += ((armies, s, armies[s]), (armies, t, armies[t]))
-        armies[s] = left
-        armies[t] = right
+        before_s, before_t = armies[s], armies[t]
+        self._patches += (armies, s, before_s, armies, t, before_t)
+        left = armies[s] = before_s - attacker_losses
+        right = armies[t] = before_t - defender_losses
         self.lost_total += attacker_losses + defender_losses
         events.append(BattleRolled(s, t, attack, defend, attacker_losses, defender_losses))
-        if right == 0:
+        if not right:
             self._conquer(battle, events)
             return
         stop = battle.stop_at
         if stop is not None and left > stop and left >= 2:
             dice = left - 1 if left - 1 < self._attacker_max else self._attacker_max
+            if self._automatic_defence:
+                defence = right if right < self._defender_max else self._defender_max
+                if dice != battle.attack_dice or defence != battle.defend_dice:
+                    self.battle = battle._replace(attack_dice=dice, defend_dice=defence)
+                return  # the blitz rolls on: still a chance step
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
             return
         self.battle = None
