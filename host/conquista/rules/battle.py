@@ -9,6 +9,7 @@ Pure: no I/O, no random, no clock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Protocol
 
@@ -114,3 +115,9 @@ class RollResolver:
         if a is None or d is None:
             return resolve_roll(attack, defend, self.rule)
         return (self._rows[a] or self._row(a))[d]
+
+
+@cache
+def resolver_for(rule: DiceRule) -> RollResolver:
+    """The one resolver of a dice rule, shared by every game under it (its table is built once per process)."""
+    return RollResolver(rule)

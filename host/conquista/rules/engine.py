@@ -31,7 +31,7 @@ from conquista.rules.actions import (
     Roll,
     Trade,
 )
-from conquista.rules.battle import DiceRule, RollResolver
+from conquista.rules.battle import DiceRule, resolver_for
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -93,7 +93,7 @@ class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
     __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_patches", "_marks",
-                 "_resolve", "_attacker_max", "_defender_max", "_automatic_defence")
+                 "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -159,6 +159,7 @@ class Game:
         self.rules = rules
         self.map = game_map
         self.players = players
+        self._size = game_map.size
         self.log: list[Action] = []
         # The undo history, kept flat so that an action adds one record and no containers: per applied action the
         # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
@@ -166,7 +167,7 @@ class Game:
         self._saved: list[tuple[Any, ...]] = []
         self._marks: list[int] = []
         self._patches: list[Any] = []
-        self._resolve = RollResolver(DiceRule.of(rules))
+        self._resolve = resolver_for(DiceRule.of(rules))
         self._attacker_max = rules.attacker_dice_max
         self._defender_max = rules.defender_dice_max
         self._automatic_defence = rules.automatic_defence
@@ -289,7 +290,7 @@ class Game:
         if phase is P.OCCUPY:
             low, high = self.occupy_range()
             return [Occupy(c) for c in range(low, high + 1)]
-        own = [t for t in range(self.map.size) if self.owner[t] == me]
+        own = [t for t in range(self._size) if self.owner[t] == me]
         if phase in _PLACING:
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
@@ -438,16 +439,16 @@ class Game:
                 return "deal"
 
     def _tid(self, t: object) -> str:
-        return self.map.id(t) if _is_index(t, self.map.size) else f"#{t!r}"  # type: ignore[arg-type]
+        return self.map.id(t) if _is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
 
     def _card_name(self, card: object) -> str:
-        if not _is_index(card, self.map.size + self.rules.deck_jollies):
+        if not _is_index(card, self._size + self.rules.deck_jollies):
             return f"#{card!r}"
         assert isinstance(card, int)
-        return self.map.id(card) if card < self.map.size else f"jolly#{card - self.map.size + 1}"
+        return self.map.id(card) if card < self._size else f"jolly#{card - self._size + 1}"
 
     def _territory(self, action: Action, t: object) -> int:
-        if not _is_index(t, self.map.size):
+        if not _is_index(t, self._size):
             raise self._fail(action, f"{t!r} is not a territory of map {self.map.name!r}")
         return t  # type: ignore[return-value]
 
@@ -575,13 +576,15 @@ class Game:
         if events is None:
             return
         if not self.turn_state.attacked:
-            self.turn_state = self.turn_state._replace(attacked=True)
+            turn = self.turn_state
+            self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to)
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
         if self._automatic_defence:
             defend = self.max_defend_dice(battle.target)
-            self.battle = battle if battle.defend_dice == defend else battle._replace(defend_dice=defend)
+            self.battle = battle if battle.defend_dice == defend else Battle(
+                battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
             self.phase = P.ROLL
         else:
             self.battle = battle
@@ -637,7 +640,7 @@ class Game:
             if self._automatic_defence:
                 defence = right if right < self._defender_max else self._defender_max
                 if dice != battle.attack_dice or defence != battle.defend_dice:
-                    self.battle = battle._replace(attack_dice=dice, defend_dice=defence)
+                    self.battle = Battle(s, t, dice, defence, stop)
                 return  # the blitz rolls on: still a chance step
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
             return
@@ -655,7 +658,8 @@ class Game:
         self._set(self.armies, s, self.armies[s] - moved)
         self._set(self.armies, t, moved)
         if not self.turn_state.conquered:
-            self.turn_state = self.turn_state._replace(conquered=True)
+            turn = self.turn_state
+            self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to)
         events.append(TerritoryConquered(t, s, me, loser, moved))
         eliminated_now = counts[loser] == 0
         if eliminated_now:
@@ -667,8 +671,8 @@ class Game:
             self.hands[me].extend(taken)
             events.append(PlayerEliminated(loser, me, len(taken)))
             taken.clear()
-        self.battle = battle._replace(last_dice=battle.attack_dice, occupy_min=moved,
-                                      elimination_pending=eliminated_now)
+        self.battle = Battle(s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice, moved,
+                             eliminated_now)
         self._check_win(events)
         if self.phase is not P.OVER:
             self.phase = P.OCCUPY
@@ -758,7 +762,7 @@ class Game:
     def _bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
         """The traded cards that earn the territory bonus: their territory is the trader's."""
         me = self.current
-        matching = [c for c in cards if c < self.map.size and self.owner[c] == me]
+        matching = [c for c in cards if c < self._size and self.owner[c] == me]
         limit = self.rules.territory_bonus_per_trade
         return matching[:limit] if limit else matching
 
@@ -768,7 +772,7 @@ class Game:
     # ----------------------------------------------------------------------------------------------- deal
 
     def _deal(self, deal: Deal) -> None:
-        n = self.map.size
+        n = self._size
         order = deal.territory_order
         if sorted(order) != list(range(n)):
             raise RulesetError(f"the deal must list each of the {n} territories once")
@@ -846,7 +850,7 @@ class Game:
     def _check_win(self, events: list[Event]) -> None:
         me = self.current
         if self.rules.objective == "world":
-            won = self.territory_count[me] == self.map.size
+            won = self.territory_count[me] == self._size
             reason = "world domination"
         else:
             won = mission_complete(self, me) or len(self.live_players()) == 1
