@@ -71,7 +71,7 @@ class SimulatedTable:
                                      f"(seats are 0..{game.players - 1})")
         self.think_time = think_time
         self.on_line = on_line
-        self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng), rng,
+        self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng),
                                ring_size=self.layout.ring_length, physical_dice=physical_dice)
         self.journal = journal
         if journal is not None:

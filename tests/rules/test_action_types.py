@@ -74,7 +74,7 @@ def _positions() -> list[Game]:
                 seen.add(game.phase)
                 out.append(game.clone())
             who = game.to_move
-            game.apply(bots[who].choose(game) if isinstance(who, int) else chance_action(game, dice, rng))
+            game.apply(bots[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
         out.append(game.clone())
     return out
 

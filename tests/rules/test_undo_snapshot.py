@@ -50,7 +50,7 @@ def _play(rules_name: str, players: int, seed: int, turn_cap: int, step: object 
     kinds: set[type] = set()
     while not game.over and game.turn <= turn_cap:
         who = game.to_move
-        action = seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice, rng)
+        action = seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice)
         if step is not None:
             step(game, action)  # type: ignore[operator]
         game.apply(action)

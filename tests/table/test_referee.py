@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from conquista.dice.sources import SeededDice
@@ -30,7 +28,7 @@ class FixedDice:
 
 
 def referee_at(game, dice=None, **kwargs):  # type: ignore[no-untyped-def]
-    return Referee(game, dice or SeededDice(1), random.Random(1), **kwargs)
+    return Referee(game, dice or SeededDice(1), **kwargs)
 
 
 def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:

@@ -6,8 +6,6 @@ undoable until the next player acts, unless a card was drawn at the end of that 
 
 from __future__ import annotations
 
-import random
-
 from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Fortify, Place
 from conquista.rules.events import Phase
@@ -22,7 +20,7 @@ def _fortify_position(conquered: bool = False) -> Referee:
         turn = {**game.turn_state._asdict(), "conquered": True}
         game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 5}, phase=Phase.FORTIFY,
                         state={"turn_state": turn})
-    referee = Referee(game, SeededDice(1), random.Random(1))
+    referee = Referee(game, SeededDice(1))
     referee.handle(Tap(tid("alaska")), 1.0)
     referee.handle(Tap(tid("alberta")), 1.1)
     referee.handle(Press(Button.ROLL), 1.2)

@@ -7,7 +7,6 @@ error that says what to do; there is no fallback to the simulator.
 from __future__ import annotations
 
 import contextlib
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -102,9 +101,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     """Referee `game` on the real board until `should_stop()`; returns the referee. With a journal every action
     is on disk before the frame that shows it; `on_start` may put a question to the table (resume?)."""
     clock = MonotonicClock()
-    rng = random.Random(seed) if seed is not None else random.Random()
     layout = LedLayout(profile)
-    referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
+    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
     if journal is not None:
         journal.attach(referee)
     if on_start is not None:

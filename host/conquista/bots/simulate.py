@@ -80,7 +80,7 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
         if turn_cap and game.turn > turn_cap:
             return GameResult(None, turn_cap, actions, True, game)
         who = game.to_move
-        apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice, rng))
+        apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 

@@ -8,7 +8,6 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -96,13 +95,12 @@ class _DiceEntry:
 
 
 class Referee:
-    def __init__(self, game: Game, dice: DiceSource, rng: random.Random, *, ring_size: int = 16,
+    def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
                  on_action: Callable[[Action, list[Event]], None] | None = None,
                  on_undo: Callable[[Action], None] | None = None) -> None:
         self.game = game
-        self.dice = dice
-        self.rng = rng
+        self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
@@ -396,7 +394,7 @@ class Referee:
                 battle = game.battle
                 self.entry = _DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice)
                 return
-            action = chance_action(game, self.dice, self.rng)
+            action = chance_action(game, self.dice)
             events = game.apply(action)
             self._record(action, events, now)
         phase_key = (game.phase, game.current)
