@@ -92,7 +92,8 @@ def _is_index(value: object, size: int) -> bool:
 class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
-    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_patches", "_marks",
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_phases", "_patches",
+                 "_marks",
                  "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
@@ -165,6 +166,7 @@ class Game:
         # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
         # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
         self._saved: list[tuple[Any, ...]] = []
+        self._phases: list[P] = []
         self._marks: list[int] = []
         self._patches: list[Any] = []
         self._resolve = resolver_for(DiceRule.of(rules))
@@ -338,10 +340,12 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
         saved = _save_scalars(self)
+        phase = self.phase
         mark = len(self._patches)
         events: list[Event] = []
         self._dispatch(action, events)
         self._saved.append(saved)
+        self._phases.append(phase)
         self._marks.append(mark)
         self.log.append(action)
         return events
@@ -365,6 +369,7 @@ class Game:
         del patches[mark:]
         for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
             setattr(self, name, value)
+        self.phase = self._phases.pop()
         return self.log.pop()
 
     def _set(self, container: list[Any], index: int, value: Any) -> None:

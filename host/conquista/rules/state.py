@@ -84,7 +84,9 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
 )
 FIELD_NAMES = tuple(name for name, _ in FIELDS)
 # Fields replaced rather than changed in place: the undo record keeps them by reference.
-SCALAR_FIELDS = tuple(name for name, kind in FIELDS if kind not in (Kind.LIST, Kind.LISTS))
+# The phase is kept apart in the undo history: without it the saved tuple holds only atomic values and tuples of
+# them, which the garbage collector stops tracking, so a long game's history costs no collection time.
+SCALAR_FIELDS = tuple(name for name, kind in FIELDS if kind not in (Kind.LIST, Kind.LISTS, Kind.PHASE))
 
 
 def encode_field(kind: Kind, value: Any) -> Any:
