@@ -92,7 +92,7 @@ def _is_index(value: object, size: int) -> bool:
 class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
-    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_phases", "_patches",
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_records", "_patches",
                  "_marks",
                  "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
@@ -166,7 +166,7 @@ class Game:
         # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
         # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
         self._saved: list[tuple[Any, ...]] = []
-        self._phases: list[P] = []
+        self._records: list[Any] = []  # phase, battle, turn_state per applied action, flat
         self._marks: list[int] = []
         self._patches: list[Any] = []
         self._resolve = resolver_for(DiceRule.of(rules))
@@ -340,12 +340,12 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
         saved = _save_scalars(self)
-        phase = self.phase
+        records = (self.phase, self.battle, self.turn_state)
         mark = len(self._patches)
         events: list[Event] = []
         self._dispatch(action, events)
         self._saved.append(saved)
-        self._phases.append(phase)
+        self._records += records
         self._marks.append(mark)
         self.log.append(action)
         return events
@@ -369,7 +369,9 @@ class Game:
         del patches[mark:]
         for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
             setattr(self, name, value)
-        self.phase = self._phases.pop()
+        records = self._records
+        self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
+        del records[-3:]
         return self.log.pop()
 
     def _set(self, container: list[Any], index: int, value: Any) -> None:

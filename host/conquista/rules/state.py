@@ -84,9 +84,12 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
 )
 FIELD_NAMES = tuple(name for name, _ in FIELDS)
 # Fields replaced rather than changed in place: the undo record keeps them by reference.
-# The phase is kept apart in the undo history: without it the saved tuple holds only atomic values and tuples of
-# them, which the garbage collector stops tracking, so a long game's history costs no collection time.
-SCALAR_FIELDS = tuple(name for name, kind in FIELDS if kind not in (Kind.LIST, Kind.LISTS, Kind.PHASE))
+# The phase and the two records are kept apart in the undo history (`RECORD_FIELDS`): without them the saved tuple
+# holds only atomic values, which the garbage collector stops tracking, so a long game's history costs no
+# collection time (a named tuple is always tracked).
+SCALAR_FIELDS = tuple(name for name, kind in FIELDS
+                      if kind not in (Kind.LIST, Kind.LISTS, Kind.PHASE, Kind.BATTLE, Kind.TURN))
+RECORD_FIELDS = ("phase", "battle", "turn_state")
 
 
 def encode_field(kind: Kind, value: Any) -> Any:
