@@ -7,11 +7,7 @@ raises the builtin ValueError, and `link/frames.py` on the host turns what it ca
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from conquista.rules.actions import Action
-    from conquista.rules.events import Phase
+from enum import Enum
 
 
 class ConquistaError(Exception):
@@ -35,7 +31,8 @@ class IllegalActionError(ConquistaError, ValueError):
     caller (the referee) shows `reason` without parsing the text.
     """
 
-    def __init__(self, message: str, *, action: Action | object = None, phase: Phase | None = None,
+    # Typed loosely: this module sits below every layer and imports none (action: a rules Action, phase: a Phase).
+    def __init__(self, message: str, *, action: object = None, phase: Enum | None = None,
                  player: int | None = None, reason: str = "") -> None:
         super().__init__(message)
         self.action = action
@@ -94,6 +91,10 @@ class NotAJournalError(JournalError):
 
 class JournalUnavailableError(JournalError):
     """The operating system or SQLite refused to open or create the journal (read-only, not a directory, ...)."""
+
+
+class GameRefusedError(JournalError):
+    """A saved game is damaged and the backup cannot restore it whole: it is refused, never resumed shorter."""
 
 
 # ---------------------------------------------------------------------------------------------- command line

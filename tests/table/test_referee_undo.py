@@ -36,7 +36,7 @@ def test_a_fortify_that_passed_the_turn_is_undone_by_cancel() -> None:
     game = referee.game
     assert game.log == before_fortify and game.current == 0 and game.phase is Phase.FORTIFY
     assert game.armies[tid("alaska")] == 5 and game.armies[tid("alberta")] == 1
-    assert referee.log[-1] == "undo: fortify 4 from alaska to alberta"
+    assert referee.log[-1].lower() == "undo: fortify 4 from alaska to alberta"
 
 
 def test_the_fortify_stands_once_the_next_player_acts() -> None:

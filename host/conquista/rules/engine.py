@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import deque
 from itertools import product
 from operator import attrgetter
 from typing import Any
@@ -47,6 +46,7 @@ from conquista.rules.events import (
     TurnStarted,
 )
 from conquista.rules.events import Phase as P
+from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import check_map_supports, mission_complete
 from conquista.rules.rulesets import Ruleset
@@ -121,10 +121,7 @@ class Game:
     lost_total: int
 
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
-        if not rules.players_min <= players <= rules.players_max:
-            raise RulesetError(
-                f"ruleset {rules.name!r} is for {rules.players_min}–{rules.players_max} players, not {players}"
-            )
+        rules.check_players(players)
         if rules.objective == "missions":
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)
@@ -869,15 +866,7 @@ class Game:
             events.append(GameOver(me, reason))
 
     def _connected_own(self, source: int) -> set[int]:
-        me, owner, neighbours = self.current, self.owner, self.map.neighbours
-        seen = {source}
-        queue = deque([source])
-        while queue:
-            for n in neighbours[queue.popleft()]:
-                if n not in seen and owner[n] == me:
-                    seen.add(n)
-                    queue.append(n)
-        return seen
+        return reachable(self.map.neighbours, source, self.owner)  # source is the current player's
 
     # ------------------------------------------------------------------------------------------ snapshot
 
