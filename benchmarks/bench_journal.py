@@ -85,7 +85,7 @@ def long_game(data_dir: Path) -> str:
     journal = GameJournal(data_dir)
     journal.start(game)
     while len(game.log) < RESUME_ACTIONS:
-        action = chance_action(game, dice, rng) if game.is_chance() else bot.choose(game)
+        action = chance_action(game, dice) if game.is_chance() else bot.choose(game)
         journal.record(action, game.apply(action))
     assert not game.over
     journal.close()

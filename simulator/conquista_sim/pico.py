@@ -21,12 +21,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from conquista.errors import ConquistaError
+from conquista.errors import SimulatedPicoError as SimulatedPicoError
 from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, KeyMatrix, RowPin
-
-
-class SimulatedPicoError(ConquistaError):
-    """The simulated Pico cannot start: the firmware sources are missing or the address is not loopback."""
 
 
 def firmware_dir() -> Path:

@@ -75,7 +75,7 @@ class SimulatedTable:
         self.on_line = on_line
         # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
         self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
-        table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng), rng,
+        table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng),
                             self.board.strip, physical_dice=physical_dice, journal=journal,
                             recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner

@@ -22,7 +22,7 @@ def test_the_runner_paints_the_referees_scene_through_the_profiles_layout() -> N
     game = new_game(load_ruleset("classic"), game_map, 3, random.Random(4))
     strip = MemoryStrip.from_profile(profile)
     recogniser = GestureRecogniser(long_press_s=0.5)
-    table = build_table(game, profile, SeededDice(seed=4), random.Random(4), strip, recogniser=recogniser)
+    table = build_table(game, profile, SeededDice(seed=4), strip, recogniser=recogniser)
     assert table.referee.game is game and table.runner.referee is table.referee
     assert table.runner.recogniser is recogniser and table.runner.strip is strip
     assert table.layout.ring_length == len(profile.ring) == len(table.referee.scene(0.0).ring)
@@ -46,7 +46,7 @@ def test_a_journal_is_attached_before_the_table_is_handed_out() -> None:
     profile = load_profile(None, game_map)
     game = new_game(load_ruleset("italian"), game_map, 3, random.Random(2))
     journal = RecordingJournal()
-    table = build_table(game, profile, SeededDice(seed=2), random.Random(2), MemoryStrip.from_profile(profile),
+    table = build_table(game, profile, SeededDice(seed=2), MemoryStrip.from_profile(profile),
                         journal=journal)
     assert journal.attached == [table.referee]
 

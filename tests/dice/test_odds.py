@@ -95,7 +95,7 @@ def test_worked_examples_of_the_italian_rules(attack: tuple[int, ...], defend: t
 
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=3), st.lists(st.integers(1, 6), min_size=1, max_size=3))
 def test_odds_resolve_rolls_as_the_engine_does(attack: list[int], defend: list[int]) -> None:
-    from conquista.rules.engine import resolve_battle
+    from conquista.rules.battle import resolve_roll as resolve_battle
 
     assert battle_losses(attack, defend) == resolve_battle(tuple(attack), tuple(defend))
 

@@ -52,7 +52,7 @@ def bot_referee(seed: int = 1, rules: str = "french-1976", players: int = 2):  #
     from conquista.table.referee import Referee
 
     rng = random.Random(seed)
-    return Referee(new_game(load_ruleset(rules), load_map(), players, rng), SeededDice(rng=rng), rng)
+    return Referee(new_game(load_ruleset(rules), load_map(), players, rng), SeededDice(rng=rng))
 
 
 def play(referee, actions: int, now: float = 0.0) -> float:  # type: ignore[no-untyped-def]

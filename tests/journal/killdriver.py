@@ -76,7 +76,7 @@ def main(argv: list[str]) -> None:
     else:
         if game is None:
             game = new_game(load_ruleset(RULES), load_map(), PLAYERS, rng)
-        referee = Referee(game, SeededDice(rng=rng), rng)
+        referee = Referee(game, SeededDice(rng=rng))
         journal.attach(referee)
         bot = GreedyBot()
         now = [0.0]

@@ -68,7 +68,6 @@ def test_a_read_only_database_is_a_fault_until_it_is_writable(tmp_path: Path) ->
 
 
 def test_undo_while_the_disk_refuses_is_caught_up_too(tmp_path: Path) -> None:
-    import random
 
     from conquista.dice.sources import SeededDice
     from conquista.rules.events import Phase
@@ -79,7 +78,7 @@ def test_undo_while_the_disk_refuses_is_caught_up_too(tmp_path: Path) -> None:
 
     game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
     game.pool = 5
-    referee = Referee(game, SeededDice(1), random.Random(1))
+    referee = Referee(game, SeededDice(1))
     journal = GameJournal(tmp_path)
     journal.attach(referee)
     store = journal.store

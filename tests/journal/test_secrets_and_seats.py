@@ -32,7 +32,7 @@ def unfinished(tmp_path: Path) -> tuple[Path, list[str]]:
 
     rng = _random.Random(5)
     game = new_game(load_ruleset("italian"), load_map(), 3, rng)
-    referee = Referee(game, SeededDice(rng=rng), rng)
+    referee = Referee(game, SeededDice(rng=rng))
     journal = GameJournal(tmp_path)
     journal.attach(referee)
     play(referee, 160)

@@ -3,7 +3,6 @@ and the journal fault on the ring (with play going on)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from conquista.dice.sources import SeededDice
@@ -19,7 +18,7 @@ from tests.rules.helpers import dealt, position, tid
 
 def journaled(game, tmp_path: Path, dice=None) -> tuple[Referee, GameJournal, list]:  # type: ignore[no-untyped-def]
     undone: list = []
-    ref = Referee(game, dice or SeededDice(1), random.Random(1))
+    ref = Referee(game, dice or SeededDice(1))
     journal = GameJournal(tmp_path)
     journal.attach(ref)
     record = ref.on_undo
@@ -88,7 +87,7 @@ def test_encoder_back_only_takes_back_placements(tmp_path: Path) -> None:
 
 
 def test_resume_prompt_takes_only_roll_or_cancel() -> None:
-    ref = Referee(dealt("italian", 3), SeededDice(1), random.Random(1))
+    ref = Referee(dealt("italian", 3), SeededDice(1))
     answers: list[tuple[bool, float]] = []
     ref.ask("unfinished game 3: ROLL resumes it, CANCEL starts a new game", lambda yes, now: answers.append((yes, now)))
     assert ref.status().pending.startswith("unfinished game 3")
@@ -108,7 +107,7 @@ def test_resume_prompt_takes_only_roll_or_cancel() -> None:
 
 def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
     game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
-    ref = Referee(dealt("classic", 2), FixedDice(6, 1), random.Random(1))
+    ref = Referee(dealt("classic", 2), FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 0.5)
     assert ref.source >= 0 or ref.message
     from conquista.rules.actions import Attack
@@ -123,7 +122,7 @@ def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
 def test_journal_fault_blinks_the_ring_and_play_goes_on() -> None:
     game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
     game.pool = 3
-    ref = Referee(game, SeededDice(1), random.Random(1))
+    ref = Referee(game, SeededDice(1))
     ref.storage_fault = "journal not saved: disk full"
     lit = ref.scene(0.1).ring
     dark = ref.scene(0.6).ring

@@ -29,23 +29,28 @@ def dealt(rules: str = "italian", players: int = 3, seed: int = 0, **overrides: 
 
 def position(rules: str = "italian", players: int = 2, owners: dict[str, int] | None = None,
              armies: dict[str, int] | None = None, default_owner: int = 1, current: int = 0,
-             phase: Phase = Phase.ATTACK, round_: int = 5, game_map: GameMap = MAP, **overrides: Any) -> Game:
-    """A game where every territory belongs to `default_owner` with 1 army, except those listed."""
-    game = dealt(rules, players, **overrides)
-    for t in range(game_map.size):
-        game.owner[t] = default_owner
-        game.armies[t] = 1
+             phase: Phase = Phase.ATTACK, round_: int = 5, game_map: GameMap = MAP,
+             hands: dict[int, list[int]] | None = None, state: dict[str, Any] | None = None,
+             **overrides: Any) -> Game:
+    """A game where every territory belongs to `default_owner` with 1 army, except those listed; `hands` gives
+    seats their cards (taken out of the deck) and `state` sets any other field of the snapshot by name. Built with
+    `Game.from_snapshot()`, never by writing into the engine."""
+    base = dealt(rules, players, **overrides)
+    snap = base.snapshot()
+    owner = [default_owner] * game_map.size
     for name, seat in (owners or {}).items():
-        game.owner[tid(name)] = seat
+        owner[tid(name)] = seat
+    army = [1] * game_map.size
     for name, count in (armies or {}).items():
-        game.armies[tid(name)] = count
-    game.territory_count = [game.owner.count(p) for p in range(players)]
-    game.reserve = [0] * players
-    game.current = current
-    game.phase = phase
-    game.round = round_
-    game.turn = round_ * players
-    game.pool = 0
-    game.placed_total = sum(game.armies)
-    game.lost_total = 0
+        army[tid(name)] = count
+    snap.update(owner=owner, armies=army, territory_count=[owner.count(p) for p in range(players)],
+                reserve=[0] * players, current=current, phase=phase.value, round=round_, turn=round_ * players,
+                pool=0, placed_total=sum(army), lost_total=0)
+    for seat, cards in (hands or {}).items():
+        snap["hands"][seat] = list(cards)
+        snap["deck"] = [c for c in snap["deck"] if c not in cards]
+    snap.update(state or {})
+    game = Game.from_snapshot(snap, base.rules, game_map)
+    # A snapshot has no history; a journal expects a log that starts with a deal, so the position keeps its own.
+    game.log.extend(base.log)
     return game

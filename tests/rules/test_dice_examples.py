@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquista.rules.engine import resolve_battle
+from conquista.rules.battle import resolve_roll as resolve_battle
 
 
 @pytest.mark.parametrize(

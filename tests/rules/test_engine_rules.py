@@ -102,61 +102,57 @@ def _hand_of(symbols: list[str]) -> list[int]:
     ],
 )
 def test_italian_set_values(symbols: list[str], value: int) -> None:
-    game = position("italian", phase=Phase.REINFORCE)
-    game.hands[0] = _hand_of(symbols)
+    game = position("italian", phase=Phase.REINFORCE, hands={0: _hand_of(symbols)})
     game.apply(Trade(tuple(game.hands[0])))
     assert game.pool == value and game.hands[0] == [] and len(game.discard) == 3
 
 
 def test_french_rejects_jolly_with_two_different() -> None:
-    game = position("french-1976", phase=Phase.REINFORCE)
-    game.hands[0] = _hand_of(["jolly", "cannon", "cavalry"])
+    game = position("french-1976", phase=Phase.REINFORCE, hands={0: _hand_of(["jolly", "cannon", "cavalry"])})
     with pytest.raises(IllegalActionError, match="not a set in french-1976"):
         game.apply(Trade(tuple(game.hands[0])))
 
 
 def test_classic_incremental_values_and_two_jollies() -> None:
-    game = position("classic", phase=Phase.REINFORCE)
-    game.sets_traded = 6
-    game.hands[0] = _hand_of(["jolly", "jolly", "cannon"])
+    game = position("classic", phase=Phase.REINFORCE, hands={0: _hand_of(["jolly", "jolly", "cannon"])},
+                    state={"sets_traded": 6})
     game.apply(Trade(tuple(game.hands[0])))
     assert game.pool == 20 and game.sets_traded == 7
 
 
 def test_italian_territory_bonus_goes_to_the_pool() -> None:
     hand = _hand_of(["cannon", "infantry", "cavalry"])
-    game = position("italian", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0})
-    game.hands[0] = list(hand)
+    game = position("italian", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0},
+                    hands={0: list(hand)})
     game.apply(Trade(tuple(hand)))
     assert game.pool == 10 + 2 * 2
 
 
 def test_french_territory_bonus_goes_on_the_territory() -> None:
     hand = _hand_of(["cannon", "infantry", "cavalry"])
-    game = position("french-1976", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0})
-    game.hands[0] = list(hand)
+    game = position("french-1976", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0},
+                    hands={0: list(hand)})
     game.apply(Trade(tuple(hand)))
     assert game.pool == 10 and game.armies[hand[0]] == 3 and game.armies[hand[1]] == 3
 
 
 def test_classic_territory_bonus_on_one_territory_only() -> None:
     hand = _hand_of(["cannon", "infantry", "cavalry"])
-    game = position("classic", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0})
-    game.hands[0] = list(hand)
+    game = position("classic", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0},
+                    hands={0: list(hand)})
     game.apply(Trade(tuple(hand)))
     assert game.pool == 4 and game.armies[hand[0]] + game.armies[hand[1]] == 2 + 2
 
 
 def test_trades_only_before_the_first_attack() -> None:
-    game = position("italian", phase=Phase.ATTACK)
-    game.hands[0] = _hand_of(["cannon"] * 3)
+    game = position("italian", phase=Phase.ATTACK, hands={0: _hand_of(["cannon"] * 3)})
     with pytest.raises(IllegalActionError, match="before the first attack"):
         game.apply(Trade(tuple(game.hands[0])))
 
 
 def test_must_trade_at_five_cards() -> None:
-    game = position("french-1976", phase=Phase.REINFORCE, owners={"alaska": 0})
-    game.hands[0] = _hand_of(["cannon", "cannon", "infantry", "infantry", "cavalry"])
+    game = position("french-1976", phase=Phase.REINFORCE, owners={"alaska": 0},
+                    hands={0: _hand_of(["cannon", "cannon", "infantry", "infantry", "cavalry"])})
     with pytest.raises(IllegalActionError, match="must trade"):
         game.apply(EndPhase())
     assert not any(isinstance(a, EndPhase) for a in game.legal_actions())
@@ -167,8 +163,8 @@ def test_must_trade_at_five_cards() -> None:
 
 
 def test_italian_has_no_hand_limit() -> None:
-    game = position("italian", phase=Phase.REINFORCE)
-    game.hands[0] = _hand_of(["cannon", "cannon", "infantry", "infantry", "cavalry", "cavalry"])
+    game = position("italian", phase=Phase.REINFORCE,
+                    hands={0: _hand_of(["cannon", "cannon", "infantry", "infantry", "cavalry", "cavalry"])})
     game.apply(EndPhase())
     assert game.phase is Phase.ATTACK
 
@@ -181,13 +177,13 @@ def test_attack_dice_limits_italian_three_defence_dice() -> None:
         game.apply(Attack(tid("alaska"), tid("kamchatka"), 4))
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     assert game.phase is Phase.ROLL and game.to_move == CHANCE
-    assert (game.attack_dice, game.defend_dice) == (3, 3)
+    assert game.battle is not None and (game.battle.attack_dice, game.battle.defend_dice) == (3, 3)
 
 
 def test_classic_two_defence_dice() -> None:
     game = position("classic", owners={"alaska": 0}, armies={"alaska": 4, "kamchatka": 5})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
-    assert game.defend_dice == 2
+    assert game.battle is not None and game.battle.defend_dice == 2
 
 
 def test_attack_needs_two_armies_adjacency_and_an_enemy() -> None:
@@ -221,14 +217,14 @@ def test_conquest_moves_last_dice_and_occupy_range() -> None:
         game.apply(Occupy(1))
     game.apply(Occupy(5))
     assert (game.armies[tid("alaska")], game.armies[tid("kamchatka")]) == (1, 5)
-    assert game.phase is Phase.ATTACK and game.conquered_this_turn
+    assert game.phase is Phase.ATTACK and game.turn_state.conquered and game.battle is None
 
 
 def test_blitz_repeats_until_stop_level() -> None:
     game = position("classic", owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 9})
     game.apply(Blitz(tid("alaska"), tid("kamchatka"), stop_at=3))
     game.apply(Roll((1, 1, 1), (6, 6)))   # attacker 6 → 4
-    assert game.phase is Phase.ROLL and game.attack_dice == 3
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.attack_dice == 3
     game.apply(Roll((1, 1, 1), (6, 6)))   # 4 → 2: at or below the stop level, the blitz stops
     assert game.phase is Phase.ATTACK and game.armies[tid("alaska")] == 2
 
@@ -237,7 +233,7 @@ def test_blitz_until_conquest() -> None:
     game = position("classic", owners={"alaska": 0}, armies={"alaska": 10, "kamchatka": 3})
     game.apply(Blitz(tid("alaska"), tid("kamchatka")))
     game.apply(Roll((6, 6, 6), (1, 1)))
-    assert game.phase is Phase.ROLL and game.defend_dice == 1
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
     game.apply(Roll((6, 6, 6), (1,)))
     assert game.phase is Phase.OCCUPY and game.owner[tid("kamchatka")] == 0
 
@@ -259,7 +255,7 @@ def test_no_elimination_before_round_five_in_italian() -> None:
     game = position("italian", owners=owners, armies={"alaska": 5}, round_=4, default_owner=0)
     with pytest.raises(IllegalActionError, match="before round 5"):
         game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
-    game.round = 5
+    game = position("italian", owners=owners, armies={"alaska": 5}, round_=5, default_owner=0)
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
 
 
@@ -267,9 +263,10 @@ def test_elimination_takes_cards_and_classic_forces_trade_down_to_four() -> None
     owners = {MAP.id(t): 0 for t in range(42)}
     owners["kamchatka"] = 1
     owners["brazil"] = 2
-    game = position("classic", players=3, owners=owners, armies={"alaska": 5}, default_owner=0)
-    game.hands[0] = _hand_of(["cannon", "infantry"])
-    game.hands[1] = [MAP.size, tid("japan"), tid("egypt"), tid("peru")]  # a jolly and three territory cards
+    # Seat 1 holds a jolly and three territory cards.
+    game = position("classic", players=3, owners=owners, armies={"alaska": 5}, default_owner=0,
+                    hands={0: _hand_of(["cannon", "infantry"]),
+                           1: [MAP.size, tid("japan"), tid("egypt"), tid("peru")]})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     events = game.apply(Roll((6, 6, 6), (1,)))
     assert PlayerEliminated(1, 0, 4) in events
@@ -322,8 +319,9 @@ def test_card_drawn_only_after_a_conquest_and_deck_reshuffled() -> None:
     game.apply(EndPhase())
     assert game.current == 1 and game.phase is Phase.REINFORCE  # no conquest: no card
     game = position("italian", phase=Phase.FORTIFY)
-    game.conquered_this_turn = True
-    game.discard, game.deck = game.deck, []
+    game = position("italian", phase=Phase.FORTIFY,
+                    state={"turn_state": {**game.turn_state._asdict(), "conquered": True},
+                           "deck": [], "discard": list(game.deck)})
     game.apply(EndPhase())
     assert game.phase is Phase.DRAW and game.to_move == CHANCE
     assert len(game.legal_actions()) == 44
@@ -332,10 +330,11 @@ def test_card_drawn_only_after_a_conquest_and_deck_reshuffled() -> None:
 
 
 def test_rounds_count_when_every_live_player_has_played() -> None:
-    game = position("italian", players=3, phase=Phase.FORTIFY, round_=1, owners={"alaska": 0, "peru": 2})
-    game.first_player = 0
+    game = position("italian", players=3, phase=Phase.FORTIFY, round_=1, owners={"alaska": 0, "peru": 2},
+                    state={"first_player": 0})
     for expected_round, seat in [(1, 1), (1, 2), (2, 0)]:
-        game.phase = Phase.FORTIFY
+        while game.phase is not Phase.FORTIFY:
+            game.apply(EndPhase() if not game.pool else Place(game.owner.index(game.current), game.pool))
         game.apply(EndPhase())
         assert (game.current, game.round) == (seat, expected_round)
 
@@ -344,8 +343,8 @@ def test_rounds_count_when_every_live_player_has_played() -> None:
 
 def _mission_game(number: int, owners: dict[str, int], armies: dict[str, int] | None = None,
                   players: int = 3) -> tuple[bool, int]:
-    game = position("italian", players=players, owners=owners, armies=armies)
-    game.missions = (number, 7, 8)[:players]
+    game = position("italian", players=players, owners=owners, armies=armies,
+                    state={"missions": (number, 7, 8)[:players]})
     return mission_complete(game, 0), effective_mission(game, 0).territories
 
 
@@ -386,20 +385,25 @@ def test_eighteen_territories_with_two_armies() -> None:
 @pytest.mark.parametrize("number", range(9, 15))
 def test_destroy_colour_missions(number: int) -> None:
     target = number - 9
-    game = position("italian", players=6, owners={"alaska": 0}, armies={"alaska": 5})
-    for t in range(42):
-        if game.owner[t] == 1:
-            game.owner[t] = target
-    game.territory_count = [game.owner.count(p) for p in range(6)]
-    game.missions = (number, 1, 2, 3, 4, 5)
+    missions = {"missions": (number, 1, 2, 3, 4, 5)}
+    game = position("italian", players=6, owners={"alaska": 0}, armies={"alaska": 5}, default_owner=target,
+                    state=missions)
     if target == 0:
         # Own colour: the mission is 24 territories instead.
         assert effective_mission(game, 0).territories == 24
         return
     assert not mission_complete(game, 0)
-    game.eliminated[target], game.eliminated_by[target] = True, 0
+
+    def destroyed_by(seat: int) -> dict[str, object]:
+        eliminated, by = [False] * 6, [None] * 6
+        eliminated[target], by[target] = True, seat
+        return {**missions, "eliminated": eliminated, "eliminated_by": by}
+
+    game = position("italian", players=6, owners={"alaska": 0}, armies={"alaska": 5}, default_owner=target,
+                    state=destroyed_by(0))
     assert mission_complete(game, 0)
-    game.eliminated_by[target] = 2  # destroyed by someone else: 24 territories instead
+    game = position("italian", players=6, owners={"alaska": 0}, armies={"alaska": 5}, default_owner=target,
+                    state=destroyed_by(2))  # destroyed by someone else: 24 territories instead
     assert not mission_complete(game, 0) and effective_mission(game, 0).territories == 24
 
 
@@ -410,8 +414,7 @@ def test_destroy_a_colour_not_in_play_becomes_24_territories() -> None:
 def test_completing_a_mission_wins_at_once() -> None:
     owners = {t: 0 for c in ["north_america", "africa"] for t in CONTINENT[c]}
     owners.pop("egypt")
-    game = position("italian", players=2, owners=owners, armies={"north_africa": 4})
-    game.missions = (1, 7)
+    game = position("italian", players=2, owners=owners, armies={"north_africa": 4}, state={"missions": (1, 7)})
     game.apply(Attack(tid("north_africa"), tid("egypt"), 3))
     game.apply(Roll((6, 6, 6), (1,)))
     assert game.over and game.winner == 0 and "mission 1" in game.over_reason

@@ -97,7 +97,7 @@ def play_checked(rules_name: str, players: int, seed: int, bots: list[str], turn
                 game.apply(probe)
             assert game.digest() == before
         who = game.to_move
-        action = chance_action(game, dice, rng) if who == CHANCE else seats[who].choose(game)
+        action = chance_action(game, dice) if who == CHANCE else seats[who].choose(game)
         assert normalise(action) in legal_set, f"{action} not among legal actions"
         twin = game.clone() if len(game.log) % 7 == 0 else None
         if twin is not None:

@@ -27,7 +27,8 @@ def check_lights(table: SimulatedTable) -> None:
     game = table.game
     selected = {table.referee.source, table.referee.target}
     if game.phase is Phase.OCCUPY:
-        selected |= {game.target}
+        assert game.battle is not None
+        selected |= {game.battle.target}
     for t in range(game.map.size):
         tid = game.map.id(t)
         if t in selected:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 
@@ -85,7 +84,7 @@ def test_white_is_black_and_unknown_colours_are_named() -> None:
 
 def test_the_referee_blinks_an_illegal_tap_and_pulses_a_selection() -> None:
     game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 3}, phase=Phase.ATTACK)
-    referee = Referee(game, SeededDice(1), random.Random(1))
+    referee = Referee(game, SeededDice(1))
     red = player_rgb(game.rules.colours[0])
     bad = tid("brazil")
     referee.handle(Tap(tid("alaska")), 0.0)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Place
 from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
+from conquista.rules.state import Battle
 from conquista.table.colours import ILLEGAL, OFF, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
@@ -18,7 +17,7 @@ from tests.rules.helpers import dealt, position, tid
 
 
 def referee_at(game, dice=None, **kwargs):  # type: ignore[no-untyped-def]
-    return Referee(game, dice or SeededDice(1), random.Random(1), **kwargs)
+    return Referee(game, dice or SeededDice(1), **kwargs)
 
 
 def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:
@@ -99,11 +98,10 @@ def test_long_press_on_target_blitzes() -> None:
 
 @pytest.mark.parametrize("phase", [Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY, Phase.OCCUPY])
 def test_illegal_taps_flash_red_and_change_nothing(phase: Phase) -> None:
-    game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 3}, phase=phase)
-    if phase is Phase.REINFORCE:
-        game.pool = 3
+    state: dict[str, object] = {"pool": 3} if phase is Phase.REINFORCE else {}
     if phase is Phase.OCCUPY:
-        game.source, game.target, game.occupy_min = tid("alaska"), tid("alberta"), 1
+        state["battle"] = Battle(tid("alaska"), tid("alberta"), 1, 1, occupy_min=1)._asdict()
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 3}, phase=phase, state=state)
     ref = referee_at(game)
     before = ref.game.digest()
     bad = tid("brazil")  # an enemy territory far from everything the player holds

@@ -3,8 +3,6 @@ trading a chosen set (the board's ROLL trades the best one)."""
 
 from __future__ import annotations
 
-import random
-
 from conquista.dice.sources import SeededDice
 from conquista.rules.events import Phase
 from conquista.table.colours import OFF
@@ -16,7 +14,7 @@ SEAT_COLOUR = (0, 60, 255)
 
 
 def test_question_with_a_colour_flashes_the_whole_ring_in_it() -> None:
-    ref = Referee(dealt("italian", 3), SeededDice(1), random.Random(1))
+    ref = Referee(dealt("italian", 3), SeededDice(1))
     answers: list[bool] = []
     ref.ask("blue's phone asks for its seat", lambda yes, now: answers.append(yes), colour=SEAT_COLOUR)
     assert set(ref.scene(0.1).ring) == {SEAT_COLOUR} and set(ref.scene(0.6).ring) == {OFF}
@@ -25,7 +23,7 @@ def test_question_with_a_colour_flashes_the_whole_ring_in_it() -> None:
 
 
 def test_withdrawn_question_is_gone_and_a_later_roll_is_not_an_answer() -> None:
-    ref = Referee(dealt("italian", 3), SeededDice(1), random.Random(1))
+    ref = Referee(dealt("italian", 3), SeededDice(1))
     answers: list[bool] = []
     ref.ask("red's phone asks for its seat", lambda yes, now: answers.append(yes), colour=SEAT_COLOUR)
     assert not ref.withdraw("another question")
@@ -40,7 +38,7 @@ def _reinforce_with_cards() -> Referee:
     game.pool = 3
     # alaska: infantry; the others make two different valid sets with it.
     game.hands[0] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
-    return Referee(game, SeededDice(1), random.Random(1))
+    return Referee(game, SeededDice(1))
 
 
 def test_trade_a_chosen_set() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
@@ -51,7 +50,7 @@ class Board:
 def make_board(players: int = 3, bots: frozenset[int] = frozenset(), first_seat_hosts: bool = False,
                record: bool = True) -> Board:
     game = dealt("italian", players, seed=3)
-    referee = Referee(game, SeededDice(1), random.Random(1))
+    referee = Referee(game, SeededDice(1))
     companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts))
     board = Board(referee, companion)
     if record:

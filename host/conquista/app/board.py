@@ -7,7 +7,6 @@ error that says what to do; there is no fallback to the simulator.
 from __future__ import annotations
 
 import contextlib
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -103,7 +102,6 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     is on disk before the frame that shows it; `on_start` may put a question to the table (resume?); `on_step`
     runs on this loop after each pass (the web app's phones act and their views are published from here)."""
     clock = MonotonicClock()
-    rng = random.Random(seed) if seed is not None else random.Random()
     # The link reports its health only when polled, from the loop below, so the table exists by then.
     built: list[Referee] = []
     devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: built[0]))
@@ -112,7 +110,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         from conquista.app.sounds import CuePlayer
 
         sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
-        table = build_table(game, profile, dice, rng, devices.strip, physical_dice=physical_dice, journal=journal,
+        table = build_table(game, profile, dice, devices.strip, physical_dice=physical_dice, journal=journal,
                             sounds=sounds)
         built.append(table.referee)
         if on_start is not None:

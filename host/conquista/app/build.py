@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,13 +32,13 @@ class Table:
     runner: TableRunner
 
 
-def build_table(game: Game, profile: BoardProfile, dice: DiceSource, rng: random.Random, strip: LedStrip, *,
+def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it."""
     layout = LedLayout(profile)
-    referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
+    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
     if journal is not None:
         journal.attach(referee)
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds))

@@ -39,8 +39,8 @@ class GreedyBot:
             return self._occupy(game)
         if phase is Phase.FORTIFY:
             return self._fortify(game)
-        if phase is Phase.DEFEND:
-            return Defend(game.max_defend_dice(game.target))
+        if phase is Phase.DEFEND and game.battle is not None:
+            return Defend(game.max_defend_dice(game.battle.target))
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
 
     def _front(self, game: Game) -> int:
@@ -88,8 +88,10 @@ class GreedyBot:
     def _occupy(self, game: Game) -> Action:
         low, high = game.occupy_range()
         me, owner, neighbours = game.current, game.owner, game.map.neighbours
-        source_exposed = any(owner[n] != me for n in neighbours[game.source])
-        target_exposed = any(owner[n] != me for n in neighbours[game.target])
+        battle = game.battle
+        assert battle is not None  # occupy_range() refuses to answer outside a conquest
+        source_exposed = any(owner[n] != me for n in neighbours[battle.source])
+        target_exposed = any(owner[n] != me for n in neighbours[battle.target])
         if not source_exposed:
             return Occupy(high)
         if not target_exposed:

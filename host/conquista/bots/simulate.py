@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from conquista.bots import make_bot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
-from conquista.rules.engine import CHANCE, Game
+from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import Ruleset
 
 
 @dataclass
 class GameResult:
-    winner: int          # -1 when cut at the turn cap
+    winner: int | None   # None when cut at the turn cap
     turns: int
     actions: int
     cut: bool
@@ -78,9 +78,9 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
     actions = 0
     while not game.over:
         if turn_cap and game.turn > turn_cap:
-            return GameResult(-1, turn_cap, actions, True, game)
+            return GameResult(None, turn_cap, actions, True, game)
         who = game.to_move
-        apply(chance_action(game, dice, rng) if who == CHANCE else seats[who].choose(game))
+        apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 
@@ -96,7 +96,7 @@ def simulate(rules: Ruleset, game_map: GameMap, players: int, games: int, seed: 
         result = play_game(rules, game_map, players, bots, game_seed(seed, i), turn_cap)
         total_actions += result.actions
         total_turns += result.turns
-        if result.cut:
+        if result.winner is None:
             cut += 1
         else:
             wins[result.winner] += 1

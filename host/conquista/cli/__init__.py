@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from conquista import __version__
 from conquista.errors import ConquistaError
+from conquista.errors import UsageError as UsageError  # raised by the command modules
 
 # Every subcommand: its name, the module under conquista.cli that registers it with `register(subparsers)`, and
 # the one-line help `conquista --help` lists (in this order). Only the module of the command being run is
@@ -29,10 +30,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "service": ("service_cmd", "start the referee when the board is switched on (systemd)"),
     "board": ("board_cmd", "the builder's tools: calibrate a profile, self-test, draw the wiring"),
 }
-
-
-class UsageError(ConquistaError):
-    """Bad command-line input that argparse itself cannot see (a range, a combination)."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -18,14 +18,10 @@ from pathlib import Path
 
 import serial
 
-from conquista.errors import ConquistaError
+from conquista.errors import DeployError
 from conquista.link import messages
 from conquista.link.ports import find_pico_port
 from conquista_sim.pico import firmware_dir
-
-
-class DeployError(ConquistaError):
-    """mpremote failed or is missing; the message names the port and the fix."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

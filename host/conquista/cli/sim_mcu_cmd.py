@@ -8,12 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from conquista.errors import ConquistaError
+from conquista.errors import ConquistaError, SimMcuUsageError
 from conquista_sim.pico import SimulatedPico
-
-
-class SimMcuUsageError(ConquistaError):
-    """A bad --listen address."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

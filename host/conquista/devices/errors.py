@@ -1,9 +1,7 @@
-"""Errors of the devices layer."""
+"""Errors of the devices layer (defined with every other project error in conquista.errors)."""
 
 from __future__ import annotations
 
-from conquista.errors import ConquistaError
+from conquista.errors import ConquistaError, DeviceError
 
-
-class DeviceError(ConquistaError):
-    """A device could not be opened or used; the message names the device, the pin or library, and what to do."""
+__all__ = ["ConquistaError", "DeviceError"]

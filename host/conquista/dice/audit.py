@@ -34,7 +34,7 @@ from typing import Any
 from conquista.dice.battles import BattleTest, battle_test_for_log
 from conquista.dice.sources import SeedError, commitment_for, committed_dice, parse_seed
 from conquista.dice.stats import chi_square, chi_square_sf, normal_sf
-from conquista.errors import ConquistaError
+from conquista.errors import AuditError as AuditError
 from conquista.rules.odds import DiceRule, OddsError, battle_losses, roll_odds
 
 ALPHA = 0.001
@@ -42,10 +42,6 @@ MIN_EXPECTED = 5.0
 LOG_FORMAT = "conquista-log"
 LOG_VERSION = 1
 COLOURS = ("attack", "defend")
-
-
-class AuditError(ConquistaError):
-    """The input of an audit is wrong: not a game log, a malformed line, a seed that does not fit."""
 
 
 @dataclass(frozen=True)

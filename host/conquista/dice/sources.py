@@ -1,4 +1,5 @@
-"""Dice sources. The engine never rolls: the caller asks a source for the dice of one battle roll.
+"""Chance sources. The engine never rolls, shuffles or draws: the caller asks the game's source for the dice of one
+battle roll (`roll`), the card drawn from a pile (`draw`) and the deal a game starts from (`deal`).
 
 * `OsDice` ("os"): the operating system's cryptographic generator; the default for live play.
 * `SeededDice` ("seeded"): `random.Random(seed)`, for simulations and tests.
@@ -7,7 +8,8 @@
   its dice from the bytes HMAC-SHA256(key=seed, message="conquista-dice-v1:{n}:{block}") for block = 0, 1, ...
   concatenated, reading each byte b < 252 as the die b % 6 + 1 and skipping b >= 252 (rejection sampling keeps
   the faces exactly uniform); the first dice are the attacker's, the rest the defender's. At the end the seed is
-  revealed and anyone can re-derive every roll of the log. docs/dice.md has the recipe in full.
+  revealed and anyone can re-derive every roll of the log. docs/dice.md has the recipe in full. The same seed also
+  fixes the deal (`conquista-deal-v1:{step}`) and the card draws (`conquista-draw-v1:{n}`), see `committed_below`.
 """
 
 from __future__ import annotations
@@ -17,19 +19,45 @@ import hmac
 import os
 import random
 import secrets
+from collections.abc import Callable
 from typing import Protocol
 
 from conquista.errors import ConquistaError
+from conquista.errors import SeedError as SeedError
+from conquista.rules.actions import Deal
 
 
 class DiceSource(Protocol):
-    """Gives the dice of one battle roll. `name` is recorded with every roll in the game log."""
+    """The game's chance source: dice, card draws and the deal. `name` is recorded with every roll in the log."""
 
     name: str
 
     def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """`attack` red dice and `defend` blue dice, each 1..6, in the order rolled."""
         ...
+
+    def draw(self, cards: int) -> int:
+        """Which of `cards` cards (0-based position in the pile) comes up."""
+        ...
+
+    def deal(self, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+        """Territory order, first player and, if `missions` is not empty, one different mission per seat."""
+        ...
+
+
+def _deal_from(below: Callable[[int], int], territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+    """A deal where every random choice is `below(n)`, uniform over 0..n-1: Fisher-Yates shuffles."""
+    order = list(range(territories))
+    for i in range(territories - 1, 0, -1):
+        j = below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    first = below(players)
+    pool = list(missions)
+    chosen = []
+    if pool:
+        for _ in range(players):
+            chosen.append(pool.pop(below(len(pool))))
+    return Deal(tuple(order), first, tuple(chosen))
 
 
 class SeededDice:
@@ -47,6 +75,18 @@ class SeededDice:
         a = tuple([int(r() * 6) + 1 for _ in range(attack)])
         d = tuple([int(r() * 6) + 1 for _ in range(defend)])
         return a, d
+
+    def draw(self, cards: int) -> int:
+        return int(self._random() * cards)
+
+    def deal(self, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+        # The generator's own shuffle and sample: the seeds of the golden games and tests keep their games.
+        rng = self.rng
+        order = list(range(territories))
+        rng.shuffle(order)
+        first = rng.randrange(players)
+        chosen = tuple(rng.sample(list(missions), players)) if missions else ()
+        return Deal(tuple(order), first, chosen)
 
 
 # The bytes of both generators below become dice the same way: a byte below 252 (= 42 * 6) gives the face
@@ -83,13 +123,15 @@ class OsDice:
         die = self._die
         return tuple([die() for _ in range(attack)]), tuple([die() for _ in range(defend)])
 
+    def draw(self, cards: int) -> int:
+        return secrets.randbelow(cards)
+
+    def deal(self, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+        return _deal_from(secrets.randbelow, territories, players, missions)
+
 
 COMMITTED_SEED_BYTES = 32
 COMMITTED_SCHEME = "conquista-dice-v1"
-
-
-class SeedError(ConquistaError):
-    """A committed-dice seed is malformed or does not match its commitment."""
 
 
 def commitment_for(seed: bytes) -> str:
@@ -130,6 +172,30 @@ def committed_dice(seed: bytes, index: int, attack: int, defend: int) -> tuple[t
     return tuple(dice[:attack]), tuple(dice[attack:])
 
 
+def committed_below(seed: bytes, label: str, index: int, n: int) -> int:
+    """Uniform over 0..n-1 from the committed stream: HMAC-SHA256(key=seed, message=f"conquista-{label}-v1:{index}:
+    {block}") read as big-endian 32-bit words, skipping words at or above the largest multiple of n (rejection
+    sampling keeps every value exactly as likely). `label` is "draw" (index: the game's n-th card draw) or "deal"
+    (index: the step of the deal's shuffle, first player and missions, in that order)."""
+    if n < 1:
+        raise SeedError(f"nothing to choose from ({n} options)")
+    limit = (1 << 32) - (1 << 32) % n
+    block = 0
+    while True:
+        digest = hmac.digest(seed, f"conquista-{label}-v1:{index}:{block}".encode("ascii"), "sha256")
+        for at in range(0, 32, 4):
+            word = int.from_bytes(digest[at:at + 4], "big")
+            if word < limit:
+                return word % n
+        block += 1
+
+
+def committed_deal(seed: bytes, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+    """The deal a committed seed fixes (what `dice audit --verify-seed` re-derives)."""
+    steps = iter(range(1 << 30))
+    return _deal_from(lambda n: committed_below(seed, "deal", next(steps), n), territories, players, missions)
+
+
 class CommittedDice:
     """Provably fair dice: a secret seed committed to at the start, revealed at the end.
 
@@ -148,11 +214,24 @@ class CommittedDice:
             raise SeedError("a committed-dice seed cannot be empty")
         self.commitment = commitment_for(self._seed)
         self.rolls = 0
+        self.draws = 0
 
     def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         dice = committed_dice(self._seed, self.rolls, attack, defend)
         self.rolls += 1
         return dice
+
+    def draw(self, cards: int) -> int:
+        card = committed_below(self._seed, "draw", self.draws, cards)
+        self.draws += 1
+        return card
+
+    def deal(self, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
+        return committed_deal(self._seed, territories, players, missions)
+
+    def resume(self, rolls: int, draws: int) -> None:
+        """Go on with the same stream after a game resumed from its log: `rolls` and `draws` already made."""
+        self.rolls, self.draws = rolls, draws
 
     def header(self) -> dict[str, str]:
         """The `dice` object of the log header: the source and the commitment, never the seed."""

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from conquista.errors import ConquistaError
+from conquista.errors import ProfileError as ProfileError
 from conquista.rules.mapdata import GameMap, load_map
 
 DEFAULT_PROFILE = "classic-42"
@@ -36,10 +36,6 @@ WS281X_PINS: dict[int, int] = {12: 0, 18: 0, 13: 1, 19: 1, 21: 0, 10: 0}
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 # DMA channel 5 is used by the SD card driver on recent kernels: rpi-ws281x on it corrupts the file system.
 FORBIDDEN_DMA = frozenset({5})
-
-
-class ProfileError(ConquistaError):
-    """A board profile is missing, malformed or inconsistent; the message names the file, the key and the fix."""
 
 
 class SensorKind(StrEnum):

@@ -28,7 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from conquista.errors import ConquistaError, LogError
+from conquista.errors import GameRefusedError as GameRefusedError
+from conquista.errors import JournalError as JournalError
+from conquista.errors import JournalUnavailableError as JournalUnavailableError
+from conquista.errors import LogError
+from conquista.errors import NotAJournalError as NotAJournalError
 from conquista.journal.integrity import (
     DAMAGED,
     FINISHED,
@@ -55,22 +59,6 @@ from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.rules.mapdata import GameMap
 
 BACKUP_SUFFIX = ".backup"
-
-
-class JournalError(ConquistaError):
-    """The journal cannot be used; the message names the file and the fix."""
-
-
-class NotAJournalError(JournalError):
-    """The file is not a conquista game journal (refused: it is never overwritten)."""
-
-
-class JournalUnavailableError(JournalError):
-    """The operating system or SQLite refused to open or create the journal (read-only, not a directory, ...)."""
-
-
-class GameRefusedError(JournalError):
-    """A saved game is damaged and the backup cannot restore it whole: it is refused, never resumed shorter."""
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class GameJournal:
                 self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), game.turn,
                              self.clock())
             if game.over:
-                self._status, self._winner = FINISHED, game.winner
+                self._status, self._winner = FINISHED, -1 if game.winner is None else game.winner
             self._sync()
         referee.on_action = self.record
         referee.on_undo = self.undo

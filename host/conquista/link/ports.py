@@ -7,16 +7,12 @@ from dataclasses import dataclass
 import serial
 import serial.tools.list_ports
 
-from conquista.errors import ConquistaError
+from conquista.errors import LinkError as LinkError
 
 # MicroPython's USB CDC on the RP2040 and RP2350 (Raspberry Pi's vendor id, MicroPython's product id).
 PICO_VID = 0x2E8A
 PICO_PID = 0x0005
 BAUDRATE = 115200  # ignored by USB CDC, but a USB-serial adapter in between needs one
-
-
-class LinkError(ConquistaError):
-    """The Pico cannot be found or its port cannot be opened; the message names the port and what to do."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,10 @@ class Trade:
     cards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        try:
+            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        except TypeError:
+            pass  # not three comparable cards: kept as given, and the engine refuses the trade by name
 
 
 @dataclass(frozen=True, slots=True)

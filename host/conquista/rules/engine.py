@@ -1,16 +1,17 @@
 """The game engine: one state machine referees every ruleset. Pure: no I/O, no random, no clock.
 
 `Game(rules, map, players, deal)` starts a game from a dealt board; `legal_actions()` lists what the player to
-move (or chance) may do; `apply(action)` checks legality, changes the state and returns typed events. Dice rolls and
-card draws are chance actions supplied by the caller, so the action log replays the game bit for bit.
+move (or chance) may do; `apply(action)` checks legality, changes the state and returns typed events; `undo()` takes
+the last applied action back (python-chess's push/pop). Dice rolls and card draws are chance actions supplied by the
+caller, so the action log replays the game bit for bit. `snapshot()`/`from_snapshot()` save and rebuild a position.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from itertools import product
+from operator import attrgetter
 from typing import Any
 
 from conquista.errors import IllegalActionError, RulesetError
@@ -29,6 +30,7 @@ from conquista.rules.actions import (
     Roll,
     Trade,
 )
+from conquista.rules.battle import DiceRule, resolver_for
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -48,21 +50,23 @@ from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import check_map_supports, mission_complete
 from conquista.rules.rulesets import Ruleset
+from conquista.rules.state import (
+    CHANCE,
+    FIELDS,
+    SCALAR_FIELDS,
+    TERMINAL,
+    Battle,
+    Kind,
+    Mover,
+    TurnState,
+    decode_field,
+    encode_field,
+)
 
-CHANCE = -1  # `to_move` while the game waits for dice or a card draw
+__all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
-
-def resolve_battle(attack: tuple[int, ...], defend: tuple[int, ...]) -> tuple[int, int]:
-    """(attacker losses, defender losses): dice sorted high to low, compared in pairs, ties to the defender."""
-    a = sorted(attack, reverse=True)
-    d = sorted(defend, reverse=True)
-    attacker_losses = defender_losses = 0
-    for i in range(min(len(a), len(d))):
-        if a[i] > d[i]:
-            defender_losses += 1
-        else:
-            attacker_losses += 1
-    return attacker_losses, defender_losses
+_PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
+_save_scalars = attrgetter(*SCALAR_FIELDS)
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -80,26 +84,57 @@ def _roll_outcomes(attack: int, defend: int) -> tuple[Roll, ...]:
     return _ROLL_OUTCOMES[key]
 
 
+def _is_index(value: object, size: int) -> bool:
+    """A whole number in 0..size-1 (a bool is not one, whatever it equals)."""
+    return value.__class__ is int and 0 <= value < size
+
+
 class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
+
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_records", "_patches",
+                 "_marks",
+                 "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
+    # The state (state.FIELDS lists the same names, with how each is copied and saved).
+    phase: P
+    current: int
+    first_player: int
+    turn: int
+    round: int
+    owner: list[int]
+    armies: list[int]
+    territory_count: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    missions: tuple[int, ...]
+    eliminated: list[bool]
+    eliminated_by: list[int | None]
+    reserve: list[int]
+    pool: int
+    sets_traded: int
+    turn_state: TurnState
+    battle: Battle | None
+    winner: int | None
+    over_reason: str
+    placed_total: int
+    lost_total: int
 
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
         if rules.objective == "missions":
             check_map_supports(game_map, rules.missions)
-        self.rules = rules
-        self.map = game_map
-        self.players = players
+        self._setup(rules, game_map, players)
         n = game_map.size
         self.owner = [-1] * n
         self.armies = [0] * n
         self.territory_count = [0] * players
-        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.hands = [[] for _ in range(players)]
         self.deck = list(range(n + rules.deck_jollies))
-        self.discard: list[int] = []
-        self.missions: tuple[int, ...] = ()
+        self.discard = []
+        self.missions = ()
         self.eliminated = [False] * players
-        self.eliminated_by = [-1] * players
+        self.eliminated_by = [None] * players
         self.reserve = [0] * players          # armies still to place during the initial placement
         self.phase = P.SETUP
         self.first_player = 0
@@ -108,38 +143,47 @@ class Game:
         self.round = 0
         self.pool = 0                          # armies to place now (setup batch, reinforcements, trade armies)
         self.sets_traded = 0
-        self.conquered_this_turn = False
-        self.attacked_this_turn = False
-        self.fortifies_done = 0
-        self.forced_trade_down_to = -1         # after an elimination, trade until the hand is this small
-        # The battle in progress.
-        self.source = -1
-        self.target = -1
-        self.attack_dice = 0
-        self.defend_dice = 0
-        self.blitz_stop = 0                    # 0: a single roll; ≥ 1: blitz until the source is down to this
-        self.last_dice = 0
-        self.occupy_min = 0
-        self.winner = -1
+        self.turn_state = TurnState()
+        self.battle = None
+        self.winner = None
         self.over_reason = ""
         self.placed_total = 0                  # every army ever put on the board ...
         self.lost_total = 0                    # ... minus every army lost equals the board total
-        self.log: list[Action] = []
         self._deal(deal)
         self.log.append(deal)
+
+    def _setup(self, rules: Ruleset, game_map: GameMap, players: int) -> None:
+        """What is not state: the rules, the map, the log and the undo history, and caches of the rules."""
+        self.rules = rules
+        self.map = game_map
+        self.players = players
+        self._size = game_map.size
+        self.log: list[Action] = []
+        # The undo history, kept flat so that an action adds one record and no containers: per applied action the
+        # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
+        # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
+        self._saved: list[tuple[Any, ...]] = []
+        self._records: list[Any] = []  # phase, battle, turn_state per applied action, flat
+        self._marks: list[int] = []
+        self._patches: list[Any] = []
+        self._resolve = resolver_for(DiceRule.of(rules))
+        self._attacker_max = rules.attacker_dice_max
+        self._defender_max = rules.defender_dice_max
+        self._automatic_defence = rules.automatic_defence
 
     # ----------------------------------------------------------------------------------------------- queries
 
     @property
-    def to_move(self) -> int:
-        """The seat that must act now, or CHANCE when dice or a card draw are awaited, or -1 when over."""
+    def to_move(self) -> int | Mover:
+        """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over."""
         phase = self.phase
         if phase is P.ROLL or phase is P.DRAW:
             return CHANCE
         if phase is P.DEFEND:
-            return self.owner[self.target]
+            assert self.battle is not None
+            return self.owner[self.battle.target]
         if phase is P.OVER:
-            return -1
+            return TERMINAL
         return self.current
 
     @property
@@ -177,13 +221,18 @@ class Game:
         return self.rules.set_value(kind, self.sets_traded) + self._territory_bonus_total(cards)
 
     def occupy_range(self) -> tuple[int, int]:
-        return self.occupy_min, self.armies[self.source] + self.armies[self.target] - 1
+        """After a conquest: the fewest and the most armies that may end up in the conquered territory."""
+        battle = self.battle
+        if self.phase is not P.OCCUPY or battle is None or battle.occupy_min is None:
+            raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
+                                     player=self.current, reason="nothing was conquered")
+        return battle.occupy_min, self.armies[battle.source] + self.armies[battle.target] - 1
 
     def max_attack_dice(self, source: int) -> int:
-        return min(self.rules.attacker_dice_max, self.armies[source] - 1)
+        return min(self._attacker_max, self.armies[source] - 1)
 
     def max_defend_dice(self, target: int) -> int:
-        return min(self.rules.defender_dice_max, self.armies[target])
+        return min(self._defender_max, self.armies[target])
 
     def must_trade(self) -> bool:
         """True while the player to move may not end the phase because of a hand limit."""
@@ -192,7 +241,8 @@ class Game:
             limit = self.rules.forced_trade_hand
             return bool(limit) and hand >= limit and bool(self.valid_trades())
         if self.phase is P.ELIMINATION_TRADE:
-            return self.forced_trade_down_to >= 0 and hand > self.forced_trade_down_to and bool(self.valid_trades())
+            down_to = self.turn_state.forced_trade_down_to
+            return down_to is not None and hand > down_to and bool(self.valid_trades())
         return False
 
     def can_attack_from(self, source: int) -> bool:
@@ -226,18 +276,21 @@ class Game:
         out: list[Action] = []
         if phase is P.OVER:
             return out
+        battle = self.battle
         if phase is P.ROLL:
-            return list(_roll_outcomes(self.attack_dice, self.defend_dice))
+            assert battle is not None
+            return list(_roll_outcomes(battle.attack_dice, battle.defend_dice))
         if phase is P.DRAW:
             pile = self.deck if self.deck else self.discard
             return [Draw(c) for c in sorted(pile)]
         if phase is P.DEFEND:
-            return [Defend(d) for d in range(1, self.max_defend_dice(self.target) + 1)]
+            assert battle is not None
+            return [Defend(d) for d in range(1, self.max_defend_dice(battle.target) + 1)]
         if phase is P.OCCUPY:
             low, high = self.occupy_range()
             return [Occupy(c) for c in range(low, high + 1)]
-        own = [t for t in range(self.map.size) if self.owner[t] == me]
-        if phase in (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE):
+        own = [t for t in range(self._size) if self.owner[t] == me]
+        if phase in _PLACING:
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
             out.extend(Place(t, c) for t in own for c in range(1, self.pool + 1))
@@ -270,50 +323,118 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""
-        self._check(action)
+        self._dispatch(action, None)
 
     def is_legal(self, action: Action) -> bool:
         try:
-            self._check(action)
+            self._dispatch(action, None)
         except IllegalActionError:
             return False
         return True
 
-    # ------------------------------------------------------------------------------------------------ apply
+    # ------------------------------------------------------------------------------------------ apply, undo
 
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
-        self._check(action)
-        handler = _HANDLERS[type(action)]
+        saved = _save_scalars(self)
+        records = (self.phase, self.battle, self.turn_state)
+        mark = len(self._patches)
         events: list[Event] = []
-        handler(self, action, events)
+        self._dispatch(action, events)
+        self._saved.append(saved)
+        self._records += records
+        self._marks.append(mark)
         self.log.append(action)
         return events
 
-    def _fail(self, action: Action, reason: str) -> IllegalActionError:
-        return IllegalActionError(f"{self.describe(action)} is illegal in phase {self.phase.value} "
-                                  f"(player {self.current + 1}): {reason}")
+    def can_undo(self) -> bool:
+        return bool(self._marks)
+
+    def undo(self) -> Action:
+        """Take back the last applied action exactly and return it. Any action can be undone (the referee decides
+        which ones it offers); a game made by `from_snapshot()` or `clone()` cannot go back before that moment."""
+        if not self._marks:
+            raise IllegalActionError("nothing to undo", phase=self.phase, player=self.current,
+                                     reason="nothing to undo")
+        patches, mark = self._patches, self._marks.pop()
+        for at in range(len(patches) - 3, mark - 1, -3):
+            container, index, old = patches[at], patches[at + 1], patches[at + 2]
+            if index is None:
+                container[:] = old
+            else:
+                container[index] = old
+        del patches[mark:]
+        for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
+            setattr(self, name, value)
+        records = self._records
+        self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
+        del records[-3:]
+        return self.log.pop()
+
+    def _set(self, container: list[Any], index: int, value: Any) -> None:
+        self._patches += (container, index, container[index])
+        container[index] = value
+
+    def _keep(self, container: list[Any]) -> None:
+        """Remember the whole list before it is changed other than by index (append, remove)."""
+        self._patches += (container, None, container[:])
+
+    def _fail(self, action: object, reason: str) -> IllegalActionError:
+        text = self.describe(action)  # type: ignore[arg-type]
+        return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
+                                  f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
+
+    def _dispatch(self, action: Action, events: list[Event] | None) -> None:
+        """Check `action` and, unless `events` is None (a check only), apply it: each step validates everything
+        before it changes anything, so a refused action leaves the state as it was."""
+        if self.phase is P.OVER:
+            raise self._fail(action, "the game is over")
+        match action:
+            case Roll():
+                self._roll(action, events)
+            case Place():
+                self._place(action, events)
+            case Attack() | Blitz():
+                self._attack(action, events)
+            case Occupy():
+                self._occupy(action, events)
+            case EndPhase():
+                self._end_phase(action, events)
+            case Fortify():
+                self._fortify(action, events)
+            case Trade():
+                self._trade(action, events)
+            case Defend():
+                self._defend(action, events)
+            case Draw():
+                self._draw(action, events)
+            case Deal():
+                raise self._fail(action, "a game is dealt once, when it is created")
+            case _:
+                raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
+                                         player=self.current, reason="not a game action")
 
     def describe(self, action: Action) -> str:
-        """A human name for an action, with territory ids instead of indices."""
+        """A human name for an action, with territory ids instead of indices (any field value is named)."""
         tid = self._tid
         match action:
             case Place(t, c):
-                return f"place {c} on {tid(t)}"
+                return f"place {c!r} on {tid(t)}"
             case Attack(s, t, d):
-                return f"attack {tid(s)} → {tid(t)} with {d} dice"
+                return f"attack {tid(s)} → {tid(t)} with {d!r} dice"
             case Blitz(s, t, k):
-                return f"blitz {tid(s)} → {tid(t)} stopping at {k}"
+                return f"blitz {tid(s)} → {tid(t)} stopping at {k!r}"
             case Fortify(s, t, c):
-                return f"fortify {c} from {tid(s)} to {tid(t)}"
+                return f"fortify {c!r} from {tid(s)} to {tid(t)}"
             case Trade(cs):
-                return "trade cards " + ", ".join(self._card_name(c) for c in cs)
+                names = ", ".join(self._card_name(c) for c in cs) if isinstance(cs, tuple) else repr(cs)
+                return "trade cards " + names
             case Occupy(c):
-                return f"occupy with {c}"
+                return f"occupy with {c!r}"
             case Defend(d):
-                return f"defend with {d} dice"
+                return f"defend with {d!r} dice"
             case Roll(a, d, _):
-                return f"roll {list(a)} vs {list(d)}"
+                return f"roll {_dice_text(a)} vs {_dice_text(d)}"
             case Draw(c):
                 return f"draw card {self._card_name(c)}"
             case EndPhase():
@@ -321,52 +442,89 @@ class Game:
             case Deal():
                 return "deal"
 
-    def _tid(self, t: int) -> str:
-        return self.map.id(t) if 0 <= t < self.map.size else f"#{t}"
+    def _tid(self, t: object) -> str:
+        return self.map.id(t) if _is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
 
-    def _card_name(self, card: int) -> str:
-        return self.map.id(card) if 0 <= card < self.map.size else f"jolly#{card - self.map.size + 1}"
+    def _card_name(self, card: object) -> str:
+        if not _is_index(card, self._size + self.rules.deck_jollies):
+            return f"#{card!r}"
+        assert isinstance(card, int)
+        return self.map.id(card) if card < self._size else f"jolly#{card - self._size + 1}"
 
-    def _territory(self, action: Action, t: object) -> None:
-        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < self.map.size:
+    def _territory(self, action: Action, t: object) -> int:
+        if not _is_index(t, self._size):
             raise self._fail(action, f"{t!r} is not a territory of map {self.map.name!r}")
+        return t  # type: ignore[return-value]
 
     def _count(self, action: Action, value: object, what: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
+        if value.__class__ is not int:
             raise self._fail(action, f"{what} must be a whole number, got {value!r}")
         return value
 
-    def _check(self, action: Action) -> None:
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise IllegalActionError(f"{action!r} is not a game action")
-        if self.phase is P.OVER:
-            raise self._fail(action, "the game is over")
-        checker(self, action)
+    # ------------------------------------------------------------------------------------------ the actions
 
-    def _check_place(self, action: Place) -> None:
-        if self.phase not in (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE):
+    def _place(self, action: Place, events: list[Event] | None) -> None:
+        if self.phase not in _PLACING:
             raise self._fail(action, "armies are placed only during setup or reinforcement")
-        self._territory(action, action.territory)
+        t = self._territory(action, action.territory)
         count = self._count(action, action.count, "the count")
-        if self.owner[action.territory] != self.current:
-            raise self._fail(action, f"{self._tid(action.territory)} is not yours")
+        if self.owner[t] != self.current:
+            raise self._fail(action, f"{self._tid(t)} is not yours")
         if not 1 <= count <= self.pool:
             raise self._fail(action, f"you have {self.pool} armies to place")
+        if events is None:
+            return
+        self._set(self.armies, t, self.armies[t] + count)
+        self.placed_total += count
+        self.pool -= count
+        events.append(ArmiesPlaced(self.current, t, count))
+        if self.phase is P.SETUP:
+            if self.pool == 0:
+                nxt = self._next_with_reserve(self.current)
+                if nxt is None:
+                    self._start_turn(self.first_player, events)
+                else:
+                    self.current = nxt
+                    self._start_setup_batch()
+                    events.append(PhaseStarted(nxt, P.SETUP))
+            return
+        self._check_win(events)
 
-    def _check_trade(self, action: Trade) -> None:
-        if self.phase not in (P.REINFORCE, P.ELIMINATION_TRADE):
+    def _trade(self, action: Trade, events: list[Event] | None) -> None:
+        if self.phase is not P.REINFORCE and self.phase is not P.ELIMINATION_TRADE:
             raise self._fail(action, "cards are traded only before the first attack of the turn")
-        hand = self.hands[self.current]
+        me = self.current
+        hand = self.hands[me]
         cards = action.cards
-        if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
+        if (cards.__class__ is not tuple or len(cards) != 3 or any(c.__class__ is not int for c in cards)
+                or len(set(cards)) != 3 or any(c not in hand for c in cards)):
             raise self._fail(action, "a trade is three different cards from your hand")
-        symbols = tuple(cardlib.card_symbol(self.map, c) for c in cards)
-        kind_name = cardlib.set_kind(symbols)  # type: ignore[arg-type]
-        if kind_name is None or kind_name not in self.rules.valid_sets:
+        kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
+        if kind is None or kind not in self.rules.valid_sets:
             raise self._fail(action, f"not a set in {self.rules.name}")
+        if events is None:
+            return
+        armies = self.rules.set_value(kind, self.sets_traded)
+        self.sets_traded += 1
+        bonus_cards = self._bonus_cards(cards)
+        self._keep(hand)
+        self._keep(self.discard)
+        for c in cards:
+            hand.remove(c)
+            self.discard.append(c)
+        events.append(CardsTraded(me, cards, kind, armies))
+        bonus = self.rules.territory_bonus
+        if self.rules.territory_bonus_placement == "on_territory":
+            for c in bonus_cards:
+                self._set(self.armies, c, self.armies[c] + bonus)
+                self.placed_total += bonus
+                events.append(ArmiesPlaced(me, c, bonus))
+        else:
+            armies += bonus * len(bonus_cards)
+        self.pool += armies
+        self._check_win(events)
 
-    def _check_end_phase(self, action: EndPhase) -> None:
+    def _end_phase(self, action: EndPhase, events: list[Event] | None) -> None:
         phase = self.phase
         if phase is P.REINFORCE or phase is P.ELIMINATION_TRADE:
             if self.pool:
@@ -375,15 +533,29 @@ class Game:
                 raise self._fail(action, f"you hold {len(self.hands[self.current])} cards and must trade")
         elif phase is not P.ATTACK and phase is not P.FORTIFY:
             raise self._fail(action, "this phase ends by itself")
+        if events is None:
+            return
+        if phase is P.REINFORCE:
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+        elif phase is P.ELIMINATION_TRADE:
+            self.turn_state = self.turn_state._replace(forced_trade_down_to=None)
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+        elif phase is P.ATTACK:
+            self.phase = P.FORTIFY
+            events.append(PhaseStarted(self.current, P.FORTIFY))
+        else:
+            self._end_turn(events)
 
-    def _check_attack(self, action: Attack | Blitz) -> None:
+    def _attack(self, action: Attack | Blitz, events: list[Event] | None) -> None:
         if self.phase is not P.ATTACK:
             raise self._fail(action, "attacks happen in the attack phase")
-        if isinstance(action, Blitz) and not self.rules.blitz:
+        blitz = isinstance(action, Blitz)
+        if blitz and not self.rules.blitz:
             raise self._fail(action, f"{self.rules.name} has no blitz")
-        self._territory(action, action.source)
-        self._territory(action, action.target)
-        s, t = action.source, action.target
+        s = self._territory(action, action.source)
+        t = self._territory(action, action.target)
         if self.owner[s] != self.current:
             raise self._fail(action, f"{self._tid(s)} is not yours")
         if self.armies[s] < 2:
@@ -395,6 +567,7 @@ class Game:
         if not self.attack_allowed(s, t):
             raise self._fail(action, f"{self._tid(t)} is the defender's last territory and nobody may be "
                              f"eliminated before round {self.rules.elimination_protection_rounds + 1}")
+        stop: int | None = None
         if isinstance(action, Attack):
             dice = self._count(action, action.dice, "dice")
             if not 1 <= dice <= self.max_attack_dice(s):
@@ -403,59 +576,207 @@ class Game:
             stop = self._count(action, action.stop_at, "the stop level")
             if not 1 <= stop < self.armies[s]:
                 raise self._fail(action, f"the stop level must be between 1 and {self.armies[s] - 1}")
+            dice = self.max_attack_dice(s)
+        if events is None:
+            return
+        if not self.turn_state.attacked:
+            turn = self.turn_state
+            self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to)
+        self._await_defence(Battle(s, t, dice, 0, stop))
 
-    def _check_defend(self, action: Defend) -> None:
-        if self.phase is not P.DEFEND:
+    def _await_defence(self, battle: Battle) -> None:
+        if self._automatic_defence:
+            defend = self.max_defend_dice(battle.target)
+            self.battle = battle if battle.defend_dice == defend else Battle(
+                battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
+            self.phase = P.ROLL
+        else:
+            self.battle = battle
+            self.phase = P.DEFEND
+
+    def _defend(self, action: Defend, events: list[Event] | None) -> None:
+        battle = self.battle
+        if self.phase is not P.DEFEND or battle is None:
             raise self._fail(action, "no defence is being chosen")
         dice = self._count(action, action.dice, "dice")
-        if not 1 <= dice <= self.max_defend_dice(self.target):
-            raise self._fail(action, f"defend with 1 to {self.max_defend_dice(self.target)} dice")
+        if not 1 <= dice <= self.max_defend_dice(battle.target):
+            raise self._fail(action, f"defend with 1 to {self.max_defend_dice(battle.target)} dice")
+        if events is None:
+            return
+        self.battle = battle._replace(defend_dice=dice)
+        self.phase = P.ROLL
 
-    def _check_roll(self, action: Roll) -> None:
-        if self.phase is not P.ROLL:
+    def _roll(self, action: Roll, events: list[Event] | None) -> None:
+        # The hot path of every simulation: checks inline, losses from the resolver's table, no copies.
+        battle = self.battle
+        if self.phase is not P.ROLL or battle is None:
             raise self._fail(action, "no battle roll is awaited")
-        if len(action.attack) != self.attack_dice or len(action.defend) != self.defend_dice:
-            raise self._fail(action, f"this roll is {self.attack_dice} attack and {self.defend_dice} defence dice")
-        for die in action.attack + action.defend:
-            if die.__class__ is not int or not 1 <= die <= 6:
+        attack, defend = action.attack, action.defend
+        if (attack.__class__ is not tuple or defend.__class__ is not tuple
+                or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice):
+            raise self._fail(action, f"this roll is {battle.attack_dice} attack and {battle.defend_dice} "
+                             f"defence dice")
+        for die in attack:
+            if die.__class__ is not int or not 0 < die < 7:
                 raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+        for die in defend:
+            if die.__class__ is not int or not 0 < die < 7:
+                raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+        if action.source.__class__ is not str:
+            raise self._fail(action, f"the dice source is a name, not {action.source!r}")
+        if events is None:
+            return
+        attacker_losses, defender_losses = self._resolve(attack, defend)
+        s, t = battle.source, battle.target
+        armies = self.armies
+        before_s, before_t = armies[s], armies[t]
+        self._patches += (armies, s, before_s, armies, t, before_t)
+        left = armies[s] = before_s - attacker_losses
+        right = armies[t] = before_t - defender_losses
+        self.lost_total += attacker_losses + defender_losses
+        events.append(BattleRolled(s, t, attack, defend, attacker_losses, defender_losses))
+        if not right:
+            self._conquer(battle, events)
+            return
+        stop = battle.stop_at
+        if stop is not None and left > stop and left >= 2:
+            dice = left - 1 if left - 1 < self._attacker_max else self._attacker_max
+            if self._automatic_defence:
+                defence = right if right < self._defender_max else self._defender_max
+                if dice != battle.attack_dice or defence != battle.defend_dice:
+                    self.battle = Battle(s, t, dice, defence, stop)
+                return  # the blitz rolls on: still a chance step
+            self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
+            return
+        self.battle = None
+        self.phase = P.ATTACK
 
-    def _check_occupy(self, action: Occupy) -> None:
+    def _conquer(self, battle: Battle, events: list[Event]) -> None:
+        s, t, me = battle.source, battle.target, self.current
+        loser = self.owner[t]
+        moved = battle.attack_dice if self.rules.occupation_minimum == "last_dice" else 1
+        self._set(self.owner, t, me)
+        counts = self.territory_count
+        self._set(counts, me, counts[me] + 1)
+        self._set(counts, loser, counts[loser] - 1)
+        self._set(self.armies, s, self.armies[s] - moved)
+        self._set(self.armies, t, moved)
+        if not self.turn_state.conquered:
+            turn = self.turn_state
+            self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to)
+        events.append(TerritoryConquered(t, s, me, loser, moved))
+        eliminated_now = counts[loser] == 0
+        if eliminated_now:
+            self._set(self.eliminated, loser, True)
+            self._set(self.eliminated_by, loser, me)
+            taken = self.hands[loser]
+            self._keep(taken)
+            self._keep(self.hands[me])
+            self.hands[me].extend(taken)
+            events.append(PlayerEliminated(loser, me, len(taken)))
+            taken.clear()
+        self.battle = Battle(s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice, moved,
+                             eliminated_now)
+        self._check_win(events)
+        if self.phase is not P.OVER:
+            self.phase = P.OCCUPY
+
+    def _occupy(self, action: Occupy, events: list[Event] | None) -> None:
         if self.phase is not P.OCCUPY:
             raise self._fail(action, "nothing was conquered")
         count = self._count(action, action.count, "the count")
         low, high = self.occupy_range()
+        battle = self.battle
+        assert battle is not None
         if not low <= count <= high:
-            raise self._fail(action, f"move {low} to {high} armies into {self._tid(self.target)}")
+            raise self._fail(action, f"move {low} to {high} armies into {self._tid(battle.target)}")
+        if events is None:
+            return
+        s, t = battle.source, battle.target
+        extra = count - self.armies[t]
+        if extra:
+            self._set(self.armies, s, self.armies[s] - extra)
+            self._set(self.armies, t, self.armies[t] + extra)
+        events.append(ArmiesMoved(s, t, count))
+        self.phase = P.ATTACK
+        self.battle = None
+        # The conqueror may (or, over a hand limit, must) trade the cards taken from the beaten player at once.
+        if battle.elimination_pending and self.valid_trades():
+            rules = self.rules
+            hand = len(self.hands[self.current])
+            if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
+                self.turn_state = self.turn_state._replace(forced_trade_down_to=rules.elimination_trade_down_to)
+            self.phase = P.ELIMINATION_TRADE
+            events.append(PhaseStarted(self.current, P.ELIMINATION_TRADE))
+        self._check_win(events)
 
-    def _check_fortify(self, action: Fortify) -> None:
+    def _fortify(self, action: Fortify, events: list[Event] | None) -> None:
         if self.phase is not P.FORTIFY:
             raise self._fail(action, "armies are moved in the fortify phase")
-        self._territory(action, action.source)
-        self._territory(action, action.target)
+        s = self._territory(action, action.source)
+        t = self._territory(action, action.target)
         count = self._count(action, action.count, "the count")
-        s, t = action.source, action.target
         if not self.fortify_allowed(s, t):
             how = "adjacent" if self.rules.fortify_path == "adjacent" else "connected through your territories"
             raise self._fail(action, f"move between two of your territories that are {how}, "
                              f"from one with at least 2 armies")
         if not 1 <= count < self.armies[s]:
             raise self._fail(action, f"move 1 to {self.armies[s] - 1} armies, leaving one behind")
+        if events is None:
+            return
+        self._set(self.armies, s, self.armies[s] - count)
+        self._set(self.armies, t, self.armies[t] + count)
+        events.append(ArmiesMoved(s, t, count))
+        done = self.turn_state.fortifies_done + 1
+        self.turn_state = self.turn_state._replace(fortifies_done=done)
+        self._check_win(events)
+        if not self.over and done >= self.rules.fortify_moves:
+            self._end_turn(events)
 
-    def _check_draw(self, action: Draw) -> None:
+    def _draw(self, action: Draw, events: list[Event] | None) -> None:
         if self.phase is not P.DRAW:
             raise self._fail(action, "no card draw is awaited")
         pile = self.deck if self.deck else self.discard
-        if action.card not in pile:
-            raise self._fail(action, f"card {action.card!r} is not in the deck")
+        card = action.card
+        if card.__class__ is not int or card not in pile:
+            raise self._fail(action, f"card {card!r} is not in the deck")
+        if events is None:
+            return
+        deck, discard = self.deck, self.discard
+        self._keep(deck)
+        if not deck:
+            # The empty deck is reshuffled from the discards; which card comes up is the chance outcome itself.
+            self._keep(discard)
+            deck[:] = discard
+            discard.clear()
+            events.append(DeckReshuffled(len(deck)))
+        deck.remove(card)
+        self._keep(self.hands[self.current])
+        self.hands[self.current].append(card)
+        events.append(CardDrawn(self.current, card))
+        self._next_turn(events)
 
-    def _check_deal(self, action: Deal) -> None:
-        raise self._fail(action, "a game is dealt once, when it is created")
+    # ------------------------------------------------------------------------------------------ cards
+
+    def _set_kind(self, cards: tuple[int, ...]) -> str:
+        kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
+        assert kind is not None  # checked before a trade
+        return kind
+
+    def _bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
+        """The traded cards that earn the territory bonus: their territory is the trader's."""
+        me = self.current
+        matching = [c for c in cards if c < self._size and self.owner[c] == me]
+        limit = self.rules.territory_bonus_per_trade
+        return matching[:limit] if limit else matching
+
+    def _territory_bonus_total(self, cards: tuple[int, ...]) -> int:
+        return self.rules.territory_bonus * len(self._bonus_cards(cards))
 
     # ----------------------------------------------------------------------------------------------- deal
 
     def _deal(self, deal: Deal) -> None:
-        n = self.map.size
+        n = self._size
         order = deal.territory_order
         if sorted(order) != list(range(n)):
             raise RulesetError(f"the deal must list each of the {n} territories once")
@@ -481,212 +802,31 @@ class Game:
         for seat in range(self.players):
             self.reserve[seat] = max(0, start - self.territory_count[seat])
         self.current = deal.first_player
-        if any(self.reserve):
-            self.current = self._next_with_reserve(deal.first_player, include_self=True)
+        first_to_place = self._next_with_reserve(deal.first_player, include_self=True)
+        if first_to_place is not None:
+            self.current = first_to_place
             self._start_setup_batch()
         else:
             self._start_turn(deal.first_player, [])
 
-    def _next_with_reserve(self, seat: int, include_self: bool = False) -> int:
+    def _next_with_reserve(self, seat: int, include_self: bool = False) -> int | None:
         for step in range(0 if include_self else 1, self.players + 1):
             candidate = (seat + step) % self.players
             if self.reserve[candidate]:
                 return candidate
-        return -1
+        return None
 
     def _start_setup_batch(self) -> None:
         batch = self.rules.initial_placement_batch
         reserve = self.reserve[self.current]
         self.pool = min(batch, reserve) if batch else reserve
-        self.reserve[self.current] -= self.pool
+        self._set(self.reserve, self.current, reserve - self.pool)
         self.phase = P.SETUP
-
-    # ------------------------------------------------------------------------------------------ handlers
-
-    def _do_place(self, action: Place, events: list[Event]) -> None:
-        t, count = action.territory, action.count
-        self.armies[t] += count
-        self.placed_total += count
-        self.pool -= count
-        events.append(ArmiesPlaced(self.current, t, count))
-        if self.phase is P.SETUP:
-            if self.pool == 0:
-                nxt = self._next_with_reserve(self.current)
-                if nxt < 0:
-                    self._start_turn(self.first_player, events)
-                else:
-                    self.current = nxt
-                    self._start_setup_batch()
-                    events.append(PhaseStarted(nxt, P.SETUP))
-            return
-        self._check_win(events)
-
-    def _set_kind(self, cards: tuple[int, ...]) -> str:
-        kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
-        assert kind is not None  # checked by _check
-        return kind
-
-    def _bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
-        """The traded cards that earn the territory bonus: their territory is the trader's."""
-        me = self.current
-        matching = [c for c in cards if c < self.map.size and self.owner[c] == me]
-        limit = self.rules.territory_bonus_per_trade
-        return matching[:limit] if limit else matching
-
-    def _territory_bonus_total(self, cards: tuple[int, ...]) -> int:
-        return self.rules.territory_bonus * len(self._bonus_cards(cards))
-
-    def _do_trade(self, action: Trade, events: list[Event]) -> None:
-        me = self.current
-        cards = action.cards
-        kind = self._set_kind(cards)
-        armies = self.rules.set_value(kind, self.sets_traded)
-        self.sets_traded += 1
-        bonus_cards = self._bonus_cards(cards)
-        hand = self.hands[me]
-        for c in cards:
-            hand.remove(c)
-            self.discard.append(c)
-        events.append(CardsTraded(me, cards, kind, armies))
-        bonus = self.rules.territory_bonus
-        if self.rules.territory_bonus_placement == "on_territory":
-            for c in bonus_cards:
-                self.armies[c] += bonus
-                self.placed_total += bonus
-                events.append(ArmiesPlaced(me, c, bonus))
-        else:
-            armies += bonus * len(bonus_cards)
-        self.pool += armies
-        self._check_win(events)
-
-    def _do_end_phase(self, action: EndPhase, events: list[Event]) -> None:
-        phase = self.phase
-        if phase is P.REINFORCE:
-            self.phase = P.ATTACK
-            events.append(PhaseStarted(self.current, P.ATTACK))
-        elif phase is P.ELIMINATION_TRADE:
-            self.forced_trade_down_to = -1
-            self.phase = P.ATTACK
-            events.append(PhaseStarted(self.current, P.ATTACK))
-        elif phase is P.ATTACK:
-            self.phase = P.FORTIFY
-            events.append(PhaseStarted(self.current, P.FORTIFY))
-        else:
-            self._end_turn(events)
-
-    def _do_attack(self, action: Attack, events: list[Event]) -> None:
-        self.source, self.target = action.source, action.target
-        self.attack_dice = action.dice
-        self.blitz_stop = 0
-        self.attacked_this_turn = True
-        self._await_defence()
-
-    def _do_blitz(self, action: Blitz, events: list[Event]) -> None:
-        self.source, self.target = action.source, action.target
-        self.blitz_stop = action.stop_at
-        self.attack_dice = self.max_attack_dice(action.source)
-        self.attacked_this_turn = True
-        self._await_defence()
-
-    def _await_defence(self) -> None:
-        if self.rules.automatic_defence:
-            self.defend_dice = self.max_defend_dice(self.target)
-            self.phase = P.ROLL
-        else:
-            self.phase = P.DEFEND
-
-    def _do_defend(self, action: Defend, events: list[Event]) -> None:
-        self.defend_dice = action.dice
-        self.phase = P.ROLL
-
-    def _do_roll(self, action: Roll, events: list[Event]) -> None:
-        s, t = self.source, self.target
-        attacker_losses, defender_losses = resolve_battle(action.attack, action.defend)
-        self.armies[s] -= attacker_losses
-        self.armies[t] -= defender_losses
-        self.lost_total += attacker_losses + defender_losses
-        events.append(BattleRolled(s, t, action.attack, action.defend, attacker_losses, defender_losses))
-        if self.armies[t] == 0:
-            self._conquer(events)
-            return
-        if self.blitz_stop and self.armies[s] > self.blitz_stop and self.armies[s] >= 2:
-            self.attack_dice = self.max_attack_dice(s)
-            self._await_defence()
-            return
-        self.phase = P.ATTACK
-
-    def _conquer(self, events: list[Event]) -> None:
-        s, t, me = self.source, self.target, self.current
-        loser = self.owner[t]
-        moved = self.attack_dice if self.rules.occupation_minimum == "last_dice" else 1
-        self.owner[t] = me
-        self.territory_count[me] += 1
-        self.territory_count[loser] -= 1
-        self.armies[s] -= moved
-        self.armies[t] = moved
-        self.occupy_min = moved
-        self.last_dice = self.attack_dice
-        self.conquered_this_turn = True
-        events.append(TerritoryConquered(t, s, me, loser, moved))
-        eliminated_now = self.territory_count[loser] == 0
-        if eliminated_now:
-            self.eliminated[loser] = True
-            self.eliminated_by[loser] = me
-            taken = self.hands[loser]
-            self.hands[me].extend(taken)
-            self.hands[loser] = []
-            events.append(PlayerEliminated(loser, me, len(taken)))
-        self._check_win(events)
-        if self.phase is P.OVER:
-            return
-        self.phase = P.OCCUPY
-        self._eliminated_pending = eliminated_now
-
-    _eliminated_pending = False
-
-    def _do_occupy(self, action: Occupy, events: list[Event]) -> None:
-        s, t = self.source, self.target
-        extra = action.count - self.armies[t]
-        if extra:
-            self.armies[s] -= extra
-            self.armies[t] += extra
-        events.append(ArmiesMoved(s, t, action.count))
-        self.phase = P.ATTACK
-        if self._eliminated_pending:
-            self._eliminated_pending = False
-            # The conqueror may (or, over a hand limit, must) trade the cards taken from the beaten player at once.
-            if self.valid_trades():
-                rules = self.rules
-                hand = len(self.hands[self.current])
-                if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
-                    self.forced_trade_down_to = rules.elimination_trade_down_to
-                self.phase = P.ELIMINATION_TRADE
-                events.append(PhaseStarted(self.current, P.ELIMINATION_TRADE))
-        self._check_win(events)
-
-    def _do_fortify(self, action: Fortify, events: list[Event]) -> None:
-        self.armies[action.source] -= action.count
-        self.armies[action.target] += action.count
-        events.append(ArmiesMoved(action.source, action.target, action.count))
-        self.fortifies_done += 1
-        self._check_win(events)
-        if self.phase is not P.OVER and self.fortifies_done >= self.rules.fortify_moves:
-            self._end_turn(events)
-
-    def _do_draw(self, action: Draw, events: list[Event]) -> None:
-        if not self.deck:
-            # The empty deck is reshuffled from the discards; which card comes up is the chance outcome itself.
-            self.deck, self.discard = self.discard, []
-            events.append(DeckReshuffled(len(self.deck)))
-        self.deck.remove(action.card)
-        self.hands[self.current].append(action.card)
-        events.append(CardDrawn(self.current, action.card))
-        self._next_turn(events)
 
     # ------------------------------------------------------------------------------------------ turn flow
 
     def _end_turn(self, events: list[Event]) -> None:
-        if self.conquered_this_turn and (self.deck or self.discard):
+        if self.turn_state.conquered and (self.deck or self.discard):
             self.phase = P.DRAW
             return
         self._next_turn(events)
@@ -705,10 +845,8 @@ class Game:
             self.round += 1
         self.turn += 1
         self.current = seat
-        self.conquered_this_turn = False
-        self.attacked_this_turn = False
-        self.fortifies_done = 0
-        self.source = self.target = -1
+        self.turn_state = TurnState()
+        self.battle = None
         self.pool = self.reinforcements_for(seat)
         self.phase = P.REINFORCE
         events.append(TurnStarted(seat, self.turn, self.round, self.pool))
@@ -716,7 +854,7 @@ class Game:
     def _check_win(self, events: list[Event]) -> None:
         me = self.current
         if self.rules.objective == "world":
-            won = self.territory_count[me] == self.map.size
+            won = self.territory_count[me] == self._size
             reason = "world domination"
         else:
             won = mission_complete(self, me) or len(self.live_players()) == 1
@@ -733,84 +871,75 @@ class Game:
     # ------------------------------------------------------------------------------------------ snapshot
 
     def clone(self) -> Game:
-        """An independent copy (for undo and look-ahead): the mutable containers are copied, the rest shared."""
-        other = copy.copy(self)
-        other.owner = self.owner[:]
-        other.armies = self.armies[:]
-        other.territory_count = self.territory_count[:]
-        other.hands = [h[:] for h in self.hands]
-        other.deck = self.deck[:]
-        other.discard = self.discard[:]
-        other.eliminated = self.eliminated[:]
-        other.eliminated_by = self.eliminated_by[:]
-        other.reserve = self.reserve[:]
+        """An independent copy (for look-ahead): lists are copied, immutable values and records shared. The clone
+        keeps the log but not the undo history: it cannot undo past the moment it was made."""
+        other = Game.__new__(Game)
+        other._setup(self.rules, self.map, self.players)
+        for name, kind in FIELDS:
+            value = getattr(self, name)
+            if kind is Kind.LIST:
+                value = value[:]
+            elif kind is Kind.LISTS:
+                value = [v[:] for v in value]
+            setattr(other, name, value)
         other.log = self.log[:]
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        """Every field that defines the state, JSON-ready; equal states give equal snapshots."""
+        """Every field that defines the state, JSON-ready, in the engine's own order (hands, deck and discard as
+        they lie); `Game.from_snapshot()` rebuilds an equal game from it."""
+        out: dict[str, Any] = {"rules": self.rules.name, "map": self.map.name, "players": self.players}
+        for name, kind in FIELDS:
+            out[name] = encode_field(kind, getattr(self, name))
+        return out
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any], rules: Ruleset, game_map: GameMap) -> Game:
+        """The game a `snapshot()` describes, under `rules` and on `game_map` (the snapshot names both). Its log and
+        undo history start empty."""
+        expected = {"rules", "map", "players", *(name for name, _ in FIELDS)}
+        if set(data) != expected:
+            wrong = sorted(set(data) ^ expected)
+            raise RulesetError(f"a game snapshot has exactly the engine's fields; these differ: {', '.join(wrong)}")
+        if data["rules"] != rules.name or data["map"] != game_map.name:
+            raise RulesetError(f"the snapshot is of ruleset {data['rules']!r} on map {data['map']!r}, "
+                               f"not {rules.name!r} on {game_map.name!r}")
+        game = cls.__new__(cls)
+        game._setup(rules, game_map, int(data["players"]))
+        for name, kind in FIELDS:
+            setattr(game, name, decode_field(kind, data[name]))
+        return game
+
+    def _canonical(self) -> dict[str, Any]:
+        # The digest's form, unchanged since the first golden transcripts: sorted cards, -1 for "none", the
+        # battle as a list. (The snapshot is the engine's own form; this one only feeds the digest.)
+        battle = self.battle
+        if battle is None:
+            battle_list: list[Any] = [-1, -1, 0, 0, 0, 0, False]
+        else:
+            battle_list = [battle.source, battle.target, battle.attack_dice, battle.defend_dice,
+                           battle.stop_at or 0, battle.occupy_min or 0,
+                           self.phase is P.OCCUPY and battle.elimination_pending]
+        turn = self.turn_state
         return {
-            "rules": self.rules.name,
-            "map": self.map.name,
-            "players": self.players,
-            "phase": self.phase.value,
-            "current": self.current,
-            "first_player": self.first_player,
-            "turn": self.turn,
-            "round": self.round,
-            "owner": list(self.owner),
-            "armies": list(self.armies),
-            "hands": [sorted(h) for h in self.hands],
-            "deck": sorted(self.deck),
-            "discard": sorted(self.discard),
-            "missions": list(self.missions),
-            "eliminated": list(self.eliminated),
-            "eliminated_by": list(self.eliminated_by),
-            "reserve": list(self.reserve),
-            "pool": self.pool,
-            "sets_traded": self.sets_traded,
-            "conquered_this_turn": self.conquered_this_turn,
-            "attacked_this_turn": self.attacked_this_turn,
-            "fortifies_done": self.fortifies_done,
-            "forced_trade_down_to": self.forced_trade_down_to,
-            "battle": [self.source, self.target, self.attack_dice, self.defend_dice, self.blitz_stop,
-                       self.occupy_min, self._eliminated_pending],
-            "winner": self.winner,
-            "over_reason": self.over_reason,
-            "placed_total": self.placed_total,
-            "lost_total": self.lost_total,
+            "rules": self.rules.name, "map": self.map.name, "players": self.players,
+            "phase": self.phase.value, "current": self.current, "first_player": self.first_player,
+            "turn": self.turn, "round": self.round, "owner": list(self.owner), "armies": list(self.armies),
+            "hands": [sorted(h) for h in self.hands], "deck": sorted(self.deck), "discard": sorted(self.discard),
+            "missions": list(self.missions), "eliminated": list(self.eliminated),
+            "eliminated_by": [-1 if b is None else b for b in self.eliminated_by], "reserve": list(self.reserve),
+            "pool": self.pool, "sets_traded": self.sets_traded, "conquered_this_turn": turn.conquered,
+            "attacked_this_turn": turn.attacked, "fortifies_done": turn.fortifies_done,
+            "forced_trade_down_to": -1 if turn.forced_trade_down_to is None else turn.forced_trade_down_to,
+            "battle": battle_list, "winner": -1 if self.winner is None else self.winner,
+            "over_reason": self.over_reason, "placed_total": self.placed_total, "lost_total": self.lost_total,
         }
 
     def digest(self) -> str:
-        """SHA-256 of the canonical snapshot: equal for equal states."""
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":")).encode()
+        """SHA-256 of the canonical state: equal for equal states (the order cards lie in does not count)."""
+        blob = json.dumps(self._canonical(), sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(blob).hexdigest()
 
 
-_HANDLERS: dict[type, Any] = {
-    Place: Game._do_place,
-    Trade: Game._do_trade,
-    EndPhase: Game._do_end_phase,
-    Attack: Game._do_attack,
-    Blitz: Game._do_blitz,
-    Defend: Game._do_defend,
-    Roll: Game._do_roll,
-    Occupy: Game._do_occupy,
-    Fortify: Game._do_fortify,
-    Draw: Game._do_draw,
-    Deal: None,
-}
-
-_CHECKS: dict[type, Any] = {
-    Place: Game._check_place,
-    Trade: Game._check_trade,
-    EndPhase: Game._check_end_phase,
-    Attack: Game._check_attack,
-    Blitz: Game._check_attack,
-    Defend: Game._check_defend,
-    Roll: Game._check_roll,
-    Occupy: Game._check_occupy,
-    Fortify: Game._check_fortify,
-    Draw: Game._check_draw,
-    Deal: Game._check_deal,
-}
+def _dice_text(dice: object) -> str:
+    return str(list(dice)) if isinstance(dice, tuple) else repr(dice)

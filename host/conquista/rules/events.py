@@ -1,9 +1,32 @@
-"""Typed events `Game.apply()` returns: what the table shows (lights, dice, blinks) and what a log view prints."""
+"""Typed events `Game.apply()` returns: what the table shows (lights, dice, blinks) and what a log view prints.
+
+Events are immutable named tuples, not frozen dataclasses: a simulated game creates one per battle roll, and a tuple
+is built several times faster. Equality still includes the type (`_typed`), so an ArmiesMoved never equals the
+ArmiesPlaced with the same numbers, nor a plain tuple.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import Any, NamedTuple, TypeVar
+
+_E = TypeVar("_E")
+
+
+def _typed(cls: type[_E]) -> type[_E]:
+    def __eq__(self: tuple[Any, ...], other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self: tuple[Any, ...], other: object) -> bool:
+        return not __eq__(self, other)
+
+    def __hash__(self: tuple[Any, ...]) -> int:
+        return hash((type(self).__name__, *self))
+
+    cls.__eq__ = __eq__  # type: ignore[assignment,method-assign]
+    cls.__ne__ = __ne__  # type: ignore[assignment,method-assign]
+    cls.__hash__ = __hash__  # type: ignore[assignment,method-assign]
+    return cls
 
 
 class Phase(Enum):
@@ -19,23 +42,23 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class ArmiesPlaced:
+@_typed
+class ArmiesPlaced(NamedTuple):
     player: int
     territory: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which no caller needs
 
 
-@dataclass(frozen=True, slots=True)
-class CardsTraded:
+@_typed
+class CardsTraded(NamedTuple):
     player: int
     cards: tuple[int, ...]
     kind: str
     armies: int
 
 
-@dataclass(frozen=True, slots=True)
-class BattleRolled:
+@_typed
+class BattleRolled(NamedTuple):
     source: int
     target: int
     attack: tuple[int, ...]
@@ -44,8 +67,8 @@ class BattleRolled:
     defender_losses: int
 
 
-@dataclass(frozen=True, slots=True)
-class TerritoryConquered:
+@_typed
+class TerritoryConquered(NamedTuple):
     territory: int
     source: int
     player: int
@@ -53,47 +76,47 @@ class TerritoryConquered:
     armies_moved: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerEliminated:
+@_typed
+class PlayerEliminated(NamedTuple):
     player: int
     by: int
     cards_taken: int
 
 
-@dataclass(frozen=True, slots=True)
-class ArmiesMoved:
+@_typed
+class ArmiesMoved(NamedTuple):
     source: int
     target: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which no caller needs
 
 
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
+@_typed
+class CardDrawn(NamedTuple):
     player: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class DeckReshuffled:
+@_typed
+class DeckReshuffled(NamedTuple):
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseStarted:
+@_typed
+class PhaseStarted(NamedTuple):
     player: int
     phase: Phase
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted:
+@_typed
+class TurnStarted(NamedTuple):
     player: int
     turn: int
     round: int
     reinforcements: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+@_typed
+class GameOver(NamedTuple):
     winner: int
     reason: str
 

@@ -25,9 +25,13 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from types import MappingProxyType
-from typing import Generic, Literal, Protocol, TypeVar, cast, overload
+from typing import Generic, Literal, TypeVar, cast, overload
 
-from conquista.errors import ConquistaError
+from conquista.errors import OddsError as OddsError
+from conquista.rules.battle import CLASSIC_DICE, DiceRule, HasDiceRule, resolve_roll
+
+__all__ = ["BattleOdds", "DiceRule", "HasDiceRule", "OddsError", "battle_losses", "blitz_odds", "conquest_chance",
+           "odds_table", "roll_odds", "roll_outcome_counts"]
 
 FACES = 6
 # Float mode drops a state whose probability is below this. Each dropped state loses less than this much mass,
@@ -37,63 +41,10 @@ FLOAT_CUTOFF = 1e-18
 P = TypeVar("P", float, Fraction)
 
 
-class OddsError(ConquistaError, ValueError):
-    """An odds question with no meaning (negative armies, a stop level below 1, an unsupported dice rule)."""
-
-
-class HasDiceRule(Protocol):
-    """Anything with the three dice parameters: a Ruleset, a DiceRule."""
-
-    @property
-    def attacker_dice_max(self) -> int: ...
-    @property
-    def defender_dice_max(self) -> int: ...
-    @property
-    def ties(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class DiceRule:
-    """The part of a ruleset the odds depend on. Rulesets with the same dice rule share every cached result."""
-
-    attacker_dice_max: int = 3
-    defender_dice_max: int = 3
-    ties: str = "defender"
-
-    def __post_init__(self) -> None:
-        if self.attacker_dice_max < 1 or self.defender_dice_max < 1:
-            raise OddsError(f"dice maxima must be at least 1, got attacker {self.attacker_dice_max} "
-                            f"and defender {self.defender_dice_max}")
-        if self.ties != "defender":
-            raise OddsError(f"ties rule {self.ties!r} is not supported by the odds (only 'defender')")
-
-    @classmethod
-    def of(cls, rules: HasDiceRule) -> DiceRule:
-        """The dice rule of a Ruleset (or of anything with the three fields, a DiceRule included)."""
-        if isinstance(rules, DiceRule):
-            return rules
-        return cls(rules.attacker_dice_max, rules.defender_dice_max, rules.ties)
-
-    def attack_dice(self, attacking: int) -> int:
-        """Dice the attacker rolls with `attacking` armies on the territory (one must stay behind)."""
-        return min(self.attacker_dice_max, attacking - 1)
-
-    def defend_dice(self, defending: int) -> int:
-        """Dice the defender rolls under automatic defence."""
-        return min(self.defender_dice_max, defending)
-
-
-# --------------------------------------------------------------------------------------------------- one roll
-
-def battle_losses(attack: tuple[int, ...] | list[int], defend: tuple[int, ...] | list[int]) -> tuple[int, int]:
-    """(attacker losses, defender losses) of one roll: both sorted high→low, compared pairwise, ties to defence."""
-    attacker_losses = defender_losses = 0
-    for a, d in zip(sorted(attack, reverse=True), sorted(defend, reverse=True), strict=False):
-        if a > d:
-            defender_losses += 1
-        else:
-            attacker_losses += 1
-    return attacker_losses, defender_losses
+def battle_losses(attack: tuple[int, ...] | list[int], defend: tuple[int, ...] | list[int],
+                  rule: DiceRule = CLASSIC_DICE) -> tuple[int, int]:
+    """(attacker losses, defender losses) of one roll: the engine's own rule (`rules.battle.resolve_roll`)."""
+    return resolve_roll(attack, defend, rule)
 
 
 @cache
@@ -105,17 +56,15 @@ def _sorted_rolls(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 @cache
-def roll_outcome_counts(attack_dice: int, defend_dice: int) -> Mapping[tuple[int, int], int]:
+def roll_outcome_counts(attack_dice: int, defend_dice: int,
+                        rule: DiceRule = CLASSIC_DICE) -> Mapping[tuple[int, int], int]:
     """Exhaustive count of the 6**(a+d) rolls by outcome (attacker losses, defender losses); ties to defence."""
     if attack_dice < 1 or defend_dice < 1:
         raise OddsError(f"a roll needs at least one die on each side, got {attack_dice} vs {defend_dice}")
     counts: Counter[tuple[int, int]] = Counter()
-    pairs = min(attack_dice, defend_dice)
     for attack, a_ways in _sorted_rolls(attack_dice):
         for defend, d_ways in _sorted_rolls(defend_dice):
-            # Both are sorted high→low already: compare the top `pairs` dice, ties to the defender.
-            defender_losses = sum(attack[i] > defend[i] for i in range(pairs))
-            counts[pairs - defender_losses, defender_losses] += a_ways * d_ways
+            counts[resolve_roll(attack, defend, rule)] += a_ways * d_ways
     return MappingProxyType(dict(sorted(counts.items())))
 
 
@@ -177,7 +126,7 @@ def _transitions(rule: DiceRule) -> dict[tuple[int, int], tuple[tuple[int, int, 
     table = {}
     for a in range(1, rule.attacker_dice_max + 1):
         for d in range(1, rule.defender_dice_max + 1):
-            table[a, d] = tuple((la, ld, ways, a + d) for (la, ld), ways in roll_outcome_counts(a, d).items())
+            table[a, d] = tuple((la, ld, ways, a + d) for (la, ld), ways in roll_outcome_counts(a, d, rule).items())
     return table
 
 

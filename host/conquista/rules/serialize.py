@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conquista.errors import DecodeError as DecodeError
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -19,10 +20,6 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.mapdata import GameMap
-
-
-class DecodeError(ValueError):
-    """An action object is malformed; the message says which field and why."""
 
 
 def card_id(game_map: GameMap, card: int) -> str:

@@ -7,7 +7,6 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -43,7 +42,8 @@ from conquista.table.wording import plural, readable
 
 PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
 PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
-# Actions CANCEL can take back: none involves dice, so an undo can never re-roll or un-roll a battle.
+# Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
+# so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
@@ -72,7 +72,7 @@ class Status:
     round: int
     pool: int
     chance: float | None = None
-    winner: int = -1
+    winner: int | None = None
 
 
 @dataclass
@@ -88,18 +88,18 @@ class _DiceEntry:
     """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""
 
     needed: int
+    attack: int        # the first `attack` dice are the attacker's
     values: list[int] = field(default_factory=list)
     current: int = 1
 
 
 class Referee:
-    def __init__(self, game: Game, dice: DiceSource, rng: random.Random, *, ring_size: int = 16,
+    def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
                  on_action: Callable[[Action, list[Event]], None] | None = None,
                  on_undo: Callable[[Action], None] | None = None) -> None:
         self.game = game
-        self.dice = dice
-        self.rng = rng
+        self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
@@ -121,7 +121,8 @@ class Referee:
         self.log: list[str] = []
         self.effects: list[_Effect] = []
         self.entry: _DiceEntry | None = None
-        self._undo: list[Game] = []
+        # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
+        self._undoable: list[int] = []
         # (player, territory, armies, log index) of the last placement line, which later placements extend.
         self._last_placed_line: tuple[int, int, int, int] | None = None
         self._phase_started = 0.0
@@ -205,7 +206,7 @@ class Referee:
         self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
         self.effects.clear()
         self.entry = None
-        self._undo.clear()
+        self._undoable.clear()
         self._last_phase = (game.phase, game.current)
         self._phase_started = now
         if play:
@@ -215,8 +216,9 @@ class Referee:
         """Time passing: a defender who does not choose in time defends with the most dice."""
         self._now = now
         game = self.game
-        if game.phase is Phase.DEFEND and now - self._phase_started >= self.defend_timeout_s:
-            self._apply(Defend(game.max_defend_dice(game.target)), now)
+        battle = game.battle
+        if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
+            self._apply(Defend(game.max_defend_dice(battle.target)), now)
 
     def _tap(self, t: int, now: float, long: bool) -> None:
         game = self.game
@@ -260,14 +262,15 @@ class Referee:
             if game.armies[t] < 2:
                 return self._illegal(t, now, f"{self._name(t)} has no army to spare")
             self.source, self.target = t, -1
-        elif phase is Phase.OCCUPY:
+        elif phase is Phase.OCCUPY and game.battle is not None:
             low, high = game.occupy_range()
-            if t == game.target:
+            battle = game.battle
+            if t == battle.target:
                 self.count = min(high, self.count + 1)
-            elif t == game.source:
+            elif t == battle.source:
                 self.count = max(low, self.count - 1)
             else:
-                self._illegal(t, now, f"move armies from {self._name(game.source)} into {self._name(game.target)}")
+                self._illegal(t, now, f"move armies from {self._name(battle.source)} into {self._name(battle.target)}")
         else:
             self._illegal(t, now, "not now")
 
@@ -288,8 +291,8 @@ class Referee:
             self.count = _clamp(self.count + steps, *game.occupy_range())
         elif phase is Phase.FORTIFY and self.target >= 0:
             self.count = _clamp(self.count + steps, 1, game.armies[self.source] - 1)
-        elif phase is Phase.DEFEND:
-            self.count = _clamp(self.count + steps, 1, game.max_defend_dice(game.target))
+        elif phase is Phase.DEFEND and game.battle is not None:
+            self.count = _clamp(self.count + steps, 1, game.max_defend_dice(game.battle.target))
 
     def _press(self, button: Button, now: float, held: bool) -> None:
         game = self.game
@@ -299,7 +302,7 @@ class Referee:
                 try:
                     game.check(EndPhase())
                 except IllegalActionError as exc:
-                    self.message = self._readable(str(exc).split(": ", 1)[-1])
+                    self.message = self._readable(exc.reason)
                     return
                 self._clear_selection()
                 self._apply(EndPhase(), now)
@@ -352,10 +355,9 @@ class Referee:
                 entry.values.append(entry.current)
                 entry.current = 1
                 if len(entry.values) == entry.needed:
-                    game = self.game
                     values = tuple(entry.values)
                     self.entry = None
-                    roll = Roll(values[: game.attack_dice], values[game.attack_dice:], "physical")
+                    roll = Roll(values[: entry.attack], values[entry.attack:], "physical")
                     self._apply(roll, now)
             case Press(Button.CANCEL) | Hold(Button.CANCEL):
                 if entry.values:
@@ -366,14 +368,16 @@ class Referee:
     # ----------------------------------------------------------------------------------------- applying
 
     def _apply(self, action: Action, now: float) -> None:
-        before = self.game.clone() if isinstance(action, UNDOABLE) else None
+        seat = self.game.current
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
             self.message = self._readable(str(exc))
             return
-        if before is not None:
-            self._undo.append(before)
+        if isinstance(action, UNDOABLE):
+            if self._undoable and self._undoable[-1] != seat:
+                self._undoable.clear()  # the next player has acted: the previous player's fortify stands
+            self._undoable.append(seat)
         if isinstance(action, Fortify):
             self._clear_selection()  # the move is made: CANCEL now takes it back rather than clearing its taps
         self._record(action, events, now)
@@ -381,7 +385,7 @@ class Referee:
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
         if not isinstance(action, UNDOABLE):
-            self._undo.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
+            self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
         if self.on_action is not None:
             self.on_action(action, events)
         losses: dict[int, int] = {}
@@ -421,10 +425,11 @@ class Referee:
         """Answer chance steps, then set up the choice that the new phase asks for."""
         game = self.game
         while game.is_chance():
-            if game.phase is Phase.ROLL and self.physical_dice:
-                self.entry = _DiceEntry(game.attack_dice + game.defend_dice)
+            if game.phase is Phase.ROLL and self.physical_dice and game.battle is not None:
+                battle = game.battle
+                self.entry = _DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice)
                 return
-            action = chance_action(game, self.dice, self.rng)
+            action = chance_action(game, self.dice)
             events = game.apply(action)
             self._record(action, events, now)
         phase_key = (game.phase, game.current)
@@ -433,12 +438,15 @@ class Referee:
             self._phase_started = now
             self._last_phase = phase_key
             if game.phase in (Phase.SETUP, Phase.REINFORCE) or player_changed:
-                self._undo.clear()  # an action of an earlier phase or player is never undone
+                # An action of an earlier phase or player is never undone, except a fortify that passed the turn
+                # with no card drawn: it stays undoable until the next player acts (_apply drops it then).
+                fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
+                self._undoable = self._undoable[-1:] if fortify_passed else []
                 self.last_placed = -1
         if game.phase is Phase.OCCUPY:
             self.count = game.occupy_range()[0]
-        elif game.phase is Phase.DEFEND:
-            self.count = game.max_defend_dice(game.target)
+        elif game.phase is Phase.DEFEND and game.battle is not None:
+            self.count = game.max_defend_dice(game.battle.target)
         elif game.phase is Phase.ATTACK:
             if self.source >= 0 and (game.owner[self.source] != game.current or game.armies[self.source] < 2):
                 self._clear_selection()
@@ -452,12 +460,11 @@ class Referee:
             self._clear_selection()
 
     def _undo_last(self) -> bool:
-        """Take back the last placement or move of this turn (the game before it was kept as a clone)."""
-        if not self._undo:
+        """Take back the last placement or move of this turn (the engine's own undo)."""
+        if not self._undoable:
             return False
-        game = self.game
-        undone = game.log[-1]
-        self.game = self._undo.pop()
+        self._undoable.pop()
+        undone = self.game.undo()
         self.log.append(f"undo: {self._readable(self.game.describe(undone))}")
         self._last_placed_line = None
         self._settle(self._now)
@@ -502,7 +509,7 @@ class Referee:
         phase = game.phase
         if self.prompt:
             return self.prompt
-        if game.over:
+        if game.winner is not None:
             return f"{self._colour(game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
         if self.entry is not None:
             return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
@@ -520,13 +527,14 @@ class Referee:
                 return f"from {self._name(self.source)}: tap a territory to attack"
             return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {plural(self.count, 'die')}, "
                     f"hold ROLL to blitz")
-        if phase is Phase.DEFEND:
-            defender = self._colour(game.owner[game.target])
-            return (f"{defender} defends {self._name(game.target)} against {self._name(game.source)}: "
+        if phase is Phase.DEFEND and game.battle is not None:
+            battle = game.battle
+            defender = self._colour(game.owner[battle.target])
+            return (f"{defender} defends {self._name(battle.target)} against {self._name(battle.source)}: "
                     f"{plural(self.count, 'die')} (turn to change), ROLL confirms")
-        if phase is Phase.OCCUPY:
+        if phase is Phase.OCCUPY and game.battle is not None:
             low, high = game.occupy_range()
-            return (f"move {plural(self.count, 'army')} into {self._name(game.target)}, from {low} to {high}: "
+            return (f"move {plural(self.count, 'army')} into {self._name(game.battle.target)}, from {low} to {high}: "
                     f"ROLL confirms")
         if phase is Phase.FORTIFY:
             if self.source < 0:
@@ -548,8 +556,8 @@ class Referee:
         for t in (self.source, self.target):
             if t >= 0:
                 territories[t] = selection_pulse(territories[t], now)
-        if game.phase is Phase.OCCUPY:
-            territories[game.target] = selection_pulse(territories[game.target], now)
+        if game.phase is Phase.OCCUPY and game.battle is not None:
+            territories[game.battle.target] = selection_pulse(territories[game.battle.target], now)
         live = []
         for effect in self.effects:
             age = now - effect.start
@@ -571,8 +579,8 @@ class Referee:
         attack, defend = self.last_roll
         if self.entry is not None:
             entered = [*self.entry.values, self.entry.current]
-            attack = tuple(entered[: self.game.attack_dice])
-            defend = tuple(entered[self.game.attack_dice:])
+            attack = tuple(entered[: self.entry.attack])
+            defend = tuple(entered[self.entry.attack:])
         a = [*attack, None, None, None]
         d = [*defend, None, None, None]
         return (a[0], a[1], a[2]), (d[0], d[1], d[2])
@@ -595,9 +603,10 @@ class Referee:
     def _game_ring(self, colours: list[RGB]) -> tuple[RGB, ...]:
         n = self.ring_size
         game = self.game
-        if game.over:
+        if game.winner is not None:
             return tuple(colours[game.winner] for _ in range(n))
-        me = colours[game.current if game.phase is not Phase.DEFEND else game.owner[game.target]]
+        to_move = game.to_move
+        me = colours[to_move if isinstance(to_move, int) else game.current]
         chance = self.conquest_chance()
         if chance is not None:
             lit = round(chance * n)
@@ -614,8 +623,8 @@ class Referee:
     def _name(self, t: int) -> str:
         return self.game.map.territories[t].name_en
 
-    def _colour(self, seat: int) -> str:
-        return self.game.rules.colours[seat] if seat >= 0 else "nobody"
+    def _colour(self, seat: int | None) -> str:
+        return self.game.rules.colours[seat] if seat is not None else "nobody"
 
 
 def _clamp(value: int, low: int, high: int) -> int:

@@ -77,7 +77,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
                    "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
         "current": game.current,
-        "to_move": game.to_move,
+        # A seat, or "chance" / "terminal" when no seat acts.
+        "to_move": game.to_move if isinstance(game.to_move, int) else game.to_move.value,
         "phase": status.phase,
         "pending": status.pending,
         "message": status.message,
@@ -162,7 +163,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
         view["odds"] = referee.conquest_chance()
     elif mine and phase is Phase.DEFEND:
-        view["dice"] = {"defend": referee.count, "max": game.max_defend_dice(game.target)}
+        view["dice"] = {"defend": referee.count, "max": game.max_defend_dice(game.battle.target) if game.battle else 0}
     elif mine and phase is Phase.OCCUPY:
         low, high = game.occupy_range()
         view["move_in"] = {"count": referee.count, "min": low, "max": high}

@@ -1,0 +1,123 @@
+"""The one battle rule: how the dice of a roll become losses. The engine and the odds both call `resolve_roll`.
+
+A ruleset's dice rule is a `DiceRule` (dice maxima and the tie rule). Everything that decides who wins a pair of dice
+lives in `_pair_loser` and `resolve_roll`, so a future rule (ties re-rolled, a per-die handicap for fleets) changes
+these two functions and `DiceRule`, and both the engine and `rules/odds.py` follow.
+Pure: no I/O, no random, no clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from typing import Protocol
+
+from conquista.errors import OddsError
+
+TIES_TO_DEFENDER = "defender"
+SUPPORTED_TIES = (TIES_TO_DEFENDER,)
+
+
+class HasDiceRule(Protocol):
+    """Anything with the three dice parameters: a Ruleset, a DiceRule."""
+
+    @property
+    def attacker_dice_max(self) -> int: ...
+    @property
+    def defender_dice_max(self) -> int: ...
+    @property
+    def ties(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class DiceRule:
+    """The part of a ruleset a battle depends on. Rulesets with the same dice rule share every cached result."""
+
+    attacker_dice_max: int = 3
+    defender_dice_max: int = 3
+    ties: str = TIES_TO_DEFENDER
+
+    def __post_init__(self) -> None:
+        if self.attacker_dice_max < 1 or self.defender_dice_max < 1:
+            raise OddsError(f"dice maxima must be at least 1, got attacker {self.attacker_dice_max} "
+                            f"and defender {self.defender_dice_max}")
+        if self.ties not in SUPPORTED_TIES:
+            raise OddsError(f"ties rule {self.ties!r} is not supported (only {', '.join(SUPPORTED_TIES)!s})")
+
+    @classmethod
+    def of(cls, rules: HasDiceRule) -> DiceRule:
+        """The dice rule of a Ruleset (or of anything with the three fields, a DiceRule included)."""
+        if isinstance(rules, DiceRule):
+            return rules
+        return cls(rules.attacker_dice_max, rules.defender_dice_max, str(rules.ties))
+
+    def attack_dice(self, attacking: int) -> int:
+        """Dice the attacker rolls with `attacking` armies on the territory (one must stay behind)."""
+        return min(self.attacker_dice_max, attacking - 1)
+
+    def defend_dice(self, defending: int) -> int:
+        """Dice the defender rolls under automatic defence."""
+        return min(self.defender_dice_max, defending)
+
+
+CLASSIC_DICE = DiceRule()
+
+
+def _attacker_loses_pair(attack_die: int, defend_die: int, rule: DiceRule) -> bool:
+    # The tie rule is applied here and only here; every supported rule today gives ties to the defender.
+    return attack_die <= defend_die
+
+
+def resolve_roll(attack: tuple[int, ...] | list[int], defend: tuple[int, ...] | list[int],
+                 rule: DiceRule = CLASSIC_DICE) -> tuple[int, int]:
+    """(attacker losses, defender losses) of one roll: both sides sorted high→low and compared in pairs."""
+    attacker_losses = defender_losses = 0
+    for a, d in zip(sorted(attack, reverse=True), sorted(defend, reverse=True), strict=False):
+        if _attacker_loses_pair(a, d, rule):
+            attacker_losses += 1
+        else:
+            defender_losses += 1
+    return attacker_losses, defender_losses
+
+
+# Every roll of 1..3 dice, as rolled, numbered: the engine looks a roll up instead of sorting it.
+_MAX_TABLE_DICE = 3
+_ROLLS = [roll for n in range(1, _MAX_TABLE_DICE + 1) for roll in product(range(1, 7), repeat=n)]
+DICE_ID: dict[tuple[int, ...], int] = {roll: i for i, roll in enumerate(_ROLLS)}
+_SORTED = [tuple(sorted(roll, reverse=True)) for roll in _ROLLS]
+
+
+class RollResolver:
+    """`resolve_roll` for one dice rule as a table over every roll of up to three dice, each attacker's row built on
+    first use: a battle roll in the engine then costs two dictionary look-ups and no sorting. Rolls of more dice (no
+    built-in ruleset has them) are resolved directly."""
+
+    __slots__ = ("_rows", "_rows_by_sorted", "rule")
+
+    def __init__(self, rule: DiceRule) -> None:
+        self.rule = rule
+        self._rows: list[list[tuple[int, int]] | None] = [None] * len(_ROLLS)
+        self._rows_by_sorted: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+    def _row(self, attack_id: int) -> list[tuple[int, int]]:
+        attack = _SORTED[attack_id]
+        row = self._rows_by_sorted.get(attack)
+        if row is None:
+            losses = {defend: resolve_roll(attack, defend, self.rule) for defend in set(_SORTED)}
+            row = self._rows_by_sorted[attack] = [losses[defend] for defend in _SORTED]
+        self._rows[attack_id] = row
+        return row
+
+    def __call__(self, attack: tuple[int, ...], defend: tuple[int, ...]) -> tuple[int, int]:
+        """Only for dice already checked to be ints 1..6 (a bool or 1.0 would be taken for the int it equals)."""
+        a, d = DICE_ID.get(attack), DICE_ID.get(defend)
+        if a is None or d is None:
+            return resolve_roll(attack, defend, self.rule)
+        return (self._rows[a] or self._row(a))[d]
+
+
+@cache
+def resolver_for(rule: DiceRule) -> RollResolver:
+    """The one resolver of a dice rule, shared by every game under it (its table is built once per process)."""
+    return RollResolver(rule)
