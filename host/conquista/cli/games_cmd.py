@@ -6,11 +6,12 @@ import argparse
 import json
 from datetime import datetime
 
+from conquista.cli.common import saved_games_dir
 from conquista.journal import JournalStore, default_data_dir, journal_path
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, default: object = None) -> None:
-    parser.add_argument("--data-dir", metavar="DIR", default=default,
+    parser.add_argument("--data-dir", metavar="DIR", default=default, type=saved_games_dir,
                         help=f"where games are saved (default: {default_data_dir()})")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from conquista.cli.common import add_map_option, players_in_range
+from conquista.cli.common import add_map_option, games_dir_to_write, players_in_range
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -20,7 +20,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "(default: find the Pico by its USB id)")
     p.add_argument("--physical-dice", action="store_true", help="roll real dice and enter them with the encoder")
     add_map_option(p)
-    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista)")
+    p.add_argument("--data-dir", metavar="DIR", type=games_dir_to_write,
+                   help="where games are saved (default: $XDG_DATA_HOME/conquista)")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",
                         help="resume the last unfinished game (or game ID) without asking at the board")

@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from conquista.cli.common import saved_games_dir
 from conquista.gamelog import parse_log_lines, read_log
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.logview import describe_event, describe_game
@@ -24,7 +25,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--step", action="store_true",
                    help="show the board after every action (Enter steps on a terminal; piped, every step prints)")
     p.add_argument("--map", metavar="PATH", help="the map file the game was played on, if not the classic 42")
-    p.add_argument("--data-dir", metavar="DIR", help=f"where saved games are (default: {default_data_dir()})")
+    p.add_argument("--data-dir", metavar="DIR", type=saved_games_dir,
+                   help=f"where saved games are (default: {default_data_dir()})")
     p.set_defaults(handler=run)
 
 

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_map_option, players_in_range
+from conquista.cli.common import add_map_option, games_dir_to_write, number_in, players_in_range
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -35,14 +35,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seed", type=int, default=None, help="seed for the deal and the dice (default: random)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
-    p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
-    p.add_argument("--speed", type=float, default=8.0, help="demo on a terminal: simulated seconds per second")
+    p.add_argument("--think", type=number_in(0.0, 60.0), default=0.6, metavar="S",
+                   help="bot think time in seconds, 0..60 (default 0.6)")
+    p.add_argument("--speed", type=number_in(0.01, 1000.0), default=8.0,
+                   help="demo on a terminal: simulated seconds per second, 0.01..1000 (default 8)")
     p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
                    help="take the territory sensors through the real serial link: 'serial' starts a simulated Pico, "
                         "socket://127.0.0.1:PORT joins one started with `conquista sim-mcu`")
     add_map_option(p)
-    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista); "
+    p.add_argument("--data-dir", metavar="DIR", type=games_dir_to_write,
+                   help="where games are saved (default: $XDG_DATA_HOME/conquista); "
                    "play at the terminal is always saved, --script and --demo only with this, --resume or --new")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",
