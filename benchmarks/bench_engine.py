@@ -13,10 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-from conquista.gamelog import header_for, replay
+from conquista.bots.simulate import play_game, simulate
+from conquista.rules.gamelog import header_for, replay
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.simulate import play_game, simulate
 
 TARGETS = {"actions/s": 50_000, "classic 2p games/s": 150, "classic 4p games/s": 50}
 RSS_LIMIT_MB = 60

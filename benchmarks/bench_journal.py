@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from conquista.bots import GreedyBot
+from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
-from conquista.play import chance_action, new_game
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 from conquista_sim import SimulatedTable

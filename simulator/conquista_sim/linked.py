@@ -15,8 +15,8 @@ from conquista.devices.events import SensorEvent
 from conquista.devices.matrix import MatrixSensorSource
 from conquista.hardware.profile import BoardProfile
 from conquista.link.session import Health, HealthEvent
-from conquista.link.simmcu import SimulatedPico
 from conquista.link.source import SerialSensorSource
+from conquista_sim.pico import SimulatedPico
 
 KEY_SETTLE_S = 0.03      # longer than the firmware's debounce, so a simulated press is seen as one
 

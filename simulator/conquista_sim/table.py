@@ -15,13 +15,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from conquista.app.runner import TableRunner, paint
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide, LedLayout
+from conquista.dice.chance import new_game
 from conquista.dice.sources import DiceSource, SeededDice
 from conquista.errors import ConquistaError
 from conquista.hardware.profile import BoardProfile, load_profile
-from conquista.play import new_game
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import load_ruleset
@@ -29,7 +30,6 @@ from conquista.table.bot_player import gestures_for
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
-from conquista.table.runner import TableRunner, paint
 from conquista_sim.devices import FakeBoard, FakeClock
 from conquista_sim.linked import LinkedSensors
 

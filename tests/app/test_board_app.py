@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from conquista.app import open_devices, run_board
+from conquista.app.board import open_devices, run_board
 from conquista.devices.clock import MonotonicClock
+from conquista.dice.chance import new_game
 from conquista.dice.sources import SeededDice
 from conquista.errors import ConquistaError
 from conquista.hardware.profile import load_profile
-from conquista.link.simmcu import SimulatedPico
-from conquista.play import new_game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+from conquista_sim.pico import SimulatedPico
 
 FAKES = Path(__file__).resolve().parents[1] / "devices" / "fakes"
 

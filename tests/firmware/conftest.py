@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 HERE = Path(__file__).resolve().parent
 CODEC = ROOT / "host" / "conquista" / "link" / "codec.py"
+FAKE_MACHINE = ROOT / "simulator" / "conquista_sim" / "fake_machine.py"
 MPY_MJS = ROOT / "build/micropython-wasm/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 
 for path in (FIRMWARE, HERE):
@@ -29,7 +30,8 @@ def firmware_files(overrides: dict[str, Path] | None = None) -> dict[str, str]:
         "/lib/conquista/__init__.py": "",
         "/lib/conquista/link/__init__.py": "",
         "/lib/conquista/link/codec.py": str(CODEC),
-        "/lib/mpy_fakes.py": str(HERE / "mpy_fakes.py"),
+        "/lib/conquista_sim/__init__.py": "",
+        "/lib/conquista_sim/fake_machine.py": str(FAKE_MACHINE),
     }
     for src in sorted((FIRMWARE / "cqfw").glob("*.py")):
         files[f"/lib/cqfw/{src.name}"] = str(src)

@@ -12,9 +12,8 @@ The tests compare the WIRE line of both runtimes and decode it to check the even
 
 import sys
 
-from mpy_fakes import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
-
 from conquista.link import codec
+from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
 

@@ -8,9 +8,9 @@ import types
 from pathlib import Path
 
 import pytest
-from mpy_fakes import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 
 from conquista.link import codec, messages
+from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
 

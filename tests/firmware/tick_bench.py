@@ -5,8 +5,7 @@ Prints TICK_US, CALL_US and RATIO lines; benchmarks/bench_link.py runs it under 
 
 import time
 
-from mpy_fakes import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
-
+from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
 

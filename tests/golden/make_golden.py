@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conquista.gamelog import write_log
+from conquista.bots.simulate import play_game
+from conquista.rules.gamelog import write_log
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.simulate import play_game
 
 HERE = Path(__file__).resolve().parent
 GAMES = [("italian", 3, ["greedy"], "golden-1"), ("classic", 2, ["greedy", "random"], "golden-2"),

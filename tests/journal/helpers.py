@@ -5,9 +5,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from conquista.gamelog import parse_log_lines
 from conquista.journal import JOURNAL_NAME
 from conquista.rules.engine import Game
+from conquista.rules.gamelog import parse_log_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,8 +45,8 @@ def bot_referee(seed: int = 1, rules: str = "french-1976", players: int = 2):  #
     """A referee over a new seeded game (no journal yet)."""
     import random
 
+    from conquista.dice.chance import new_game
     from conquista.dice.sources import SeededDice
-    from conquista.play import new_game
     from conquista.rules.mapdata import load_map
     from conquista.rules.rulesets import load_ruleset
     from conquista.table.referee import Referee

@@ -22,9 +22,9 @@ import sys
 from collections.abc import Callable
 
 from conquista.bots import GreedyBot
+from conquista.dice.chance import new_game
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
-from conquista.play import new_game
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conquista.cli import main
+from conquista.dice.chance import new_game
 from conquista.journal import GameJournal, offer_resume, open_for_play, open_store
-from conquista.play import new_game
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.referee import PROMPT_YES
 from conquista_sim import SimulatedTable

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from conquista.gamelog import parse_log_lines
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalStore
 from conquista.journal.wal import FRAME_HEADER_SIZE
+from conquista.rules.gamelog import parse_log_lines
 from tests.journal.helpers import bot_referee, play
 
 

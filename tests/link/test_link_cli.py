@@ -12,8 +12,8 @@ import pytest
 
 from conquista.cli import main
 from conquista.link.session import Health, HealthEvent, KeyEvent
-from conquista.link.simmcu import SimulatedPico
 from conquista.link.source import SerialSensorSource
+from conquista_sim.pico import SimulatedPico
 
 
 def test_link_monitor_prints_json_events_and_counters(capsys: pytest.CaptureFixture[str]) -> None:

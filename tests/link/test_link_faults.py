@@ -14,8 +14,8 @@ import time
 from faulty_proxy import FaultyProxy
 
 from conquista.link.session import Health, HealthEvent, KeyEvent, KeyOrigin
-from conquista.link.simmcu import SimulatedPico
 from conquista.link.source import SerialSensorSource
+from conquista_sim.pico import SimulatedPico
 
 
 def tap(pico: SimulatedPico, key: int, hold: float = 0.04, gap: float = 0.04) -> None:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from conquista.bots.simulate import play_game
 from conquista.cli import main
 from conquista.errors import LogError
-from conquista.gamelog import read_log, write_log
+from conquista.rules.gamelog import read_log, write_log
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.simulate import play_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPECTED = json.loads((GOLDEN / "expected.json").read_text())

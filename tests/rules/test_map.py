@@ -85,8 +85,8 @@ def test_missing_and_invalid_files(tmp_path: Path) -> None:
 
 def test_own_map_plays(tmp_path: Path) -> None:
     """A board builder's own (smaller) map runs a world-domination game end to end."""
+    from conquista.bots.simulate import play_game
     from conquista.rules.rulesets import load_ruleset
-    from conquista.simulate import play_game
 
     data = _data()
     keep = {"north_america", "south_america"}

@@ -15,10 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conquista.bots import make_bot
+from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.errors import IllegalActionError
-from conquista.gamelog import dump_lines, header_for, parse_log_lines, replay
-from conquista.play import chance_action, new_game
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -33,6 +32,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.engine import CHANCE, Game
+from conquista.rules.gamelog import dump_lines, header_for, parse_log_lines, replay
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from tests.rules.helpers import MAP
 

@@ -21,7 +21,7 @@ import serial
 from conquista.errors import ConquistaError
 from conquista.link import messages
 from conquista.link.ports import find_pico_port
-from conquista.link.simmcu import firmware_dir
+from conquista_sim.pico import firmware_dir
 
 
 class DeployError(ConquistaError):

@@ -33,11 +33,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from conquista.app import run_board
+    from conquista.app.board import run_board
+    from conquista.dice.chance import new_game
     from conquista.dice.sources import OsDice
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
-    from conquista.play import new_game
     from conquista.rules.engine import Game
     from conquista.table.referee import Referee
 

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 from conquista.cli.common import saved_games_dir
-from conquista.gamelog import parse_log_lines, read_log
 from conquista.journal import JournalStore, default_data_dir, journal_path
-from conquista.logview import describe_event, describe_game
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
+from conquista.rules.gamelog import parse_log_lines, read_log
 from conquista.rules.mapdata import load_map
+from conquista.table.logview import describe_event, describe_game
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

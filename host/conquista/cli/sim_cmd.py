@@ -97,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors) as table:
         if start is not None and start.offer is not None:
+            from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
-            from conquista.play import new_game
 
             def fresh() -> Game:
                 table.bots = frozenset(args.bots)

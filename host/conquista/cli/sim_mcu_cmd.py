@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from conquista.errors import ConquistaError
-from conquista.link.simmcu import SimulatedPico
+from conquista_sim.pico import SimulatedPico
 
 
 class SimMcuUsageError(ConquistaError):

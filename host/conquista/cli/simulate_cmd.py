@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_in_range
 from conquista.errors import ConquistaError
-from conquista.gamelog import write_log
-from conquista.logview import describe_game
 from conquista.rules.engine import Game
-from conquista.simulate import SimulationReport, simulate
+from conquista.rules.gamelog import write_log
+from conquista.table.logview import describe_game
 
 # Ranges that keep a mistyped number from running for days; a bigger run is several runs with other seeds.
 MAX_GAMES = 1_000_000

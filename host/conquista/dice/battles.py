@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conquista.errors import ConquistaError
-from conquista.gamelog import parse_log_lines
 from conquista.rules.actions import Action, Blitz
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.rules.gamelog import parse_log_lines
 from conquista.rules.odds import conquest_chance
 
 MIN_BATTLES = 20  # below this the normal approximation says little

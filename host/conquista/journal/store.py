@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import ConquistaError, LogError
-from conquista.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.journal.paths import journal_path
 from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
+from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.rules.mapdata import GameMap
 
 APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from conquista.gamelog import header_for
 from conquista.journal.paths import journal_path
 from conquista.journal.store import (
     ABANDONED,
@@ -32,6 +31,7 @@ from conquista.journal.store import (
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
 from conquista.rules.events import Event, GameOver, TurnStarted
+from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 
 log = logging.getLogger("conquista.journal")

@@ -12,10 +12,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from conquista.dice.chance import chance_action
 from conquista.dice.sources import DiceSource
 from conquista.errors import IllegalActionError
-from conquista.logview import describe_event
-from conquista.play import chance_action
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -39,6 +38,7 @@ from conquista.table.colours import (
     scale,
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
+from conquista.table.logview import describe_event
 
 ILLEGAL_FLASH_S = 0.4
 PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.app.runner import TableRunner
 from conquista.devices.clock import MonotonicClock
 from conquista.devices.frames import LedLayout
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
@@ -21,7 +22,6 @@ from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
 from conquista.journal import GameJournal
 from conquista.rules.engine import Game
 from conquista.table.referee import Referee
-from conquista.table.runner import TableRunner
 
 FRAME_PERIOD_S = 1 / 50
 

@@ -1,5 +1,5 @@
-"""Fakes for the firmware tests, in the Python subset MicroPython runs: the same file drives the firmware under
-CPython and under the MicroPython WebAssembly build, so both runs can be compared byte for byte.
+"""The fake `machine` side of the Pico, in the Python subset MicroPython runs: the same file drives the firmware under
+CPython and under the MicroPython WebAssembly build (tests/firmware), so both runs can be compared byte for byte.
 
 Nothing here allocates once built (preallocated bytearrays, small ints), so these fakes can sit inside the
 heap-locked scan loop without hiding an allocation of the firmware's own behind one of theirs.

@@ -32,7 +32,7 @@ class SimulatedPicoError(ConquistaError):
 def firmware_dir() -> Path:
     """firmware/ of this checkout (or $CONQUISTA_FIRMWARE_DIR): the Pico's sources ship with the repository."""
     env = os.environ.get("CONQUISTA_FIRMWARE_DIR")
-    path = Path(env) if env else Path(__file__).resolve().parents[3] / "firmware"
+    path = Path(env) if env else Path(__file__).resolve().parents[2] / "firmware"
     if not (path / "cqfw" / "device.py").is_file():
         raise SimulatedPicoError(
             f"firmware sources not found in {path}: run from a conquista checkout or set CONQUISTA_FIRMWARE_DIR"

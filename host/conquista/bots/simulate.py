@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from conquista.bots import make_bot
+from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
-from conquista.play import chance_action, new_game
 from conquista.rules.engine import CHANCE, Game
 from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import Ruleset
