@@ -13,7 +13,7 @@ from conquista.rules.odds import conquest_chance
 from conquista.table.colours import ILLEGAL, OFF, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
-from tests.rules.helpers import dealt, position, tid
+from tests.rules.helpers import MAP, dealt, position, tid
 
 
 class FixedDice:
@@ -200,3 +200,41 @@ def test_gesture_recogniser_thresholds() -> None:
     assert rec.territory_up(7, 4.0) is None           # release without a press
     rec.button_down(Button.ROLL, 5.0)
     assert rec.button_up(Button.ROLL, 6.0) == Hold(Button.ROLL)
+
+
+def _after_an_elimination() -> Referee:
+    """Seat 0 has just taken the last territory of seat 2, and with it a set of cards: the elimination trade."""
+    cannons = [t for t in MAP.territories if t.card == "cannon" and t.id not in ("alaska", "kamchatka")][:3]
+    # Seat 0 owns the first card's territory: the Italian rules add 2 armies to the trade for it.
+    game = position("italian", players=3, owners={"alaska": 0, cannons[0].id: 0, "kamchatka": 2},
+                    armies={"alaska": 9})
+    cannons = [t.index for t in cannons]
+    game.hands[2] = cannons
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Hold(Button.ROLL), 2.0)
+    ref.handle(Press(Button.ROLL), 3.0)  # the move-in
+    assert ref.game.phase is Phase.ELIMINATION_TRADE and sorted(ref.game.hands[0]) == sorted(cannons)
+    return ref
+
+
+def test_a_held_roll_never_trades_cards() -> None:
+    # Regression: holding ROLL (a blitz) in the elimination trade spent the cards.
+    ref = _after_an_elimination()
+    hand = list(ref.game.hands[0])
+    ref.handle(Hold(Button.ROLL), 4.0)
+    assert ref.game.hands[0] == hand and ref.game.pool == 0
+    assert ref.game.phase is Phase.ELIMINATION_TRADE and "press ROLL briefly to trade" in ref.message
+    ref.handle(Press(Button.ROLL), 5.0)
+    assert ref.game.hands[0] == [] and ref.game.pool > 0
+
+
+def test_the_trade_line_shows_the_territory_bonus() -> None:
+    # Regression: "trades three cannons for 4 armies" while the pool grew by 6 (Italian: +2 for a card of one's own).
+    ref = _after_an_elimination()
+    ref.handle(Press(Button.ROLL), 4.0)
+    bonus = ref.game.rules.territory_bonus * sum(ref.game.owner[c] == 0 for c in ref.game.discard[-3:])
+    assert bonus > 0
+    value = ref.game.pool - bonus
+    assert f"for {value} + {bonus} territory bonus = {ref.game.pool} armies" in ref.log[-1]

@@ -550,16 +550,16 @@ class Game:
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
-        events.append(CardsTraded(me, cards, kind, armies))
         bonus = self.rules.territory_bonus
-        if self.rules.territory_bonus_placement == "on_territory":
+        on_territory = self.rules.territory_bonus_placement == "on_territory"
+        pool_bonus = 0 if on_territory else bonus * len(bonus_cards)
+        events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
+        if on_territory:
             for c in bonus_cards:
                 self.armies[c] += bonus
                 self.placed_total += bonus
                 events.append(ArmiesPlaced(me, c, bonus))
-        else:
-            armies += bonus * len(bonus_cards)
-        self.pool += armies
+        self.pool += armies + pool_bonus
         self._check_win(events)
 
     def _do_end_phase(self, action: EndPhase, events: list[Event]) -> None:

@@ -31,7 +31,8 @@ class CardsTraded:
     player: int
     cards: tuple[int, ...]
     kind: str
-    armies: int
+    armies: int          # the set's value
+    bonus: int = 0       # territory bonus added to the pool with it (placed on the territory: ArmiesPlaced events)
 
 
 @dataclass(frozen=True, slots=True)

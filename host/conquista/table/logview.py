@@ -35,8 +35,10 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"— turn {turn} (round {rnd}): {who(p)} receives {armies} armies"
         case ArmiesPlaced(p, t, c):
             return f"  {who(p)} places {c} on {name[t].name_en}"
-        case CardsTraded(p, cards, kind, armies):
-            return f"  {who(p)} trades {kind.replace('_', ' ')} for {armies} armies"
+        case CardsTraded(p, cards, kind, armies, bonus):
+            # The pool grows by the set's value and the territory bonus: say both, or the sum looks wrong.
+            gain = f"{armies} + {bonus} territory bonus = {armies + bonus}" if bonus else f"{armies}"
+            return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain} armies"
         case BattleRolled(s, t, a, d, al, dl):
             return (f"  {name[s].name_en} attacks {name[t].name_en}: {list(a)} vs {list(d)} → "
                     f"attacker −{al}, defender −{dl}")

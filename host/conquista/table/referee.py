@@ -294,6 +294,11 @@ class Referee:
             return
         # ROLL: confirm, or roll.
         if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            if held:
+                # A held ROLL is a blitz: after an elimination the player often still holds it for the next
+                # attack, and cards must never be spent by a gesture meant for something else.
+                self.message = "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards"
+                return
             trades = game.valid_trades()
             if not trades:
                 self.message = "no set of cards to trade"
