@@ -238,3 +238,31 @@ def test_the_trade_line_shows_the_territory_bonus() -> None:
     assert bonus > 0
     value = ref.game.pool - bonus
     assert f"for {value} + {bonus} territory bonus = {ref.game.pool} armies" in ref.log[-1]
+
+
+def test_after_the_move_in_nothing_is_selected_and_a_tap_selects() -> None:
+    # Regression: the attack source stayed selected after a conquest, so the next tap on it deselected it silently.
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Hold(Button.ROLL), 2.0)
+    assert ref.game.phase is Phase.OCCUPY
+    ref.handle(Press(Button.ROLL), 3.0)
+    assert ref.game.phase is Phase.ATTACK and (ref.source, ref.target) == (-1, -1)
+    assert ref.scene(3.1).territories[tid("alaska")] == colour_of(ref, 0)  # not pulsing
+    ref.handle(Tap(tid("alaska")), 4.0)
+    assert ref.source == tid("alaska") and ref.target == -1
+    ref.handle(Tap(tid("alaska")), 5.0)
+    assert ref.source == -1 and "deselected" in ref.message
+    ref.handle(Tap(tid("kamchatka")), 6.0)  # the conquered territory, with armies moved in: the next source
+    assert ref.source == tid("kamchatka")
+
+
+def test_a_roll_without_conquest_keeps_the_selection_for_the_next_roll() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 9})
+    ref = referee_at(game, FixedDice(1, 6))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert (ref.source, ref.target) == (tid("alaska"), tid("kamchatka"))

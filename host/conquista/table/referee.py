@@ -212,6 +212,7 @@ class Referee:
         elif phase is Phase.ATTACK:
             if owner[t] == me:
                 if t == self.source:
+                    self.message = f"{self._name(t)} deselected"
                     return self._clear_selection()
                 if game.armies[t] < 2:
                     return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
@@ -358,8 +359,11 @@ class Referee:
             return
         if before is not None:
             self._undo.append(before)
-        if isinstance(action, Fortify):
-            self._clear_selection()  # the move is made: CANCEL now takes it back rather than clearing its taps
+        if isinstance(action, Fortify | Occupy):
+            # Fortify: the move is made, so CANCEL now takes it back rather than clearing its taps.
+            # Occupy: the battle is over; a source still pulsing from it made the next tap on it a silent
+            # deselection. With nothing selected, a tap on any own territory chooses the next attack's source.
+            self._clear_selection()
         self._record(action, events, now)
         self._settle(now)
 
