@@ -98,6 +98,13 @@ CASES: list[tuple[str, str]] = [
     ("sim-mcu --listen x", "--listen 'x'"),
     ("sim-mcu --listen 127.0.0.1:99999", "99999"),
     ("sim-mcu --listen 127.0.0.1:-1", "-1"),
+    # link, firmware (checked before any port is opened)
+    ("link monitor --duration -1 {missing}", "argument --duration: give a number from 0.01 to 1e+07, not -1"),
+    ("link monitor --duration inf {missing}", "not inf"),
+    ("link monitor --duration nan {missing}", "not nan"),
+    ("link monitor --counters-every 0 {missing}", "argument --counters-every"),
+    ("link monitor {missing}", "cannot open {missing}"),
+    ("firmware deploy --port {missing}", "--port {missing}: no such serial port"),
     # argparse's own refusals keep the same shape
     ("nosuchcommand", "invalid choice"),
     ("simulate --games many", "invalid int value"),
