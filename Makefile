@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/conquista sim --rules italian --players 3 --bots 1,2
+	$(BIN)/conquista sim --rules italian --players 3 --bots blue,yellow
 
 # MicroPython's stubs for the rp2 port, to type-check the firmware against what the Pico really has.
 FW_STUBS := build/fw-stubs/machine.pyi
@@ -31,6 +31,7 @@ lint: install $(FW_STUBS)
 	$(BIN)/ruff check host simulator tests benchmarks firmware
 	$(BIN)/mypy
 	$(BIN)/mypy --config-file firmware/mypy.ini
+	$(BIN)/lint-imports
 
 $(MPY_WASM):
 	mkdir -p $(MPY_WASM_DIR)
@@ -46,4 +47,4 @@ bench: install
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -16,13 +16,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from conquista.errors import ConquistaError
-
-TICKS_MASK = 0x3FFFFFFF  # MicroPython's ticks wrap at 2**30; the simulated ones do too, so wrap bugs show here
+from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, KeyMatrix, RowPin
 
 
 class SimulatedPicoError(ConquistaError):
@@ -30,12 +30,20 @@ class SimulatedPicoError(ConquistaError):
 
 
 def firmware_dir() -> Path:
-    """firmware/ of this checkout (or $CONQUISTA_FIRMWARE_DIR): the Pico's sources ship with the repository."""
+    """The Pico's sources: the package data `conquista_firmware` (firmware/ of a checkout, installed with the
+    package), or $CONQUISTA_FIRMWARE_DIR to run other sources."""
     env = os.environ.get("CONQUISTA_FIRMWARE_DIR")
-    path = Path(env) if env else Path(__file__).resolve().parents[2] / "firmware"
+    if env:
+        path = Path(env)
+    else:
+        try:
+            path = Path(str(resources.files("conquista_firmware")))
+        except ModuleNotFoundError:
+            path = Path("conquista_firmware (not installed)")
     if not (path / "cqfw" / "device.py").is_file():
         raise SimulatedPicoError(
-            f"firmware sources not found in {path}: run from a conquista checkout or set CONQUISTA_FIRMWARE_DIR"
+            f"firmware sources not found in {path}: reinstall conquista (pip install conquista) or set "
+            "CONQUISTA_FIRMWARE_DIR to a directory holding main.py and cqfw/"
         )
     return path
 
@@ -48,20 +56,14 @@ def import_firmware(module: str) -> ModuleType:
     return importlib.import_module(module)
 
 
-class VirtualKeyMatrix:
-    """The switches of the board. Contacts are set by any thread; the pins read them from the scan thread."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.closed = bytearray(rows * cols)
-        self.driven = -1
-
-
 class FakeMachine:
-    """Stands in for MicroPython's `machine` module: Pin and WDT, with pins wired to a virtual matrix."""
+    """Stands in for MicroPython's `machine` module: Pin (MicroPython's constructor signature) and WDT.
 
-    def __init__(self, matrix: VirtualKeyMatrix, row_pins: list[int], col_pins: list[int]) -> None:
+    A pin numbered as a matrix row or column is wired to the key matrix through the same RowPin/ColPin fakes the
+    firmware tests run under MicroPython; any other pin reads high (pulled up, nothing pressed).
+    """
+
+    def __init__(self, matrix: KeyMatrix, row_pins: list[int], col_pins: list[int]) -> None:
         self.matrix = matrix
         self.row_of = {p: i for i, p in enumerate(row_pins)}
         self.col_of = {p: i for i, p in enumerate(col_pins)}
@@ -75,23 +77,17 @@ class FakeMachine:
             def __init__(self, pin_id: int, mode: int = -1, pull: int = -1, *, value: int | None = None) -> None:
                 self.id = pin_id
                 self.mode = mode
+                row = machine.row_of.get(pin_id)
+                col = machine.col_of.get(pin_id)
+                self.wire: RowPin | ColPin | None = (RowPin(machine.matrix, row) if row is not None
+                                                     else ColPin(machine.matrix, col) if col is not None else None)
                 if value is not None:
                     self.value(value)
 
             def value(self, v: int | None = None) -> int:
-                m = machine.matrix
-                if v is not None:
-                    row = machine.row_of.get(self.id)
-                    if row is not None:
-                        if v == 0:
-                            m.driven = row
-                        elif m.driven == row:
-                            m.driven = -1
-                    return 0
-                col = machine.col_of.get(self.id)
-                if col is None or m.driven < 0:
+                if self.wire is None:
                     return 1
-                return 0 if m.closed[m.driven * m.cols + col] else 1
+                return self.wire.value(-1 if v is None else v)
 
         class WDT:
             def __init__(self, timeout: int = 5000) -> None:
@@ -108,20 +104,15 @@ class FakeMachine:
         self.WDT = WDT
 
 
-class SimClock:
-    """time.ticks_* of MicroPython over the host's monotonic clock."""
+class SimClock(FakeClock):
+    """time.ticks_* of MicroPython over the host's monotonic clock, wrapping at 2**30 as the Pico's do (so wrap
+    bugs show here too)."""
 
     def __init__(self) -> None:
         self._t0 = time.monotonic()
 
     def ticks_ms(self) -> int:
         return int((time.monotonic() - self._t0) * 1000) & TICKS_MASK
-
-    def ticks_add(self, t: int, delta: int) -> int:
-        return (t + delta) & TICKS_MASK
-
-    def ticks_diff(self, a: int, b: int) -> int:
-        return ((a - b + 0x20000000) & TICKS_MASK) - 0x20000000
 
 
 class LoopbackPort:
@@ -230,7 +221,7 @@ class SimulatedPico:
         self.cols = cols
         self.debounce_ms = debounce_ms
         self.period_ms = period_ms
-        self.matrix = VirtualKeyMatrix(rows, cols)
+        self.matrix = KeyMatrix(rows, cols)
         self.row_pins = list(range(2, 2 + rows))
         self.col_pins = list(range(2 + rows, 2 + rows + cols))
         self.machine = FakeMachine(self.matrix, self.row_pins, self.col_pins)

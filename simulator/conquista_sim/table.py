@@ -15,10 +15,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from conquista.app.runner import TableRunner, paint
+from conquista.app.build import build_table
+from conquista.app.runner import paint
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
-from conquista.devices.frames import DiceSide, LedLayout
+from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
 from conquista.dice.sources import DiceSource, SeededDice
 from conquista.errors import ConquistaError
@@ -29,12 +30,12 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import gestures_for
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
-from conquista.table.referee import Referee, Scene, Status
+from conquista.table.referee import Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
-from conquista_sim.linked import LinkedSensors
 
 if TYPE_CHECKING:
     from conquista.journal import GameJournal
+    from conquista_sim.linked import LinkedSensors
 
 BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
            "encoder": PanelButton.ENCODER}
@@ -54,14 +55,14 @@ class SimulatedTable:
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
         self.board = FakeBoard(self.profile, self.clock)
-        self.layout = LedLayout(self.profile)
         rng = random.Random(seed)
         if game is None:
             ruleset = load_ruleset(rules)
-            if not ruleset.players_min <= players <= ruleset.players_max:
+            try:
+                ruleset.check_players(players)
+            except ConquistaError:
                 self.board.close()
-                raise ConquistaError(f"ruleset {ruleset.name!r} is for {ruleset.players_min}–"
-                                     f"{ruleset.players_max} players, not {players}")
+                raise
             game = new_game(ruleset, game_map, players, rng)
         self.bots = frozenset(bots)
         for seat in self.bots:
@@ -71,17 +72,17 @@ class SimulatedTable:
                                      f"(seats are 0..{game.players - 1})")
         self.think_time = think_time
         self.on_line = on_line
-        self.referee = Referee(game, dice if dice is not None else SeededDice(rng=rng), rng,
-                               ring_size=self.layout.ring_length, physical_dice=physical_dice)
+        table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng), rng,
+                            self.board.strip, physical_dice=physical_dice, journal=journal,
+                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
+        self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
         self.journal = journal
-        if journal is not None:
-            journal.attach(self.referee)  # from here on every action is on disk before its frame is painted
-        self.runner = TableRunner(self.referee, self.layout, self.board.strip,
-                                  GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
         self.recogniser = self.runner.recogniser
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
         self.linked: LinkedSensors | None = None
         if sensors is not None:
+            from conquista_sim.linked import LinkedSensors  # the serial link is loaded only when it is used
+
             try:
                 self.linked = LinkedSensors(self.profile, sensors, self.clock.now, self._link_fault)
             except BaseException:
@@ -138,7 +139,10 @@ class SimulatedTable:
         territory = self.game.map.index(territory_id)
         if self.linked is not None:
             if self.linked.pico is None:
-                raise ConquistaError("the sensors are an external sim-mcu: tap territories in its terminal (tap N)")
+                key = self.profile.sensors.key_of_territory[territory]
+                name = self.game.map.territories[territory].name_en
+                raise ConquistaError(f"the sensors are an external simulated Pico: tap {name} there by typing "
+                                     f"`tap {key}` in the sim-mcu terminal; the game goes on here")
             for event in self.linked.touch(territory, seconds):
                 self.runner.on_sensor(event)
             self.clock.advance(seconds)
@@ -197,10 +201,21 @@ class SimulatedTable:
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1
         if self.on_line is not None:
-            log = self.referee.log
-            while self._lines_seen < len(log):
-                self.on_line(log[self._lines_seen])
-                self._lines_seen += 1
+            self._emit_lines(final=False)
+
+    def _emit_lines(self, final: bool) -> None:
+        # The log's last line may still grow (placements on one territory read as one line), so it is passed on
+        # only once a later line follows it, or at `flush_lines()`.
+        log = self.referee.log
+        assert self.on_line is not None
+        while self._lines_seen < len(log) - (0 if final else 1):
+            self.on_line(log[self._lines_seen])
+            self._lines_seen += 1
+
+    def flush_lines(self) -> None:
+        """Pass the log's last line to `on_line` too (at the end of a script)."""
+        if self.on_line is not None:
+            self._emit_lines(final=True)
 
     def paint(self, scene: Scene) -> bytearray:
         """The strip frame for a scene, through the board profile's layout."""

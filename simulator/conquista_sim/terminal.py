@@ -1,141 +1,55 @@
-"""The simulated board in a terminal (rich): the map in LED colours with army counts, the dice panel, the status
-ring, the log, and a prompt that takes territory names (English or Italian, with completion) and button names.
+"""The simulated board in a terminal: a prompt that takes territory names (English or Italian, with completion
+and a did-you-mean) and button names, the board redrawn as simulated time passes so the bots' moves can be
+followed one by one, the whole log on demand, scripted sessions and the all-bots demo. Drawing is in board_view.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import math
+import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from rich.console import Console, Group
-from rich.panel import Panel
-from rich.text import Text
+from rich.console import Console
+from rich.live import Live
 
 from conquista.errors import ConquistaError
-from conquista.rules.mapdata import GameMap
+from conquista_sim.board_view import render
+from conquista_sim.names import NameIndex, completer
 from conquista_sim.table import BUTTONS, SimulatedTable
 
-# Where each territory of the classic map sits on a grid of cells (row, column), roughly as on the printed board.
-CLASSIC_GRID: dict[str, tuple[int, int]] = {
-    "alaska": (1, 0), "northwest_territory": (1, 1), "greenland": (0, 3), "alberta": (2, 1), "ontario": (2, 2),
-    "quebec": (2, 3), "western_us": (3, 1), "eastern_us": (3, 2), "central_america": (4, 1),
-    "venezuela": (5, 2), "peru": (6, 2), "brazil": (6, 3), "argentina": (7, 2),
-    "iceland": (1, 4), "scandinavia": (1, 5), "great_britain": (2, 4), "northern_europe": (2, 5),
-    "ukraine": (2, 6), "western_europe": (3, 4), "southern_europe": (3, 5),
-    "north_africa": (5, 4), "egypt": (5, 5), "congo": (6, 4), "east_africa": (6, 5), "south_africa": (7, 4),
-    "madagascar": (7, 5),
-    "ural": (1, 7), "siberia": (1, 8), "yakutsk": (0, 9), "kamchatka": (0, 10), "irkutsk": (1, 9),
-    "mongolia": (2, 9), "japan": (2, 10), "afghanistan": (2, 7), "china": (3, 8), "middle_east": (4, 6),
-    "india": (4, 7), "siam": (4, 8),
-    "indonesia": (6, 8), "new_guinea": (6, 9), "western_australia": (7, 8), "eastern_australia": (7, 9),
-}
-# Seven-letter labels that stay unambiguous (three territories start with "Western").
-SHORT: dict[str, str] = {
-    "northwest_territory": "NW Terr", "western_us": "W US", "eastern_us": "E US", "central_america": "C Amer",
-    "great_britain": "G Brit", "northern_europe": "N Eur", "western_europe": "W Eur", "southern_europe": "S Eur",
-    "north_africa": "N Afr", "east_africa": "E Afr", "south_africa": "S Afr", "middle_east": "Mid E",
-    "western_australia": "W Aus", "eastern_australia": "E Aus", "new_guinea": "N Guin", "siam": "Siam",
-}
-CELL = 12
+# `render` and `NameIndex` lived here before board_view and names split out: callers that import them from here
+# keep working.
+__all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_lines", "execute", "let_bots_play",
+           "names_for", "parse_command", "render", "run_interactive", "run_script"]
+
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
-        "+N / -N (turn the encoder) · wait [S] · help · quit")
+        "+N / -N (turn the encoder) · wait [S] · log [N] · help · quit")
+WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
+LOG_SHOWN = 20        # `log` without a count on a screen without a pager
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "wait", "log", "help", "quit")
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents or separators, so 'Perù', 'peru' and 'PERU' all match."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in plain.lower() if ch.isalnum())
-
-
-class NameIndex:
-    """Territory lookup by id, English or Italian name, or an unambiguous prefix of one."""
-
-    def __init__(self, game_map: GameMap) -> None:
-        self.names: dict[str, str] = {}
-        for t in game_map.territories:
-            for name in (t.id, t.name_en, t.name_it):
-                self.names[_fold(name)] = t.id
-        self.completions = sorted({n for t in game_map.territories for n in (t.name_en, t.name_it)} | set(BUTTONS))
-
-    def resolve(self, text: str) -> str:
-        key = _fold(text)
-        if not key:
-            raise ConquistaError("type a territory or a button name (help lists the commands)")
-        if key in self.names:
-            return self.names[key]
-        matches = {tid for name, tid in self.names.items() if name.startswith(key)}
-        if len(matches) == 1:
-            return matches.pop()
-        if matches:
-            raise ConquistaError(f"{text!r} could be {', '.join(sorted(matches)[:5])}: type more of the name")
-        raise ConquistaError(f"no territory or command {text!r} ({HELP})")
-
-
-def _cell(table: SimulatedTable, tid: str) -> Text:
-    t = table.game.map.index(tid)
-    r, g, b = table.led(tid)
-    dark = r * 0.3 + g * 0.59 + b * 0.11 < 110
-    label = SHORT.get(tid, table.game.map.territories[t].name_en)[: CELL - 5]
-    return Text(f"{label:<{CELL - 5}}{table.game.armies[t]:>3} ", style=f"{'white' if dark else 'black'} on "
-                f"rgb({r},{g},{b})")
-
-
-def render_map(table: SimulatedTable) -> Text:
-    game_map = table.game.map
-    grid = CLASSIC_GRID if all(t.id in CLASSIC_GRID for t in game_map.territories) else None
-    if grid is None:  # a board builder's own map: one line per continent
-        out = Text()
-        for continent in game_map.continents:
-            out.append(f"{continent.name_en[:14]:<15}")
-            for t in continent.territories:
-                out.append_text(_cell(table, game_map.id(t)))
-                out.append(" ")
-            out.append("\n")
-        return out
-    rows = max(r for r, _ in grid.values()) + 1
-    cols = max(c for _, c in grid.values()) + 1
-    at = {pos: tid for tid, pos in grid.items()}
-    out = Text()
-    for r in range(rows):
-        for c in range(cols):
-            tid = at.get((r, c))
-            if tid is None:
-                out.append(" " * CELL)
-            else:
-                out.append_text(_cell(table, tid))
-        out.append("\n")
-    return out
-
-
-def render(table: SimulatedTable, log_lines: int = 8) -> Group:
-    attack, defend = table.dice_panel()
-    dice = Text("dice  ")
-    for value in attack:
-        dice.append(f" {value or '·'} ", style="bold white on red" if value else "dim")
-    dice.append("  vs  ")
-    for value in defend:
-        dice.append(f" {value or '·'} ", style="bold white on blue" if value else "dim")
-    ring = Text("ring  ")
-    for r, g, b in table.ring():
-        ring.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
-    status = table.status()
-    chance = f" · chance to conquer {status.chance:.0%}" if status.chance is not None else ""
-    head = Text(f"{status.colour} to play · {status.phase} · turn {status.turn}, round {status.round}{chance}\n",
-                style="bold")
-    head.append(status.pending)
-    if status.message:
-        head.append(f"\n! {status.message}", style="yellow")
-    log = Text("\n".join(table.log[-log_lines:]), style="dim")
-    return Group(Panel(render_map(table), title=f"conquista · {table.game.rules.name}", expand=False), dice, ring,
-                 head, log)
+def names_for(table: SimulatedTable) -> NameIndex:
+    return NameIndex(table.game.map, COMMANDS, HELP)
 
 
 @dataclass
 class Command:
-    kind: str          # tap, long, press, hold, turn, wait, help, quit
+    kind: str          # tap, long, press, hold, turn, wait, log, help, quit
     arg: str = ""
     number: float = 0.0
+
+
+def _wait_seconds(rest: str) -> float:
+    try:
+        seconds = float(rest or "1")
+    except ValueError:
+        raise ConquistaError(f"wait takes seconds, not {rest!r}") from None
+    if not (math.isfinite(seconds) and 0 < seconds <= WAIT_MAX_S):
+        raise ConquistaError(f"wait takes more than 0 and at most {WAIT_MAX_S:g} seconds, not {rest}")
+    return seconds
 
 
 def parse_command(line: str, names: NameIndex) -> Command:
@@ -143,16 +57,17 @@ def parse_command(line: str, names: NameIndex) -> Command:
     if not words:
         raise ConquistaError(HELP)
     head = words[0].lower()
-    rest = words[1] if len(words) > 1 else ""
+    rest = words[1].strip() if len(words) > 1 else ""
     if head in ("quit", "exit"):
         return Command("quit")
     if head in ("help", "?"):
         return Command("help")
     if head == "wait":
-        try:
-            return Command("wait", number=float(rest or "1"))
-        except ValueError:
-            raise ConquistaError(f"wait takes seconds, not {rest!r}") from None
+        return Command("wait", number=_wait_seconds(rest))
+    if head == "log":
+        if rest and not rest.isdigit():
+            raise ConquistaError(f"log takes a number of lines, not {rest!r} (log alone shows all of it)")
+        return Command("log", number=int(rest or 0))
     if head[0] in "+-" and head[1:].isdigit():
         return Command("turn", number=int(head))
     if head == "blitz":
@@ -184,17 +99,21 @@ def execute(table: SimulatedTable, command: Command) -> None:
             table.advance(command.number)
 
 
-def let_bots_play(table: SimulatedTable, max_seconds: float = 600.0) -> None:
-    """Advance simulated time while a bot is to move, so the person gets the board back."""
+def let_bots_play(table: SimulatedTable, max_seconds: float = 600.0,
+                  on_step: Callable[[float], None] | None = None) -> None:
+    """Advance simulated time while a bot is to move, so the person gets the board back; `on_step(seconds)` is
+    called after each bot gesture (the terminal redraws and waits there, so a person can follow)."""
     waited = 0.0
     while not table.game.over and table.game.to_move in table.bots and waited < max_seconds:
         table.advance(table.think_time)
         waited += table.think_time
+        if on_step is not None:
+            on_step(table.think_time)
 
 
 def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str], None]) -> None:
     """Run commands (one per line; # starts a comment) and echo every log line as it happens."""
-    names = NameIndex(table.game.map)
+    names = names_for(table)
     for number, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -205,7 +124,7 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
             raise ConquistaError(f"script line {number}: {exc}") from None
         if command.kind == "quit":
             break
-        if command.kind == "help":
+        if command.kind in ("help", "log"):
             continue
         execute(table, command)
         message = table.status().message
@@ -214,48 +133,146 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         let_bots_play(table)
 
 
-def _completer(options: list[str]) -> Callable[[str, int], str | None]:
-    def complete(text: str, state: int) -> str | None:
-        folded = _fold(text)
-        matches = [o for o in options if _fold(o).startswith(folded)]
-        return matches[state] if state < len(matches) else None
+class TerminalBoard:
+    """The interactive board: reads commands, shows each move as it happens at `speed` simulated seconds per real
+    second (0: as fast as possible), and redraws the board for the console's size."""
 
-    return complete
+    def __init__(self, table: SimulatedTable, console: Console, *, speed: float = 2.0,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.table = table
+        self.console = console
+        self.speed = speed
+        self.sleep = sleep
+        self.people = [s for s in range(table.game.players) if s not in table.bots]
+        self.names = names_for(table)
+        self.lines_shown = max(len(table.log) - 1, 0)   # log lines already printed above the board
+        self.redraws = 0
+        self.live: Live | None = None
+        self._last_drawn: tuple[int, str, object] | None = None
+
+    def draw(self, again: bool = True) -> None:
+        """Draw the board (in place while a Live display runs); `again=False` skips a board already on screen."""
+        log = self.table.log
+        shown = (len(log), log[-1] if log else "", self.table.status())
+        if not again and shown == self._last_drawn:
+            return
+        self._last_drawn = shown
+        width, height = self.console.size
+        board = render(self.table, width, height, self.people)
+        if self.live is not None:
+            self.live.update(board, refresh=True)
+        else:
+            self.console.print(board)
+        self.redraws += 1
+
+    @contextmanager
+    def showing_moves(self) -> Iterator[None]:
+        """While time passes: on a terminal the board is redrawn in place and the moves are printed above it."""
+        if not self.console.is_terminal:
+            yield
+            return
+        with Live(console=self.console, auto_refresh=False, transient=False) as live:
+            self.live = live
+            try:
+                yield
+            finally:
+                self.live = None
+
+    def let_bots_play(self) -> None:
+        with self.showing_moves():
+            let_bots_play(self.table, on_step=self._bot_step)
+
+    def _bot_step(self, seconds: float) -> None:
+        """After each bot gesture: print its new log lines, redraw the board, and give a person time to look."""
+        log = self.table.log
+        finished = len(log) - 1  # the last line may still grow (see SimulatedTable.flush_lines); the board shows it
+        if finished > self.lines_shown:
+            for line in log[self.lines_shown:finished]:
+                self.console.print(f"» {line}", style="cyan")
+            self.lines_shown = finished
+            self.draw()
+        if self.speed > 0:
+            self.sleep(seconds / self.speed)
+
+    def show_log(self, count: int) -> None:
+        log = self.table.log
+        text = "\n".join(log[-count:] if count else log)
+        if not count and self.console.is_terminal:
+            with self.console.pager():
+                self.console.print(text, soft_wrap=True)
+        else:
+            self.console.print(text, soft_wrap=True)
+
+    def handle(self, line: str) -> bool:
+        """One typed line; False when the person quits."""
+        try:
+            command = parse_command(line, self.names)
+        except ConquistaError as exc:
+            self.console.print(str(exc), style="yellow")
+            return True
+        match command.kind:
+            case "quit":
+                return False
+            case "help":
+                self.console.print(HELP)
+                return True
+            case "log":
+                self.show_log(int(command.number))
+                return True
+        try:
+            if command.kind == "wait":
+                with self.showing_moves():
+                    self._wait(command.number)
+            else:
+                execute(self.table, command)
+        except ConquistaError as exc:  # e.g. a tap typed while the sensors are an external simulated Pico
+            self.console.print(str(exc), style="yellow")
+            return True
+        self.let_bots_play()
+        self.draw(again=command.kind == "wait")
+        return True
+
+    def _wait(self, seconds: float) -> None:
+        """Simulated time passes in bot-sized steps, so bots' moves during the wait are shown as they happen."""
+        step = self.table.think_time
+        left = seconds
+        while left > 1e-9 and not self.table.game.over:
+            now = min(step, left)
+            self.table.advance(now)
+            left -= now
+            self._bot_step(now)
+
+    def run(self, read: Callable[[str], str] = input) -> None:
+        _enable_completion(self.names.completions)
+        self.let_bots_play()
+        self.draw(again=False)
+        self.console.print(HELP, style="dim")
+        while not self.table.game.over:
+            try:
+                line = read("> ")
+            except EOFError:
+                break
+            if not self.handle(line):
+                break
+        if self.table.game.over:
+            self.console.print(self.table.status().pending, style="bold")
 
 
-def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input) -> None:
-    names = NameIndex(table.game.map)
+def _enable_completion(options: list[str]) -> None:
     try:
         import readline
-
-        readline.set_completer(_completer(names.completions))
-        readline.set_completer_delims("")
-        readline.parse_and_bind("tab: complete")
     except ImportError:  # no readline (e.g. Windows): the prompt works without completion
-        pass
-    let_bots_play(table)
-    console.print(render(table))
-    console.print(HELP, style="dim")
-    while not table.game.over:
-        try:
-            line = read("> ")
-        except EOFError:
-            break
-        try:
-            command = parse_command(line, names)
-        except ConquistaError as exc:
-            console.print(str(exc), style="yellow")
-            continue
-        if command.kind == "quit":
-            break
-        if command.kind == "help":
-            console.print(HELP)
-            continue
-        execute(table, command)
-        let_bots_play(table)
-        console.print(render(table))
-    if table.game.over:
-        console.print(f"{table.status().pending}", style="bold")
+        return
+    readline.set_completer(completer(options))
+    readline.set_completer_delims("")
+    readline.parse_and_bind("tab: complete")
+
+
+def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input,
+                    speed: float = 2.0, sleep: Callable[[float], None] = time.sleep) -> TerminalBoard:
+    board = TerminalBoard(table, console, speed=speed, sleep=sleep)
+    board.run(read)
+    return board
 
 
 def demo_lines(table: SimulatedTable, max_seconds: float = 100_000.0) -> Iterator[str]:
@@ -266,6 +283,7 @@ def demo_lines(table: SimulatedTable, max_seconds: float = 100_000.0) -> Iterato
         table.advance(table.think_time)
         waited += table.think_time
         log = table.referee.log
-        while seen < len(log):
+        while seen < len(log) - 1:  # the last line may still grow
             yield log[seen]
             seen += 1
+    yield from table.referee.log[seen:]

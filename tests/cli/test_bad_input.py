@@ -21,7 +21,6 @@ CASES: list[tuple[str, str]] = [
     ("rules {dir}", "{dir} is a directory"),
     ("rules {file}", "{file}: a ruleset file must end in .toml"),
     ("simulate --rules {dir}", "{dir} is a directory"),
-    ("odds 3 2 --rules {dir}", "{dir} is a directory"),
     ("rules {missing}.toml", "No such file"),
     ("rules nosuch", "known rulesets: classic"),
     # simulate
@@ -50,7 +49,7 @@ CASES: list[tuple[str, str]] = [
     ("sim --script {missing}", "{missing}"),
     ("sim --script {dir}", "{dir}"),
     ("sim --players 0 --script {file}", "not 0"),
-    ("sim --bots 5 --script {file}", "bot seat 5"),
+    ("sim --bots 5 --script {file}", "--bots: '5' is not a seat"),
     ("sim --bots x --script {file}", "--bots"),
     ("sim --think -1 --demo", "argument --think: give a number from 0 to 60, not -1"),
     ("sim --think inf --demo", "not inf"),

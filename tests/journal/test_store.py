@@ -15,7 +15,7 @@ from conquista.journal import (
     default_data_dir,
     open_store,
 )
-from conquista.journal.store import PAGE_SIZE
+from conquista.journal.schema import PAGE_SIZE
 from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
 
 
@@ -114,7 +114,9 @@ def test_another_programs_database_and_a_newer_journal_are_refused(tmp_path: Pat
 def test_an_empty_file_is_a_journal_whose_creation_was_cut_short(tmp_path: Path) -> None:
     (tmp_path / JOURNAL_NAME).write_bytes(b"")
     journal = GameJournal(tmp_path)
-    journal.attach(bot_referee(1))
+    referee = bot_referee(1)
+    journal.attach(referee)
+    play(referee, 1)
     assert not journal.fault and journal.game_id == 1
 
 

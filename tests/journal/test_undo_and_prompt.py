@@ -13,17 +13,8 @@ from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF
 from conquista.table.gestures import Button, Press, Tap, Turn
 from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
+from conquista_sim.dice import FixedDice
 from tests.rules.helpers import dealt, position, tid
-
-
-class FixedDice:
-    name = "fixed"
-
-    def __init__(self, attack: int, defend: int) -> None:
-        self.faces = (attack, defend)
-
-    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return (self.faces[0],) * attack, (self.faces[1],) * defend
 
 
 def journaled(game, tmp_path: Path, dice=None) -> tuple[Referee, GameJournal, list]:  # type: ignore[no-untyped-def]
@@ -105,7 +96,9 @@ def test_resume_prompt_takes_only_roll_or_cancel() -> None:
     before = ref.game.digest()
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.0)
     ref.handle(Press(Button.NEXT), 1.1)
-    assert answers == [] and ref.game.digest() == before and ref.message.startswith("unfinished game 3")
+    assert answers == [] and ref.game.digest() == before and ref.status().pending.startswith("unfinished game 3")
+    # The question is shown once (as the pending step); the refusal only says how to answer it.
+    assert ref.message == "answer the question first: ROLL or CANCEL"
     ref.handle(Press(Button.CANCEL), 1.2)
     assert answers == [(False, 1.2)] and not ref.prompt
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.3)

@@ -94,7 +94,7 @@ def test_cli_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", str(GOLDEN / "italian-3p.jsonl"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["digest"] == EXPECTED["italian-3p.jsonl"]["digest"]
     assert main(["replay", str(GOLDEN / "italian-3p.jsonl")]) == 0
-    assert "wins (mission" in capsys.readouterr().out
+    assert "wins: mission complete, " in capsys.readouterr().out
     bad = _write(tmp_path, [*_lines()[:3], "{oops"])
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err

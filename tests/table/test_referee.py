@@ -13,19 +13,8 @@ from conquista.rules.odds import conquest_chance
 from conquista.table.colours import ILLEGAL, OFF, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
+from conquista_sim.dice import FixedDice
 from tests.rules.helpers import MAP, dealt, position, tid
-
-
-class FixedDice:
-    """Dice that always show the given faces (a test double for a DiceSource)."""
-
-    name = "fixed"
-
-    def __init__(self, attack: int, defend: int) -> None:
-        self.faces = (attack, defend)
-
-    def roll(self, attack: int, defend: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return (self.faces[0],) * attack, (self.faces[1],) * defend
 
 
 def referee_at(game, dice=None, **kwargs):  # type: ignore[no-untyped-def]

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conquista.app.runner import TableRunner
+from conquista.app.build import build_table
 from conquista.devices.clock import MonotonicClock
-from conquista.devices.frames import LedLayout
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
@@ -103,21 +102,20 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     is on disk before the frame that shows it; `on_start` may put a question to the table (resume?)."""
     clock = MonotonicClock()
     rng = random.Random(seed) if seed is not None else random.Random()
-    layout = LedLayout(profile)
-    referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
-    if journal is not None:
-        journal.attach(referee)
-    if on_start is not None:
-        on_start(referee)
-    devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: referee))
-    runner = TableRunner(referee, layout, devices.strip)
+    # The link reports its health only when polled, from the loop below, so the table exists by then.
+    built: list[Referee] = []
+    devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: built[0]))
     try:
+        table = build_table(game, profile, dice, rng, devices.strip, physical_dice=physical_dice, journal=journal)
+        built.append(table.referee)
+        if on_start is not None:
+            on_start(table.referee)
         while not should_stop():
             started = clock.now()
-            runner.step(devices.sensors, devices.panel, clock)
+            table.runner.step(devices.sensors, devices.panel, clock)
             spare = FRAME_PERIOD_S - (clock.now() - started)
             if spare > 0:
                 time.sleep(spare)
     finally:
         devices.close()
-    return referee
+    return table.referee

@@ -10,20 +10,23 @@ from collections.abc import Sequence
 from conquista import __version__
 from conquista.errors import ConquistaError
 
-# Modules under conquista.cli that each add one subcommand (in the order `--help` lists them).
-COMMAND_MODULES = (
-    "rules_cmd",
-    "simulate_cmd",
-    "replay_cmd",
-    "games_cmd",
-    "sim_cmd",
-    "play_cmd",
-    "odds_cmd",
-    "dice_cmd",
-    "link_cmd",
-    "sim_mcu_cmd",
-    "firmware_cmd",
-)
+# Every subcommand: its name, the module under conquista.cli that registers it with `register(subparsers)`, and
+# the one-line help `conquista --help` lists (in this order). Only the module of the command being run is
+# imported: `--help` and a light command such as `odds` must not pay for rich, gpiozero, sqlite3 or the simulator
+# (tests/cli/test_startup.py checks both the imports and that this help matches what each module registers).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rules": ("rules_cmd", "list rulesets, or show one ruleset's parameters"),
+    "simulate": ("simulate_cmd", "play whole bot games headless and report speed and results"),
+    "replay": ("replay_cmd", "replay a game log file (JSON Lines) or a saved game and print it"),
+    "games": ("games_cmd", "list saved games (the journal), or show one with `games show ID`"),
+    "sim": ("sim_cmd", "play on the simulated board (terminal view, script or demo)"),
+    "play": ("play_cmd", "referee a game on the real board (Raspberry Pi)"),
+    "odds": ("odds_cmd", "chance that a blitz conquers, survivors and expected losses; or the N×N table"),
+    "dice": ("dice_cmd", "dice tools: audit a game log's rolls"),
+    "link": ("link_cmd", "inspect the serial link to the Pico"),
+    "sim-mcu": ("sim_mcu_cmd", "run the Pico firmware on a simulated board, served on loopback"),
+    "firmware": ("firmware_cmd", "manage the Pico firmware"),
+}
 
 
 class UsageError(ConquistaError):
@@ -37,18 +40,39 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` runs: its first word that is not an option (the top-level options take no value).
+    None when the top-level help is asked for first (`conquista -h odds` lists every command)."""
+    for word in argv:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(command: str | None = None, *, every_command: bool = False) -> argparse.ArgumentParser:
+    """The parser with `command` registered in full, or every command; with no (or an unknown) command, every
+    command listed by name and help only, so their modules and what they import stay unloaded."""
     parser = _Parser(prog="conquista", description="Electronic referee for a physical conquest board.")
     parser.add_argument("--version", action="version", version=f"conquista {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(f"conquista.cli.{name}").register(subparsers)
+    if command in COMMANDS and not every_command:
+        # Running one command: the others' parsers (a dozen ArgumentParsers) would never be read.
+        importlib.import_module(f"conquista.cli.{COMMANDS[command][0]}").register(subparsers)
+        return parser
+    for name, (module, help_text) in COMMANDS.items():
+        if every_command:
+            importlib.import_module(f"conquista.cli.{module}").register(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_text, add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_in(words))
+    args = parser.parse_args(words)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2

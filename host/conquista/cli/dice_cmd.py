@@ -1,4 +1,4 @@
-"""`conquista dice audit LOG [--verify-seed SEED] [--json]`: check a game's logged dice.
+"""`conquista dice audit LOG|ID [--verify-seed SEED] [--json]`: check the dice of a game log or a saved game.
 
 Exit codes: 0 the log passes every check; 1 a check failed (a roll that is not the committed stream's, or a
 statistical test that rejects fair dice); 2 bad input (not a game log, a malformed line, a seed that does not
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
-from conquista.dice.audit import AuditReport, audit_log
+from conquista.dice.audit import AuditReport, audit_log, audit_records, parse_records
 from conquista.errors import ConquistaError
 
 
@@ -22,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       "and the committed seed",
         description="Audit the dice of a game log. Exit 0 when every check passes, 1 when one fails, "
                     "2 on bad input.")
-    audit.add_argument("log", metavar="LOG", help="a game log (JSON Lines)")
+    audit.add_argument("log", metavar="LOG|ID", help="a game log (JSON Lines), or a saved game's id "
+                                                    "(`conquista games` lists them)")
+    audit.add_argument("--data-dir", metavar="DIR", help="where saved games are (default: $XDG_DATA_HOME/conquista)")
     audit.add_argument("--verify-seed", metavar="SEED",
                        help="the revealed seed (hex) of committed dice: re-derive and compare every roll")
     audit.add_argument("--json", action="store_true", help="print one JSON object")
@@ -35,12 +38,28 @@ def _need_action(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    report = audit_log(args.log, verify_seed=args.verify_seed)
+    if args.log.isdigit() and not Path(args.log).exists():
+        report = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed)
+    else:
+        report = audit_log(args.log, verify_seed=args.verify_seed)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
         _print_report(report)
     return 0 if report.passed else 1
+
+
+def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | None) -> AuditReport:
+    """Audit a game of the journal from its rows (the blitz test, which replays a log file, is left out)."""
+    from conquista.journal import JournalStore, journal_path
+
+    store = JournalStore(journal_path(data_dir), create=False)
+    try:
+        lines = store.log_lines(game_id)
+    finally:
+        store.close()
+    where = f"{store.path}, game {game_id}"
+    return audit_records(parse_records(lines, where), where, verify_seed)
 
 
 def _print_report(report: AuditReport) -> None:

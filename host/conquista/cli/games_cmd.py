@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from datetime import datetime
 
 from conquista.cli.common import saved_games_dir
+from conquista.cli.replay_cmd import HIDDEN_NOTE, public_state
 from conquista.journal import JournalStore, default_data_dir, journal_path
+from conquista.rules.cards import JOLLY, card_symbol
+from conquista.rules.engine import Game
+from conquista.rules.missions import mission_text
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, default: object = None) -> None:
@@ -24,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show.add_argument("id", type=int, help="the game's id (`conquista games` lists them)")
     # SUPPRESS: the subcommand must not reset options given before it (`games --data-dir D show 3`).
     show.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the state as JSON")
+    show.add_argument("--reveal", action="store_true",
+                      help="also show what is secret while the game is unfinished: every player's mission and "
+                           "cards in hand (and with --json the deck and the digest, which would give them away); "
+                           "a finished game shows them anyway")
     add_data_dir_option(show, argparse.SUPPRESS)
     p.set_defaults(handler=run)
 
@@ -36,10 +45,16 @@ def run(args: argparse.Namespace) -> int:
             info = store.info(args.id)
             _header, game = store.load(args.id)
         finally:
+            _warn(store)
             store.close()
+        reveal = args.reveal or game.over
         state = game.snapshot()
         if args.json:
-            print(json.dumps({**info.to_json(), "state": state, "digest": game.digest()}))
+            if reveal:
+                print(json.dumps({**info.to_json(), "state": state, "digest": game.digest()}))
+            else:
+                print(json.dumps({**info.to_json(), "state": public_state(game), "digest": None,
+                                  "hidden": HIDDEN_NOTE}))
             return 0
         print(f"game {info.id} · {info.ruleset} · {info.players} players · turn {info.turn} · "
               f"{info.actions} actions · {info.status}")
@@ -49,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {game.rules.colours[seat]:<8} {len(owned):>2} territories, "
                   f"{sum(game.armies[t] for t in owned):>3} armies, {len(game.hands[seat])} cards"
                   f"{' (out)' if game.eliminated[seat] else ''}{' (winner)' if game.winner == seat else ''}")
-        print(f"digest {game.digest()}")
+            if reveal:
+                _print_secrets(game, seat)
+        print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
         return 0
     if not path.exists():
         games = []
@@ -58,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             games = store.games()
         finally:
+            _warn(store)
             store.close()
     if args.json:
         print(json.dumps([g.to_json() for g in games]))
@@ -71,3 +89,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"{g.id:>4}  {g.ruleset:<24} {g.players:>7} {g.turn:>5}  {when:<16}  "
               f"{'finished' if g.finished else g.status}")
     return 0
+
+
+def _warn(store: JournalStore) -> None:
+    for warning in store.warnings:          # a game restored from the backup, or refused as damaged
+        sys.stderr.write(f"conquista games: {warning}\n")
+
+
+def _print_secrets(game: Game, seat: int) -> None:
+    if game.missions:
+        print(f"           mission: {mission_text(game.missions[seat], game.rules.colours)}")
+    if game.hands[seat]:
+        cards = [f"{game.map.territories[c].name_en} ({card_symbol(game.map, c)})" if c < game.map.size else JOLLY
+                 for c in sorted(game.hands[seat])]
+        print(f"           hand: {', '.join(cards)}")

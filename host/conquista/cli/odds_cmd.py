@@ -9,10 +9,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from conquista.cli.common import load_rules
 from conquista.errors import ConquistaError
 from conquista.rules.odds import BattleOdds, blitz_odds, odds_table
-from conquista.rules.rulesets import Ruleset
+from conquista.rules.rulesets import Ruleset, load_ruleset
 
 # Survivor counts less likely than this are left out of the text listing (--json lists them all).
 LISTING_FLOOR = 0.005
@@ -43,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_rules(args.rules)
+    rules = load_ruleset(args.rules)
     if args.stop_at < 1:
         raise ConquistaError(f"--stop-at must be at least 1 (one army always stays behind), not {args.stop_at}")
     if args.table is not None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 
-from conquista.cli.common import add_map_option, games_dir_to_write, players_in_range
+from conquista.cli.common import (
+    add_dice_options,
+    add_map_option,
+    announce_committed,
+    games_dir_to_write,
+    players_in_range,
+    reveal_committed,
+)
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -19,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the Pico's serial port: a device path, socket://HOST:PORT or loop:// "
                         "(default: find the Pico by its USB id)")
     p.add_argument("--physical-dice", action="store_true", help="roll real dice and enter them with the encoder")
+    add_dice_options(p, default="os", physical=False)
+    p.add_argument("--seed", type=int, default=None, help="the seed of --dice seeded (for testing a board only)")
     add_map_option(p)
     p.add_argument("--data-dir", metavar="DIR", type=games_dir_to_write,
                    help="where games are saved (default: $XDG_DATA_HOME/conquista)")
@@ -35,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     from conquista.app.board import run_board
     from conquista.dice.chance import new_game
-    from conquista.dice.sources import OsDice
+    from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
     from conquista.rules.engine import Game
@@ -45,9 +54,11 @@ def run(args: argparse.Namespace) -> int:
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
+    dice = make_source(args.dice, args.seed)
 
     def fresh() -> Game:
         # Live play: the deal and the dice come from the operating system's cryptographic generator.
+        start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
         return new_game(rules, game_map, args.players, random.SystemRandom())
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
@@ -58,10 +69,13 @@ def run(args: argparse.Namespace) -> int:
         if start.offer is not None:
             offer_resume(referee, start.journal, start.offer, fresh)
 
+    start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
+    announce_committed(dice, print)
     try:
-        referee = run_board(game, profile, OsDice(), sensors_url=args.sensors, physical_dice=args.physical_dice,
+        referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask)
     finally:
         start.journal.close()
     print(referee.status().pending)
+    reveal_committed(dice, referee.game.over, print)
     return 0

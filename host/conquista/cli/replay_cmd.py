@@ -6,15 +6,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from conquista.cli.common import saved_games_dir
+from conquista.errors import ConquistaError
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import parse_log_lines, read_log
 from conquista.rules.mapdata import load_map
+
+if TYPE_CHECKING:
+    from rich.console import Console
 from conquista.table.logview import describe_event, describe_game
+from conquista.table.wording import readable
+
+HIDDEN_NOTE = ("the game is not finished: missions, hands and the digest are hidden "
+               "(--reveal shows them, to everyone who can see this screen)")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,10 +34,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                                "(`conquista games` lists them)")
     p.add_argument("--json", action="store_true", help="print the final state and its digest as JSON")
     p.add_argument("--step", action="store_true",
-                   help="show the board after every action (Enter steps on a terminal; piped, every step prints)")
+                   help="show the board after every action (on a terminal: Enter steps, +N jumps N actions on, "
+                        "`turn N` to turn N, `end` to the end; piped, every step prints)")
     p.add_argument("--map", metavar="PATH", help="the map file the game was played on, if not the classic 42")
     p.add_argument("--data-dir", metavar="DIR", type=saved_games_dir,
                    help=f"where saved games are (default: {default_data_dir()})")
+    p.add_argument("--reveal", action="store_true",
+                   help="also show what is secret while the game is unfinished: every player's mission and "
+                        "cards in hand (and with --json the deck and the digest, which would give them away); "
+                        "a finished game shows them anyway")
     p.set_defaults(handler=run)
 
 
@@ -37,50 +53,117 @@ def _load(args: argparse.Namespace) -> Game:
         try:
             lines = store.log_lines(int(args.log))
         finally:
+            for warning in store.warnings:      # e.g. the game was restored from the backup
+                sys.stderr.write(f"conquista replay: {warning}\n")
             store.close()
         return parse_log_lines(lines, f"{store.path}, game {args.log}", game_map)[1]
     return read_log(args.log, game_map)[1]
 
 
+def public_state(game: Game) -> dict[str, Any]:
+    """The state without what the players keep secret while the game goes on: the missions, the cards in each
+    hand and the deck (only their counts)."""
+    state = game.snapshot()
+    state["missions"] = None
+    state["hands"] = [len(hand) for hand in game.hands]
+    state["deck"] = len(game.deck)
+    return state
+
+
 def run(args: argparse.Namespace) -> int:
     game = _load(args)
+    reveal = args.reveal or game.over
     if args.step:
         step(game)
         return 0
     if args.json:
-        print(json.dumps({"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}))
+        if reveal:
+            print(json.dumps({"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}))
+        else:
+            # No digest either: with everything else known, the few possible missions and hands could be tried
+            # against it.
+            print(json.dumps({"state": public_state(game), "digest": None, "actions": len(game.log),
+                              "hidden": HIDDEN_NOTE}))
         return 0
-    for line in describe_game(game):
+    for line in describe_game(game, reveal=reveal):
         print(line)
-    print(f"digest {game.digest()}")
+    print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
     return 0
 
 
-def step(game: Game, board: str | None = None) -> None:
-    """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice)."""
+STEP_HELP = "Enter: next action · +N: N actions on · turn N · end · q: quit "
+
+
+@dataclass(frozen=True)
+class Jump:
+    """Where `replay --step` goes next: up to action `action`, or to the start of turn `turn`; quit when asked."""
+
+    action: int = 0
+    turn: int = 0
+    quit: bool = False
+
+
+def parse_jump(text: str, number: int, total: int) -> Jump:
+    """What was typed at the step prompt, at action `number` of `total`."""
+    words = text.strip().lower().split()
+    if not words:
+        return Jump(action=number + 1)
+    if words == ["q"] or words == ["quit"]:
+        return Jump(quit=True)
+    if words == ["end"]:
+        return Jump(action=total)
+    if len(words) == 1 and words[0].startswith("+") and words[0][1:].isdigit() and int(words[0][1:]) > 0:
+        return Jump(action=min(total, number + int(words[0][1:])))
+    if len(words) == 2 and words[0] == "turn" and words[1].isdigit():
+        return Jump(turn=int(words[1]))
+    raise ConquistaError(f"cannot understand {text.strip()!r}: {STEP_HELP.strip()}")
+
+
+def step(game: Game, board: str | None = None, read: Callable[[str], str] | None = None,
+         console: Console | None = None) -> None:
+    """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice).
+    With `read` (a terminal's input), each step waits for a command that may also jump ahead."""
     from rich.console import Console
 
+    from conquista_sim.board_view import render
     from conquista_sim.table import SimulatedTable
-    from conquista_sim.terminal import render
 
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    console = Console()
+    if read is None and sys.stdin.isatty() and sys.stdout.isatty():
+        read = input
+    console = console if console is not None else Console()
     deal = game.log[0]
     assert isinstance(deal, Deal)
     replayed = Game(game.rules, game.map, game.players, deal)
     total = len(game.log) - 1
+    jump = Jump(action=1)
     with SimulatedTable(game=replayed.clone(), board=board) as table:
         referee = table.referee
         for number, action in enumerate(game.log[1:], start=1):
-            described = replayed.describe(action)
+            described = readable(replayed.describe(action), replayed.map, replayed.rules.colours)
             for event in replayed.apply(action):
                 line = describe_event(replayed, event)
                 if line:
                     referee.log.append(line.strip())
+            if number < total and (number < jump.action or (jump.turn and replayed.turn < jump.turn)):
+                continue  # jumping ahead: only the board where the jump ends is drawn
             referee.reset(replayed.clone(), table.clock.now(), play=False)
             table.advance(0.05)
-            console.print(render(table))
-            console.print(f"action {number}/{total}: {described}", style="bold")
-            if interactive and number < total and input("Enter: next action · q: quit ").strip().lower() == "q":
+            console.print(render(table, *console.size))
+            console.print(f"action {number}/{total}: {described} · turn {replayed.turn}", style="bold")
+            if read is None or number >= total:
+                jump = Jump(action=number + 1)
+                continue
+            jump = _ask(read, console, number, total)
+            if jump.quit:
                 break
     console.print(f"digest {replayed.digest()}")
+
+
+def _ask(read: Callable[[str], str], console: Console, number: int, total: int) -> Jump:
+    while True:
+        try:
+            return parse_jump(read(STEP_HELP), number, total)
+        except EOFError:
+            return Jump(quit=True)
+        except ConquistaError as exc:
+            console.print(str(exc), style="yellow")

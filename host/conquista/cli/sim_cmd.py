@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_map_option, games_dir_to_write, number_in, players_in_range
+from conquista.cli.common import (
+    add_dice_options,
+    add_map_option,
+    announce_committed,
+    games_dir_to_write,
+    number_in,
+    parse_seats,
+    players_in_range,
+    reveal_committed,
+)
+from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -18,27 +30,31 @@ if TYPE_CHECKING:
     from conquista.rules.engine import Game
 
 
-def _seats(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(s) for s in text.split(",") if s.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--bots takes seat numbers like 1,2 (seat 0 plays first), not {text!r}") \
-            from None
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
+
+
+def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(BOT_KIND if seat in bots else HUMAN for seat in range(players))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
     p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
-    p.add_argument("--bots", type=_seats, default=(), metavar="SEATS",
-                   help="seats played by bots, e.g. 1,2 (seats are numbered from 0)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deal and the dice (default: random)")
+    p.add_argument("--bots", default=None, metavar="SEATS",
+                   help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
+                        "a resumed game keeps its own seats unless this is given")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the deal and the dice (default: drawn from the operating system; a saved game "
+                        "records it)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
     p.add_argument("--think", type=number_in(0.0, 60.0), default=0.6, metavar="S",
                    help="bot think time in seconds, 0..60 (default 0.6)")
-    p.add_argument("--speed", type=number_in(0.01, 1000.0), default=8.0,
-                   help="demo on a terminal: simulated seconds per second, 0.01..1000 (default 8)")
+    p.add_argument("--speed", type=number_in(0.01, 1000.0), default=None, metavar="X",
+                   help="simulated seconds per real second while bots play, 0.01..1000 "
+                        "(default: 2 at the prompt, 8 in --demo)")
+    add_dice_options(p, default="seeded")
     p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
                    help="take the territory sensors through the real serial link: 'serial' starts a simulated Pico, "
@@ -71,21 +87,44 @@ def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from conquista_sim.board_view import render
     from conquista_sim.table import SimulatedTable
-    from conquista_sim.terminal import demo_lines, render, run_interactive, run_script
+    from conquista_sim.terminal import demo_lines, run_interactive, run_script
 
-    seed = args.seed if args.seed is not None else int(time.time())
+    # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
                          "use --script FILE to drive it from a file\n")
         args.demo = True
-    bots = tuple(range(args.players)) if args.demo else args.bots
+    if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
+        raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
+    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
+        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
+    rules = load_ruleset(args.rules)
     start = _journal(args, interactive and not (args.demo or args.script))
     game = start.game if start is not None else None
-    if game is not None:  # a saved game keeps its own seats
-        bots = tuple(range(game.players)) if args.demo else tuple(s for s in bots if s < game.players)
+    players = game.players if game is not None else args.players
+    colours = game.rules.colours if game is not None else rules.colours
+    chosen_bots = parse_seats(args.bots or "", colours, players)
+    bots = tuple(range(players)) if args.demo else chosen_bots
+    if start is not None and game is not None and not args.demo and args.bots is None:
+        saved = start.journal.seats  # a saved game keeps its own seats unless told otherwise
+        if saved is not None:
+            bots = tuple(seat for seat, kind in enumerate(saved) if kind != HUMAN)
+    fresh_bots = tuple(range(args.players)) if args.demo else parse_seats(args.bots or "", rules.colours,
+                                                                          args.players)
+    if start is not None and game is None:
+        start.journal.seats, start.journal.seed = seats_of(args.players, bots), seed
+    if args.physical_dice and len(bots) == players:
+        raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
+                             "and no --demo")
+    # Seeded dice share the deal's generator (one --seed replays the whole game); the others have their own.
+    dice = None if args.dice == "seeded" else make_source(args.dice)
+    if start is not None:
+        start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": args.dice}
     lines: list[str] = []
     if args.script:
         try:
@@ -95,19 +134,22 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
-                        sensors=args.sensors) as table:
+                        sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
+        announce_committed(dice, print)
         if start is not None and start.offer is not None:
             from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
 
             def fresh() -> Game:
-                table.bots = frozenset(args.bots)
+                table.bots = frozenset(fresh_bots)
+                start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
                 return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
 
             offer_resume(table.referee, start.journal, start.offer, fresh)
         if args.script:
             table.on_line = print
             run_script(table, lines, print)
+            table.flush_lines()
             print(f"# {table.status().pending or table.status().phase}")
         elif args.demo and not interactive:
             for line in demo_lines(table):
@@ -115,13 +157,14 @@ def run(args: argparse.Namespace) -> int:
         elif args.demo:
             from rich.live import Live
 
-            with Live(render(table), console=console, refresh_per_second=8) as live:
+            with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
                 while not table.game.over:
-                    table.advance(args.speed / 8)
-                    live.update(render(table))
+                    table.advance((8.0 if args.speed is None else args.speed) / 8)
+                    live.update(render(table, *console.size))
                     time.sleep(1 / 8)
         else:
-            run_interactive(table, console)
+            run_interactive(table, console, speed=2.0 if args.speed is None else args.speed)
+        reveal_committed(dice, table.game.over, print)
     if start is not None:
         start.journal.close()
     return 0

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"# game {i + 1} of {report.games}")
             for line in describe_game(result.game):
                 print(line)
-    print_report(report, args.json)
+    print_report(report, args.json, rules.colours)
     if logs_dir is not None:
         # On stderr under --json, so that stdout stays one JSON object.
         names = written[0].name + (f" .. {written[-1].name}" if len(written) > 1 else "")
@@ -117,17 +117,20 @@ def save_log(path: Path, game: Game) -> Path:
     return path
 
 
-def print_report(report: SimulationReport, as_json: bool) -> None:
+def print_report(report: SimulationReport, as_json: bool, colours: tuple[str, ...] = ()) -> None:
+    """The report in words; seats are named by `colours` (the ruleset's), as everywhere else."""
     data = report.to_json()
     if as_json:
         print(json.dumps(data))
         return
-    print(f"ruleset            {report.rules} ({report.players} players, bots {','.join(report.bots)}, "
-          f"seed {report.seed})")
+    seats = [colours[i] if i < len(colours) else f"seat {i + 1}" for i in range(report.players)]
+    bots = ", ".join(f"{seat} {report.bots[i % len(report.bots)]}" for i, seat in enumerate(seats)) \
+        if report.bots else "none"
+    print(f"ruleset            {report.rules} ({report.players} players: {bots}; seed {report.seed})")
     print(f"games              {report.games}")
     print(f"seconds            {data['seconds']}")
     print(f"games/s            {data['games_per_second']}")
     print(f"actions/s          {data['actions_per_second']}")
     print(f"mean turns         {data['mean_turns']}")
-    print("wins per seat      " + "  ".join(f"{i + 1}:{w}" for i, w in enumerate(report.wins)))
+    print("wins per seat      " + "  ".join(f"{seat} {w}" for seat, w in zip(seats, report.wins, strict=True)))
     print(f"cut at turn cap    {report.cut_at_turn_cap}")

@@ -243,21 +243,25 @@ def _read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise AuditError(f"{where}: cannot read the log ({exc.strerror})") from None
     with handle:
         try:
-            for number, text in enumerate(handle, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    obj = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    if number == 1:
-                        raise AuditError(f"{where}: not a conquista game log (line 1 is not JSON: {exc.msg})") \
-                            from None
-                    raise AuditError(f"{where} line {number}: not JSON ({exc.msg})") from None
-                if not isinstance(obj, dict):
-                    raise AuditError(f"{where} line {number}: expected a JSON object, got {type(obj).__name__}")
-                yield number, obj
+            yield from parse_records(handle, where)
         except UnicodeDecodeError:
             raise AuditError(f"{where}: not a conquista game log (not UTF-8 text)") from None
+
+
+def parse_records(lines: Iterable[str], where: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """A game log's lines (from a file or a saved game) as (line number, JSON object), refusing anything else."""
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if number == 1:
+                raise AuditError(f"{where}: not a conquista game log (line 1 is not JSON: {exc.msg})") from None
+            raise AuditError(f"{where} line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise AuditError(f"{where} line {number}: expected a JSON object, got {type(obj).__name__}")
+        yield number, obj
 
 
 def _dice_list(where: str, line: int, obj: dict[str, Any], key: str, most: int) -> tuple[int, ...]:

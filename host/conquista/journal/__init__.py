@@ -1,12 +1,11 @@
 """The game journal: every applied action on disk before the board shows it; resume, replay and undo build on it."""
 
+from conquista.journal.integrity import ABANDONED, DAMAGED, FINISHED, PLAYING
 from conquista.journal.paths import JOURNAL_NAME, default_data_dir, journal_path
 from conquista.journal.session import PlayStart, offer_resume, open_for_play
 from conquista.journal.store import (
-    ABANDONED,
-    FINISHED,
-    PLAYING,
     GameInfo,
+    GameRefusedError,
     JournalError,
     JournalStore,
     JournalUnavailableError,
@@ -17,11 +16,13 @@ from conquista.journal.writer import GameJournal
 
 __all__ = [
     "ABANDONED",
+    "DAMAGED",
     "FINISHED",
     "JOURNAL_NAME",
     "PLAYING",
     "GameInfo",
     "GameJournal",
+    "GameRefusedError",
     "JournalError",
     "JournalStore",
     "JournalUnavailableError",

@@ -20,3 +20,36 @@ def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 def journal_path(data_dir: str | Path | None = None) -> Path:
     return Path(data_dir if data_dir is not None else default_data_dir()) / JOURNAL_NAME
+
+
+def make_private_dir(path: Path) -> None:
+    """Create the data directory (and missing parents) readable by its owner only: it holds unfinished games'
+    missions and hands. chmod after mkdir, because mkdir's mode is filtered through the umask. A directory that
+    already exists is left as it is (the user chose it)."""
+    if path.is_dir():
+        return
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path, 0o700)
+
+
+def make_private_file(path: Path) -> None:
+    """Create `path` empty and 0600 if it does not exist, or take it back to 0600 if others may read it. SQLite
+    creates the -wal and -shm files with the database file's mode, so this covers the journal's side files."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        try:
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
+        except OSError:
+            pass            # not ours to change (another user's journal, read-only media): read it as it is
+        return
+    try:
+        os.fchmod(fd, 0o600)     # a umask such as 0277 would leave even the owner without write access
+    finally:
+        os.close(fd)
+
+
+def side_files(path: Path) -> list[Path]:
+    """The journal's side files SQLite may create next to it."""
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]

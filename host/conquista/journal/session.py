@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from conquista.journal.store import FINISHED, GameInfo, JournalError
+from conquista.journal.integrity import FINISHED
+from conquista.journal.store import GameInfo, JournalError
 from conquista.journal.writer import GameJournal
 from conquista.rules.engine import Game
 
@@ -69,4 +70,5 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
         referee.message = "a new game starts"
 
     referee.ask(f"unfinished game {saved.id} ({saved.ruleset}, {saved.players} players, turn {saved.turn}): "
-                f"ROLL resumes it, CANCEL starts a new game", answer)
+                f"ROLL resumes it; CANCEL marks it abandoned (no longer offered, still listed by `conquista games` "
+                f"and resumable with --resume {saved.id}) and starts a new game", answer)

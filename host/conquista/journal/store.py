@@ -6,16 +6,22 @@ power-loss testing behind it; it ships with Python, and it answers `conquista ga
 directory scan. Rows hold the actions as the game log's own JSON (conquista.rules.serialize), so a saved game is
 the same JSON Lines log `conquista replay FILE` reads.
 
-Schema (user_version 1, application_id "Conq"):
-    games(id, key, created, header, ruleset, players, status, winner)   -- status: playing | finished | abandoned
-    actions(game, seq, action, turn, at)                                -- seq 0 is the deal; PRIMARY KEY (game, seq)
+Schema (user_version 2, application_id "Conq"):
+    games(id, key, created, header, ruleset, players, status, winner, length, seats, seed)
+        -- status: playing | finished | abandoned | damaged; length: the rows the game has; seats: JSON list of
+        -- "human" or a bot's name; seed: the seed a simulated game was dealt and rolled from (secret until the end)
+    actions(game, seq, action, turn, at, chain)   -- seq 0 is the deal; PRIMARY KEY (game, seq); chain: see integrity
+Version 1 journals (no length, seats, seed or chain) are upgraded when opened.
+
+Damage SQLite cannot see is caught by conquista.journal.integrity; conquista.journal.repair keeps the backup copy
+and restores damaged games from it.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,41 +29,32 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import ConquistaError, LogError
-from conquista.journal.paths import journal_path
+from conquista.journal.integrity import (
+    DAMAGED,
+    FINISHED,
+    PLAYING,
+    GameDamaged,
+    SavedGame,
+    game_ids,
+    quick_check,
+    read_game,
+    why_unreadable,
+)
+from conquista.journal.paths import journal_path, make_private_dir, make_private_file, side_files
+from conquista.journal.schema import (
+    APPLICATION_ID,
+    PAGE_SIZE,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SQLITE_MAGIC,
+    upgrade_1_to_2,
+)
 from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.rules.mapdata import GameMap
 
-APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file
-SCHEMA_VERSION = 1
-# Small pages: a commit writes whole pages to the WAL, and an action row is ~100 bytes, so 1 KiB pages keep the
-# bytes written (and fsynced) per tap low; the deal row is the only one that spills to an overflow page.
-PAGE_SIZE = 1024
-SQLITE_MAGIC = b"SQLite format 3\x00"
-
-SCHEMA = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    key TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL,
-    header TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    status TEXT NOT NULL DEFAULT 'playing',
-    winner INTEGER NOT NULL DEFAULT -1
-);
-CREATE TABLE actions (
-    game INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    turn INTEGER NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (game, seq)
-) WITHOUT ROWID;
-"""
-
-PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+BACKUP_SUFFIX = ".backup"
 
 
 class JournalError(ConquistaError):
@@ -72,6 +69,10 @@ class JournalUnavailableError(JournalError):
     """The operating system or SQLite refused to open or create the journal (read-only, not a directory, ...)."""
 
 
+class GameRefusedError(JournalError):
+    """A saved game is damaged and the backup cannot restore it whole: it is refused, never resumed shorter."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: int
@@ -83,6 +84,12 @@ class GameInfo:
     actions: int
     created: float
     last_played: float
+    seats: tuple[str, ...] | None = None     # None: saved before seats were recorded
+
+    @classmethod
+    def of(cls, game: SavedGame) -> GameInfo:
+        return cls(game.id, game.ruleset, game.players, game.status, game.winner, game.turn, len(game.rows),
+                   game.created, game.last_played, game.seats)
 
     @property
     def finished(self) -> bool:
@@ -91,7 +98,8 @@ class GameInfo:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "ruleset": self.ruleset, "players": self.players, "turn": self.turn,
                 "actions": self.actions, "last_played": iso_time(self.last_played), "created": iso_time(self.created),
-                "finished": self.finished, "status": self.status, "winner": self.winner}
+                "finished": self.finished, "status": self.status, "winner": self.winner,
+                "seats": list(self.seats) if self.seats is not None else None}
 
 
 def iso_time(seconds: float) -> str:
@@ -103,25 +111,35 @@ def describe_os_error(exc: BaseException) -> str:
     text = str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
     low = text.lower()
     if "full" in low or "no space" in low or "too large" in low:
-        return f"disk full ({text})"
+        return f"disk full: {text}"
     if "readonly" in low or "read-only" in low or "permission" in low:
-        return f"read-only ({text})"
+        return f"read-only: {text}"
     return text
 
 
 class JournalStore:
-    """An open journal file. `warnings` says what recovery had to do (e.g. a torn last write)."""
+    """An open journal file. `warnings` says what recovery had to do (a torn last write, a game restored from the
+    backup or refused), each once. Opened to write (`create`), the file is repaired on opening (see
+    conquista.journal.repair); opened only to read, it is left as it is and damaged games are read from the backup.
+    """
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        self.backup_path = self.path.with_name(self.path.name + BACKUP_SUFFIX)
         self.warnings: list[str] = []
+        self.damage: str | None = None            # what PRAGMA quick_check found when the file was opened
+        self._restored: dict[int, SavedGame] = {}  # games read from the backup instead (read-only opening)
         self._check_magic()
         if not create and not self.path.exists():
             raise JournalError(f"{self.path}: no saved games here (the journal does not exist); "
                                f"pass the --data-dir the games were played with")
         try:
             if create:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                make_private_dir(self.path.parent)
+            make_private_file(self.path)
+            for side in side_files(self.path):
+                if side.exists():
+                    make_private_file(side)
             self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise JournalUnavailableError(f"{self.path}: cannot open the journal ({describe_os_error(exc)})") \
@@ -133,11 +151,29 @@ class JournalStore:
             if "not a database" in str(exc):
                 raise NotAJournalError(f"{self.path}: not a conquista game journal (not an SQLite database)") \
                     from None
+            if self.backup_path.exists():
+                self._open_damaged(create, why_unreadable(exc))
+                return
             raise JournalUnavailableError(f"{self.path}: cannot open the journal ({describe_os_error(exc)})") \
                 from None
         except JournalError:
             self.conn.close()
             raise
+
+    def _open_damaged(self, create: bool, reason: str) -> None:
+        """SQLite cannot even read the journal's schema. To write: rebuild it from the backup. To read: read the
+        backup instead, saying so."""
+        from conquista.journal.repair import rebuild
+
+        self.damage = reason
+        if create:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            rebuild(self)
+            return
+        self.conn = sqlite3.connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
+                                    check_same_thread=False)
+        self.warn(f"{self.path}: the journal file is damaged ({reason}); showing its backup "
+                  f"{self.backup_path.name} instead, which may lack the last actions")
 
     def _check_magic(self) -> None:
         try:
@@ -180,8 +216,28 @@ class JournalStore:
                         conn.execute(statement)
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        elif create:
+            return
+        if create:
             self._recover()
+        self.damage = quick_check(conn)
+        if version < SCHEMA_VERSION:
+            self._upgrade()
+        if create:
+            from conquista.journal.repair import repair_on_open
+
+            repair_on_open(self)
+
+    def _upgrade(self) -> None:
+        if self.damage:
+            raise JournalError(f"{self.path}: the journal is damaged ({self.damage}) and too old to tell its whole "
+                               f"games from the damaged ones; keep a copy and start a new one with --data-dir")
+        try:
+            with self.transaction() as conn:
+                upgrade_1_to_2(conn)
+        except sqlite3.Error as exc:
+            raise JournalUnavailableError(f"{self.path}: cannot upgrade the journal to version {SCHEMA_VERSION} "
+                                          f"({describe_os_error(exc)}); open it once where it is writable") \
+                from None
 
     def _recover(self) -> None:
         """Warn about a write cut short by a power cut (SQLite has already dropped it), then fold the WAL into the
@@ -219,42 +275,98 @@ class JournalStore:
 
     # -------------------------------------------------------------------------------------------- reading
 
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    def _ids(self) -> list[int]:
+        try:
+            ids = set(game_ids(self.conn))
+        except sqlite3.DatabaseError:
+            ids = set()
+        if self.damage:
+            from conquista.journal.repair import backup_game_ids
+
+            ids.update(backup_game_ids(self.backup_path))   # the damaged file may have lost games it still had
+        return sorted(ids)
+
+    def saved_game(self, game_id: int) -> SavedGame:
+        """Game `game_id` with its rows, whole: from the journal, else restored from the backup (with a warning),
+        else refused (GameRefusedError names it)."""
+        if game_id in self._restored:
+            return self._restored[game_id]
+        try:
+            game = read_game(self.conn, game_id)
+        except (GameDamaged, sqlite3.DatabaseError) as exc:
+            reason = why_unreadable(exc)
+        else:
+            if game is not None and game.status != DAMAGED:
+                return game
+            if game is None and not self.damage:
+                raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
+            reason = "it was found damaged before" if game is not None else "its row is unreadable"
+        from conquista.journal.repair import from_backup
+
+        restored = from_backup(self, game_id, reason)
+        self._restored[game_id] = restored
+        return restored
+
     def games(self) -> list[GameInfo]:
-        """Every saved game, most recently played first."""
-        rows = self.conn.execute(
-            "SELECT g.id, g.ruleset, g.players, g.status, g.winner, g.created, a.seq, a.turn, a.at "
-            "FROM games g LEFT JOIN actions a ON a.game = g.id "
-            "AND a.seq = (SELECT max(seq) FROM actions WHERE game = g.id) "
-            "ORDER BY coalesce(a.at, g.created) DESC, g.id DESC").fetchall()
-        return [GameInfo(gid, ruleset, players, status, winner, turn if turn is not None else 0,
-                         seq + 1 if seq is not None else 0, created, at if at is not None else created)
-                for gid, ruleset, players, status, winner, created, seq, turn, at in rows]
+        """Every saved game, most recently played first; a damaged game that cannot be restored is listed with
+        status "damaged" (and named in `warnings`)."""
+        infos = []
+        for gid in self._ids():
+            try:
+                infos.append(GameInfo.of(self.saved_game(gid)))
+            except GameRefusedError as exc:
+                self.warn(str(exc))
+                infos.append(self._damaged_info(gid))
+            except JournalError:
+                continue                        # listed by the backup only, and not there either
+        return sorted(infos, key=lambda g: (g.last_played, g.id), reverse=True)
+
+    def _damaged_info(self, game_id: int) -> GameInfo:
+        try:
+            game = read_game(self.conn, game_id, verify=False)
+        except (GameDamaged, sqlite3.DatabaseError):
+            game = None
+        if game is None:
+            return GameInfo(game_id, "?", 0, DAMAGED, -1, 0, 0, 0.0, 0.0)
+        return GameInfo(game.id, game.ruleset, game.players, DAMAGED, -1, game.turn, len(game.rows), game.created,
+                        game.last_played, game.seats)
 
     def info(self, game_id: int) -> GameInfo:
-        for info in self.games():
-            if info.id == game_id:
-                return info
-        raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
+        return GameInfo.of(self.saved_game(game_id))
 
     def latest_unfinished(self) -> GameInfo | None:
-        return next((g for g in self.games() if g.status == PLAYING and g.actions), None)
+        """The unfinished game played last. More than the deal: a game nobody moved in is not worth offering
+        (older journals hold some). A damaged one is named in `warnings` and not offered."""
+        from conquista.journal.repair import playing_ids
+
+        try:
+            ids = playing_ids(self.conn)
+        except sqlite3.DatabaseError:
+            return next((g for g in self.games() if g.status == PLAYING and g.actions > 1), None)
+        found = []
+        for gid in ids:
+            try:
+                found.append(self.info(gid))
+            except GameRefusedError as exc:
+                self.warn(str(exc))
+        return max((g for g in found if g.status == PLAYING and g.actions > 1),
+                   key=lambda g: (g.last_played, g.id), default=None)
 
     def header(self, game_id: int, game_map: GameMap | None = None) -> LogHeader:
-        row = self.conn.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
+        text = self.saved_game(game_id).header
         try:
-            return parse_header(json.loads(row[0]), f"{self.path}, game {game_id}", game_map)
+            return parse_header(json.loads(text), f"{self.path}, game {game_id}", game_map)
         except json.JSONDecodeError:
             raise LogError(f"{self.path}, game {game_id}: the header is not valid JSON") from None
 
     def log_lines(self, game_id: int) -> list[str]:
         """The game as a JSON Lines log: the header line, then one line per action (what `replay FILE` reads)."""
-        row = self.conn.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
-        actions = self.conn.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))
-        return [row[0], *(a for (a,) in actions)]
+        game = self.saved_game(game_id)
+        return [game.header, *game.actions]
 
     def load(self, game_id: int, game_map: GameMap | None = None) -> tuple[LogHeader, Game]:
         """Rebuild a saved game by replaying its actions."""
@@ -265,6 +377,13 @@ class JournalStore:
     def set_status(self, game_id: int, status: str, winner: int = -1) -> None:
         with self.transaction() as conn:
             conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", (status, winner, game_id))
+
+    def backup(self, rewrite: Callable[[int], bool] | None = None) -> str | None:
+        """Copy the journal to its backup file and verify the copy; None when done, else why it was not kept.
+        `rewrite(game_id)` writes a damaged game again from memory if it can (see repair.make_backup)."""
+        from conquista.journal.repair import make_backup
+
+        return make_backup(self, rewrite)
 
     def close(self) -> None:
         self.conn.close()

@@ -4,6 +4,10 @@ The journal keeps the game's rows in memory too. Each change (an action, an undo
 in one transaction; if the write fails (disk full, read-only, the directory gone) the journal raises a fault that the
 status ring shows, play goes on in memory, and every later change first retries the whole backlog: the journal
 catches up as soon as the disk takes writes again.
+
+A game reaches the disk with its first action after the deal: a game nobody moved in (the board failed to start, the
+player quit at once) is never saved, so it is never offered for resuming. The seats (human or which bot) and, for a
+simulated game, its seed are saved with it. At each turn boundary the journal is copied to its verified backup.
 """
 
 from __future__ import annotations
@@ -17,11 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, chain_step
 from conquista.journal.paths import journal_path
 from conquista.journal.store import (
-    ABANDONED,
-    FINISHED,
-    PLAYING,
     GameInfo,
     JournalError,
     JournalStore,
@@ -35,6 +37,8 @@ from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 
 log = logging.getLogger("conquista.journal")
+
+BACKUP_INTERVAL_S = 10.0   # at most one backup per this many seconds of play (bots can end a turn every few ms)
 
 Row = tuple[str, int, float]   # the action as log JSON, the turn after it, when it was applied
 
@@ -66,11 +70,18 @@ class GameJournal:
         self._key = ""
         self._header = ""
         self._rows: list[Row] = []
+        self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
+        self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
+        self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
         self._synced = 0                         # rows [0, _synced) are known to be on disk
         self._on_disk = 0                        # rows the disk may hold (more than _synced after an undo)
         self._status = PLAYING
         self._winner = -1
         self._status_on_disk = PLAYING
+        self._backed_up_at = float("-inf")
+        # The log header's "dice" object of games started from now on: the source, and a committed source's
+        # commitment (never its seed), so `conquista dice audit ID` knows what to check.
+        self.dice_header: dict[str, str] = {}
         _ = self.store          # open now: a file that is not a journal is refused before play starts
 
     # ----------------------------------------------------------------------------------------- the store
@@ -78,8 +89,7 @@ class GameJournal:
     def _open(self) -> JournalStore:
         if self._store is None:
             self._store = JournalStore(self.path)
-            for warning in self._store.warnings:
-                log.warning("%s", warning)
+            # Collected, not logged: whoever opened the journal prints them (once).
             self.warnings.extend(self._store.warnings)
         return self._store
 
@@ -106,16 +116,16 @@ class GameJournal:
         store = self.store
         if store is None:
             raise JournalError(f"{self.path}: cannot resume: {self.fault}")
+        saved = store.saved_game(game_id)
         _header, game = store.load(game_id)
-        info = store.info(game_id)
-        key = store.conn.execute("SELECT key, header FROM games WHERE id = ?", (game_id,)).fetchone()
-        self._game, self.game_id, self._key, self._header = game, game_id, key[0], key[1]
-        self._rows = [(json.dumps(encode_action(a, game.map), ensure_ascii=False), info.turn, info.last_played)
-                      for a in game.log]
+        self._game, self.game_id, self._key, self._header = game, game_id, saved.key, saved.header
+        self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
+        self._chains = [chain for *_row, chain in saved.rows]
+        self.seats, self.seed = saved.seats, saved.seed
         self._synced = self._on_disk = len(self._rows)
-        self._status = self._status_on_disk = info.status
-        self._winner = info.winner
-        if info.status == ABANDONED:
+        self._status = self._status_on_disk = saved.status
+        self._winner = saved.winner
+        if saved.status == ABANDONED:
             self._status = PLAYING                # resuming a game abandoned at the prompt brings it back
         return game
 
@@ -125,11 +135,12 @@ class GameJournal:
             return
         self._game, self.game_id = game, None
         self._key = uuid.uuid4().hex
-        self._header = json.dumps(header_for(game).to_json(), ensure_ascii=False)
-        self._rows, self._synced, self._on_disk = [], 0, 0
+        self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
+        self._rows, self._chains, self._synced, self._on_disk = [], [], 0, 0
         self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
         turn, at = game.turn, self.clock()
-        self._rows = [(json.dumps(encode_action(a, game.map), ensure_ascii=False), turn, at) for a in game.log]
+        for action in game.log:
+            self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
         self._sync()
 
     def attach(self, referee: HookedReferee) -> None:
@@ -140,8 +151,9 @@ class GameJournal:
         extra = referee.game.log[len(self._rows):]
         if extra:
             game = referee.game
-            self._rows.extend((json.dumps(encode_action(a, game.map), ensure_ascii=False), game.turn, self.clock())
-                              for a in extra)
+            for action in extra:
+                self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), game.turn,
+                             self.clock())
             if game.over:
                 self._status, self._winner = FINISHED, game.winner
             self._sync()
@@ -163,13 +175,16 @@ class GameJournal:
         game = self._game
         assert game is not None, "GameJournal.record before start()"
         turn = self._rows[-1][1] if self._rows else 0
+        boundary = False
         for event in events:
             if isinstance(event, TurnStarted):
-                turn = event.turn
+                turn, boundary = event.turn, True
             elif isinstance(event, GameOver):
-                self._status, self._winner = FINISHED, event.winner
-        self._rows.append((json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, self.clock()))
-        self._sync()
+                self._status, self._winner, boundary = FINISHED, event.winner, True
+        self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, self.clock())
+        if self._sync() and boundary and (self._status == FINISHED
+                                          or self.clock() - self._backed_up_at >= BACKUP_INTERVAL_S):
+            self.backup()
 
     def undo(self, action: Action) -> None:
         """Referee hook: the last action was taken back."""
@@ -178,6 +193,7 @@ class GameJournal:
         if self._rows[-1][0] != expected:
             raise JournalError(f"{self.path}: undo of {action!r} does not match the last journaled action")
         self._rows.pop()
+        self._chains.pop()
         self._synced = min(self._synced, len(self._rows))
         self._sync()
 
@@ -192,27 +208,59 @@ class GameJournal:
         """Try to write the backlog now; True when the disk has everything."""
         return self._sync()
 
+    def _append(self, action: str, turn: int, at: float) -> None:
+        previous = self._chains[-1] if self._chains else self._key
+        self._chains.append(chain_step(previous, len(self._rows), action))
+        self._rows.append((action, turn, at))
+
+    def backup(self) -> bool:
+        """Refresh the verified backup copy of the journal (done at each turn boundary); False if it was not."""
+        if self._store is None or self.game_id is None:
+            return False
+        try:
+            problem = self._store.backup(self._rewrite)
+        except (sqlite3.Error, OSError) as exc:
+            problem = f"{self._store.backup_path}: backup not updated ({describe_os_error(exc)})"
+        if problem:
+            log.warning("%s", problem)
+            return False
+        self._backed_up_at = self.clock()
+        return True
+
+    def _rewrite(self, game_id: int) -> bool:
+        """The backup found this game's rows damaged on disk: if it is ours, write them all again from memory."""
+        if game_id != self.game_id:
+            return False
+        log.warning("journal %s: game %d was damaged on disk; written again from memory", self.path, game_id)
+        self._on_disk = max(self._on_disk, len(self._rows))
+        self._synced = 0
+        return self._sync()
+
     def _sync(self) -> bool:
         if self._game is None or (self._synced == len(self._rows) == self._on_disk
                                   and self._status == self._status_on_disk):
             return True
+        if self.game_id is None and len(self._rows) < 2:
+            return True         # only the deal: saved with the first action (see the module's docstring)
         try:
             store = self._open()
             with store.transaction() as conn:
                 if self.game_id is None:
                     # The key makes this idempotent: a commit reported failed that did land is not a second game.
-                    conn.execute("INSERT OR IGNORE INTO games (key, created, header, ruleset, players) "
-                                 "VALUES (?, ?, ?, ?, ?)",
+                    conn.execute("INSERT OR IGNORE INTO games (key, created, header, ruleset, players, seats, seed) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                                  (self._key, self._rows[0][2], self._header, self._game.rules.name,
-                                  self._game.players))
+                                  self._game.players, json.dumps(list(self.seats)) if self.seats else None,
+                                  str(self.seed) if self.seed is not None else None))
                     game_id = conn.execute("SELECT id FROM games WHERE key = ?", (self._key,)).fetchone()[0]
                 else:
                     game_id = self.game_id
                 if self._on_disk > self._synced:
                     conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, self._synced))
-                conn.executemany("INSERT INTO actions (game, seq, action, turn, at) VALUES (?, ?, ?, ?, ?)",
-                                 [(game_id, seq, *row) for seq, row in
+                conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [(game_id, seq, *row, self._chains[seq]) for seq, row in
                                   enumerate(self._rows[self._synced:], start=self._synced)])
+                conn.execute("UPDATE games SET length = ? WHERE id = ?", (len(self._rows), game_id))
                 if self._status != self._status_on_disk:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
@@ -249,8 +297,9 @@ class GameJournal:
             self.display.storage_fault = text
 
     def close(self) -> None:
-        """Write what can be written and close the file."""
-        self._sync()
+        """Write what can be written, refresh the backup, and close the file."""
+        if self._sync() and self.pending == 0:
+            self.backup()
         if self._store is not None:
             self._store.close()
             self._store = None

@@ -74,6 +74,7 @@ class LinkCounters:
     firmware_restarts: int = 0
     firmware_rx_errors: int = 0
     bytes_in: int = 0
+    queue_dropped: int = 0  # events the host's queue dropped because its reader fell behind (SerialSensorSource)
 
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

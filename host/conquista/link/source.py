@@ -9,6 +9,8 @@
 
 Events are queued per instance (no global queue) and come out in the order the link accepted them. While
 `health` is not OK the state may still be corrected by a SNAPSHOT, so the referee should not act on taps then.
+The queue is bounded (`max_queued`): a reader that stalls cannot make it grow without limit. When it is full the
+oldest event is dropped (the newest say what the keys and the link are now) and counted in `queue_dropped`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import serial
 
@@ -25,6 +28,8 @@ from conquista.link.messages import Hello
 from conquista.link.ports import LinkError, find_pico_port, open_port
 from conquista.link.serial_link import SerialLink
 from conquista.link.session import Health, HealthEvent, KeyEvent, LinkCounters, LinkEvent, LinkSession
+
+MAX_QUEUED = 4096   # events; a player taps a few per second, so only a stalled reader ever fills this
 
 __all__ = ["Health", "HealthEvent", "KeyEvent", "LinkCounters", "LinkError", "LinkEvent", "SerialSensorSource"]
 
@@ -40,14 +45,18 @@ class SerialSensorSource:
         opener: Callable[[str], serial.SerialBase] = open_port,
         finder: Callable[[], str] = find_pico_port,
         on_event: Callable[[LinkEvent], None] | None = None,
+        max_queued: int = MAX_QUEUED,
     ) -> None:
         """url: a device path, socket://HOST:PORT or loop://; None finds the Pico by its USB id at each (re)open.
 
         on_event, if given, is called on the link's threads for every event (keep it short); the events are
-        queued for get()/drain() all the same.
+        queued for get()/drain() all the same, at most max_queued of them (then the oldest are dropped and counted).
         """
+        if max_queued < 1:
+            raise ValueError(f"max_queued must be at least 1, not {max_queued}")
         self._clock = clock
-        self._queue: queue.Queue[LinkEvent] = queue.Queue()
+        self._queue: queue.Queue[LinkEvent] = queue.Queue(maxsize=max_queued)
+        self._dropped = 0
         self._on_event = on_event
         self._state_lock = threading.Lock()
         self._ready = threading.Event()
@@ -122,7 +131,7 @@ class SerialSensorSource:
 
     def counters(self) -> LinkCounters:
         with self._link._lock:
-            return self.session.counters()
+            return replace(self.session.counters(), queue_dropped=self._dropped)
 
     # -- commands ------------------------------------------------------------------------------------------
     def set_debounce(self, ms: int) -> None:
@@ -143,6 +152,21 @@ class SerialSensorSource:
         for event in events:
             if isinstance(event, HealthEvent) and event.health is Health.OK:
                 self._ready.set()
-            self._queue.put(event)
+            self._enqueue(event)
             if self._on_event is not None:
                 self._on_event(event)
+
+    def _enqueue(self, event: LinkEvent) -> None:
+        # The link delivers under its lock, so producers never race here: after one get_nowait there is room
+        # (a consumer taking events meanwhile only makes more).
+        try:
+            self._queue.put_nowait(event)
+            return
+        except queue.Full:
+            pass
+        try:
+            self._queue.get_nowait()
+        except queue.Empty:
+            pass
+        self._dropped += 1
+        self._queue.put_nowait(event)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections import deque
 from itertools import product
 from typing import Any
 
@@ -45,6 +44,7 @@ from conquista.rules.events import (
     TurnStarted,
 )
 from conquista.rules.events import Phase as P
+from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import check_map_supports, mission_complete
 from conquista.rules.rulesets import Ruleset
@@ -84,10 +84,7 @@ class Game:
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
-        if not rules.players_min <= players <= rules.players_max:
-            raise RulesetError(
-                f"ruleset {rules.name!r} is for {rules.players_min}–{rules.players_max} players, not {players}"
-            )
+        rules.check_players(players)
         if rules.objective == "missions":
             check_map_supports(game_map, rules.missions)
         self.rules = rules
@@ -731,15 +728,7 @@ class Game:
             events.append(GameOver(me, reason))
 
     def _connected_own(self, source: int) -> set[int]:
-        me, owner, neighbours = self.current, self.owner, self.map.neighbours
-        seen = {source}
-        queue = deque([source])
-        while queue:
-            for n in neighbours[queue.popleft()]:
-                if n not in seen and owner[n] == me:
-                    seen.add(n)
-                    queue.append(n)
-        return seen
+        return reachable(self.map.neighbours, source, self.owner)  # source is the current player's
 
     # ------------------------------------------------------------------------------------------ snapshot
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import deque
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import MapError
+from conquista.rules.graph import reachable
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
 DEFAULT_MAP = "classic-42"
@@ -189,13 +189,7 @@ def parse_map(data: Any, source: str, sha256: str = "") -> GameMap:
     for i, ns in enumerate(neighbours):
         if not ns:
             raise MapError(f"{source}: territory {ids[i]!r} has no links")
-    reached = {0}
-    queue = deque([0])
-    while queue:
-        for n in neighbours[queue.popleft()]:
-            if n not in reached:
-                reached.add(n)
-                queue.append(n)
+    reached = reachable(neighbours, 0)
     if len(reached) != len(ids):
         cut_off = sorted(ids[i] for i in range(len(ids)) if i not in reached)
         raise MapError(f"{source}: the map is not connected; cannot reach {', '.join(cut_off[:5])} from {ids[0]!r}")

@@ -20,7 +20,8 @@ from conquista.rules.events import (
     TerritoryConquered,
     TurnStarted,
 )
-from conquista.rules.missions import mission_text
+from conquista.rules.missions import MISSIONS, Mission, effective_mission, mission_text
+from conquista.table.wording import plural
 
 
 def describe_event(game: Game, event: Event) -> str | None:
@@ -32,42 +33,56 @@ def describe_event(game: Game, event: Event) -> str | None:
 
     match event:
         case TurnStarted(p, turn, rnd, armies):
-            return f"— turn {turn} (round {rnd}): {who(p)} receives {armies} armies"
+            return f"— turn {turn} (round {rnd}): {who(p)} receives {plural(armies, 'army')}"
         case ArmiesPlaced(p, t, c):
-            return f"  {who(p)} places {c} on {name[t].name_en}"
+            return f"  {who(p)} places {plural(c, 'army')} on {name[t].name_en}"
         case CardsTraded(p, cards, kind, armies, bonus):
             # The pool grows by the set's value and the territory bonus: say both, or the sum looks wrong.
-            gain = f"{armies} + {bonus} territory bonus = {armies + bonus}" if bonus else f"{armies}"
-            return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain} armies"
+            gain = f"{armies} + {bonus} territory bonus = {plural(armies + bonus, 'army')}" if bonus \
+                else plural(armies, "army")
+            return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain}"
         case BattleRolled(s, t, a, d, al, dl):
-            return (f"  {name[s].name_en} attacks {name[t].name_en}: {list(a)} vs {list(d)} → "
+            return (f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → "
                     f"attacker −{al}, defender −{dl}")
-        case TerritoryConquered(t, _s, p, _prev, moved):
-            return f"  {who(p)} conquers {name[t].name_en} ({moved} move in)"
+        case TerritoryConquered(t, _s, p, previous, _moved):
+            # How many armies move in is the next line (the occupation's ArmiesMoved counts them all).
+            return f"  {who(p)} conquers {name[t].name_en} from {who(previous)}"
         case PlayerEliminated(p, by, cards):
-            return f"  {who(p)} is eliminated by {who(by)}, who takes {cards} cards"
+            return f"  {who(p)} is eliminated by {who(by)}, who takes {plural(cards, 'card')}"
         case ArmiesMoved(s, t, c):
-            return f"  {c} armies now on {name[t].name_en} (from {name[s].name_en})"
+            return f"  {plural(c, 'army')} move from {name[s].name_en} to {name[t].name_en}"
         case CardDrawn(p, _c):
             return f"  {who(p)} draws a card"
         case DeckReshuffled(n):
-            return f"  the deck is reshuffled ({n} cards)"
+            return f"  the deck is reshuffled: {plural(n, 'card')}"
         case PhaseStarted(p, phase):
             return f"  {who(p)}: {phase.value}"
         case GameOver(p, reason):
-            return f"*** {who(p)} wins ({reason})"
+            return f"*** {who(p)} wins: {game_over_reason(game, p, reason)}"
 
 
-def describe_game(game: Game) -> Iterator[str]:
-    """Replay `game`'s log and describe every event (the game itself is not changed)."""
+def game_over_reason(game: Game, seat: int, reason: str) -> str:
+    """The engine's reason ("mission 10") in words: the winner's mission is no secret once the game is over."""
+    if game.missions and reason.startswith("mission"):
+        return f"mission complete, {mission_as_it_stands(game, seat)}"
+    return reason
+
+
+def _dice(values: tuple[int, ...]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def describe_game(game: Game, *, reveal: bool = True) -> Iterator[str]:
+    """Replay `game`'s log and describe every event (the game itself is not changed); `reveal=False` leaves out
+    the secret missions."""
     deal = game.log[0]
     assert isinstance(deal, Deal)
     fresh = Game(game.rules, game.map, game.players, deal)
     yield f"{game.rules.name}, {game.players} players: " + ", ".join(
         f"{game.rules.colours[p]} {fresh.territory_count[p]} territories" for p in range(game.players))
-    if fresh.missions:
-        for p, m in enumerate(fresh.missions):
-            yield f"  (secret) {game.rules.colours[p]}: {mission_text(m, game.rules.colours)}"
+    if fresh.missions and reveal:
+        for p in range(game.players):
+            yield f"  secret mission of {game.rules.colours[p]}: {mission_as_it_stands(fresh, p)}"
     actions: list[Action] = game.log[1:]
     for action in actions:
         for event in fresh.apply(action):
@@ -75,4 +90,25 @@ def describe_game(game: Game) -> Iterator[str]:
             if line:
                 yield line
     if not fresh.over:
-        yield f"(game not finished: turn {fresh.turn}, {fresh.phase.value})"
+        yield f"game not finished: turn {fresh.turn}, {fresh.phase.value}"
+
+
+def mission_as_it_stands(game: Game, seat: int) -> str:
+    """A seat's mission in words; a destroy mission that cannot be met reads as its fallback territory count."""
+    dealt = MISSIONS[game.missions[seat]]
+    mission = effective_mission(game, seat)
+    if dealt.destroy_colour is not None and mission.destroy_colour is None:
+        target = game.rules.colours[dealt.destroy_colour]
+        return f"Conquer {mission.territories} territories (instead of destroying {target}: " \
+               f"{_why_not(game, seat, dealt)})"
+    return mission_text(dealt.number, game.rules.colours)
+
+
+def _why_not(game: Game, seat: int, dealt: Mission) -> str:
+    target = dealt.destroy_colour
+    assert target is not None
+    if target == seat:
+        return "that is its own colour"
+    if target >= game.players:
+        return "that colour is not in play"
+    return "another player destroyed it"

@@ -28,7 +28,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.engine import Game
-from conquista.rules.events import BattleRolled, Event, Phase
+from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
 from conquista.table.colours import (
     FAULT,
     ILLEGAL,
@@ -38,7 +38,8 @@ from conquista.table.colours import (
     scale,
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
-from conquista.table.logview import describe_event
+from conquista.table.logview import describe_event, game_over_reason
+from conquista.table.wording import plural, readable
 
 ILLEGAL_FLASH_S = 0.4
 PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
@@ -122,6 +123,8 @@ class Referee:
         self.effects: list[_Effect] = []
         self.entry: _DiceEntry | None = None
         self._undo: list[Game] = []
+        # (player, territory, armies, log index) of the last placement line, which later placements extend.
+        self._last_placed_line: tuple[int, int, int, int] | None = None
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self._now = 0.0
@@ -165,7 +168,7 @@ class Referee:
 
     def _answer(self, gesture: Gesture, now: float) -> None:
         if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
-            self.message = self.prompt
+            self.message = "answer the question first: ROLL or CANCEL"  # the question itself is already shown
             return
         on_answer = self._on_answer
         self.prompt, self._on_answer = "", None
@@ -279,7 +282,7 @@ class Referee:
                 try:
                     game.check(EndPhase())
                 except IllegalActionError as exc:
-                    self.message = str(exc).split(": ", 1)[-1]
+                    self.message = self._readable(str(exc).split(": ", 1)[-1])
                     return
                 self._clear_selection()
                 self._apply(EndPhase(), now)
@@ -355,7 +358,7 @@ class Referee:
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
-            self.message = str(exc)
+            self.message = self._readable(str(exc))
             return
         if before is not None:
             self._undo.append(before)
@@ -374,7 +377,11 @@ class Referee:
             self.on_action(action, events)
         losses: dict[int, int] = {}
         for event in events:
+            if isinstance(event, ArmiesPlaced) and self._coalesce(event):
+                continue
             line = describe_event(self.game, event)
+            self._last_placed_line = (event.player, event.territory, event.count, len(self.log)) \
+                if isinstance(event, ArmiesPlaced) else None
             if line:
                 self.log.append(line.strip())
             if isinstance(event, BattleRolled):
@@ -390,6 +397,16 @@ class Referee:
                 current.count += lost
             else:
                 self.effects.append(_Effect(t, now, "loss", lost))
+
+    def _coalesce(self, event: ArmiesPlaced) -> bool:
+        """Armies placed one tap or one encoder step at a time on the same territory read as one log line."""
+        last = self._last_placed_line
+        if last is None or last[:2] != (event.player, event.territory) or last[3] != len(self.log) - 1:
+            return False
+        total = last[2] + event.count
+        self.log[-1] = (describe_event(self.game, ArmiesPlaced(event.player, event.territory, total)) or "").strip()
+        self._last_placed_line = (event.player, event.territory, total, last[3])
+        return True
 
     def _settle(self, now: float) -> None:
         """Answer chance steps, then set up the choice that the new phase asks for."""
@@ -432,7 +449,8 @@ class Referee:
         game = self.game
         undone = game.log[-1]
         self.game = self._undo.pop()
-        self.log.append(f"undo: {self.game.describe(undone)}")
+        self.log.append(f"undo: {self._readable(self.game.describe(undone))}")
+        self._last_placed_line = None
         self._settle(self._now)
         if self.on_undo is not None:
             self.on_undo(undone)
@@ -476,7 +494,7 @@ class Referee:
         if self.prompt:
             return self.prompt
         if game.over:
-            return f"{self._colour(game.winner)} wins ({game.over_reason})"
+            return f"{self._colour(game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
         if self.entry is not None:
             return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
                     f"(turn to change, ROLL confirms)")
@@ -484,26 +502,30 @@ class Referee:
             trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
             forced = " (must trade)" if game.must_trade() else ""
             if game.pool:
-                return f"place {game.pool} armies: tap your territories{trade}{forced}"
+                return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
             return f"NEXT ends the phase{trade}{forced}"
         if phase is Phase.ATTACK:
             if self.source < 0:
                 return "tap a territory to attack from, or NEXT to fortify"
             if self.target < 0:
                 return f"from {self._name(self.source)}: tap a territory to attack"
-            return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {self.count} dice, "
+            return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {plural(self.count, 'die')}, "
                     f"hold ROLL to blitz")
         if phase is Phase.DEFEND:
-            return f"defender: choose dice ({self.count}), ROLL confirms"
+            defender = self._colour(game.owner[game.target])
+            return (f"{defender} defends {self._name(game.target)} against {self._name(game.source)}: "
+                    f"{plural(self.count, 'die')} (turn to change), ROLL confirms")
         if phase is Phase.OCCUPY:
             low, high = game.occupy_range()
-            return f"move {self.count} armies into {self._name(game.target)} ({low}–{high}), ROLL confirms"
+            return (f"move {plural(self.count, 'army')} into {self._name(game.target)}, from {low} to {high}: "
+                    f"ROLL confirms")
         if phase is Phase.FORTIFY:
             if self.source < 0:
                 return "tap a territory to move armies from, or NEXT to end the turn"
             if self.target < 0:
                 return f"from {self._name(self.source)}: tap a destination"
-            return f"move {self.count} from {self._name(self.source)} to {self._name(self.target)}: ROLL"
+            return (f"move {plural(self.count, 'army')} from {self._name(self.source)} to "
+                    f"{self._name(self.target)}: ROLL")
         return ""
 
     def scene(self, now: float) -> Scene:
@@ -572,6 +594,9 @@ class Referee:
         active = (0 if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
                   else 2 if phase is Phase.FORTIFY else 1)
         return tuple(me if (i * 3) // n == active else scale(me, 0.15) for i in range(n))
+
+    def _readable(self, text: str) -> str:
+        return readable(text, self.game.map, self.game.rules.colours)
 
     def _name(self, t: int) -> str:
         return self.game.map.territories[t].name_en

@@ -1,0 +1,44 @@
+"""One assembly of a table — referee, LED layout, runner and journal — for the real board and the simulated one."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from conquista.app.runner import TableRunner
+from conquista.devices.frames import LedLayout
+from conquista.devices.interfaces import LedStrip
+from conquista.dice.sources import DiceSource
+from conquista.hardware.profile import BoardProfile
+from conquista.rules.engine import Game
+from conquista.table.gestures import GestureRecogniser
+from conquista.table.referee import Referee
+
+
+class Journal(Protocol):
+    """What the table needs of `conquista.journal.GameJournal` (not imported here: sqlite3 is for the commands
+    that save games)."""
+
+    def attach(self, referee: Referee) -> None: ...
+
+
+@dataclass(frozen=True)
+class Table:
+    """A referee at a board: the referee, where the board's LEDs sit, and the runner that connects the two."""
+
+    referee: Referee
+    layout: LedLayout
+    runner: TableRunner
+
+
+def build_table(game: Game, profile: BoardProfile, dice: DiceSource, rng: random.Random, strip: LedStrip, *,
+                physical_dice: bool = False, journal: Journal | None = None,
+                recogniser: GestureRecogniser | None = None) -> Table:
+    """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
+    is on disk before the frame that shows it."""
+    layout = LedLayout(profile)
+    referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
+    if journal is not None:
+        journal.attach(referee)
+    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser))

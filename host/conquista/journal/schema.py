@@ -1,0 +1,63 @@
+"""The journal's SQL schema (see conquista.journal.store) and its upgrades."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from conquista.journal.integrity import chain_of
+
+APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file
+SCHEMA_VERSION = 2
+# Small pages: a commit writes whole pages to the WAL, and an action row is ~100 bytes, so 1 KiB pages keep the
+# bytes written (and fsynced) per tap low; the deal row is the only one that spills to an overflow page.
+PAGE_SIZE = 1024
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL,
+    header TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing',
+    winner INTEGER NOT NULL DEFAULT -1,
+    length INTEGER NOT NULL DEFAULT 0,
+    seats TEXT,
+    seed TEXT
+);
+CREATE TABLE actions (
+    game INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    turn INTEGER NOT NULL,
+    at REAL NOT NULL,
+    chain TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+"""
+
+UPGRADE_1_TO_2 = """
+ALTER TABLE games ADD COLUMN length INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN seats TEXT;
+ALTER TABLE games ADD COLUMN seed TEXT;
+ALTER TABLE actions ADD COLUMN chain TEXT NOT NULL DEFAULT ''
+"""
+
+
+def upgrade_1_to_2(conn: sqlite3.Connection) -> None:
+    """Add the columns, and compute each game's length and checksums from its rows as they are (inside the
+    caller's transaction)."""
+    for statement in UPGRADE_1_TO_2.split(";"):
+        conn.execute(statement)
+    for gid, key in conn.execute("SELECT id, key FROM games").fetchall():
+        seqs, actions = [], []
+        for seq, action in conn.execute("SELECT seq, action FROM actions WHERE game = ? ORDER BY seq", (gid,)):
+            seqs.append(seq)
+            actions.append(action)
+        chains = chain_of(key, actions)
+        conn.executemany("UPDATE actions SET chain = ? WHERE game = ? AND seq = ?",
+                         [(chain, gid, seq) for seq, chain in zip(seqs, chains, strict=True)])
+        conn.execute("UPDATE games SET length = ? WHERE id = ?", (len(actions), gid))
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -1,0 +1,34 @@
+"""Words shared by every message a person reads: counts with the right plural, territories by their display name,
+seats by their colour. Engine messages name territories by id and seats by number; `readable` translates them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conquista.rules.mapdata import GameMap
+
+# Nouns whose plural is not the noun plus "s".
+_IRREGULAR = {"die": "dice", "army": "armies"}
+_SINGULAR = {"armies": "army", "dice": "die", "cards": "card"}
+
+
+def plural(count: int, noun: str) -> str:
+    """`plural(1, "army")` is "1 army", `plural(3, "army")` "3 armies"; likewise die/dice, card/cards."""
+    return f"{count} {noun if count == 1 else _IRREGULAR.get(noun, noun + 's')}"
+
+
+def readable(text: str, game_map: GameMap, colours: tuple[str, ...]) -> str:
+    """`text` with every territory id replaced by its English name and "player N" (1-based) by the seat's colour."""
+    names = {t.id: t.name_en for t in game_map.territories}
+    pattern = r"\b(" + "|".join(re.escape(tid) for tid in sorted(names, key=len, reverse=True)) + r")\b"
+    text = re.sub(pattern, lambda m: names[m.group(1)], text)
+
+    def seat(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return colours[number - 1] if 1 <= number <= len(colours) else match.group(0)
+
+    text = re.sub(r"\bplayer (\d+)\b", seat, text)
+    # Engine messages count with a fixed plural ("you have 1 armies to place"): one of anything is singular here.
+    return re.sub(r"(?<![\d.])\b1 (armies|dice|cards)( are\b)?",
+                  lambda m: f"1 {_SINGULAR[m.group(1)]}{' is' if m.group(2) else ''}", text)

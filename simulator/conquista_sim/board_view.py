@@ -1,0 +1,178 @@
+"""The board drawn in a terminal (rich), laid out for the terminal's size.
+
+* wide (133+ columns): every territory under its full name, on two lines, with its armies;
+* compact (80+ columns, the classic 80×24): a three-letter code per territory (names.CODES, also typeable);
+* smaller than 80×24: the compact layout with a line saying the terminal is too small and what it needs.
+A map without the classic grid is drawn one continent per line. Under the map: a legend (your colour, the bots,
+what the ring shows), the dice panel and the ring, the status, and the latest lines of the log.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.text import Text
+
+from conquista.table.colours import player_rgb
+from conquista.table.referee import Status
+from conquista_sim.names import CODES
+from conquista_sim.table import SimulatedTable
+
+# Where each territory of the classic map sits on a grid of cells (row, column), roughly as on the printed board.
+CLASSIC_GRID: dict[str, tuple[int, int]] = {
+    "alaska": (1, 0), "northwest_territory": (1, 1), "greenland": (0, 3), "alberta": (2, 1), "ontario": (2, 2),
+    "quebec": (2, 3), "western_us": (3, 1), "eastern_us": (3, 2), "central_america": (4, 1),
+    "venezuela": (5, 2), "peru": (6, 2), "brazil": (6, 3), "argentina": (7, 2),
+    "iceland": (1, 4), "scandinavia": (1, 5), "great_britain": (2, 4), "northern_europe": (2, 5),
+    "ukraine": (2, 6), "western_europe": (3, 4), "southern_europe": (3, 5),
+    "north_africa": (5, 4), "egypt": (5, 5), "congo": (6, 4), "east_africa": (6, 5), "south_africa": (7, 4),
+    "madagascar": (7, 5),
+    "ural": (1, 7), "siberia": (1, 8), "yakutsk": (0, 9), "kamchatka": (0, 10), "irkutsk": (1, 9),
+    "mongolia": (2, 9), "japan": (2, 10), "afghanistan": (2, 7), "china": (3, 8), "middle_east": (4, 6),
+    "india": (4, 7), "siam": (4, 8),
+    "indonesia": (6, 8), "new_guinea": (6, 9), "western_australia": (7, 8), "eastern_australia": (7, 9),
+}
+GRID_ROWS, GRID_COLUMNS = 8, 11
+# Names that do not wrap into a 12-column cell (11 letters, and 8 beside the count), split by hand.
+WIDE_LABELS: dict[str, tuple[str, str]] = {
+    "northwest_territory": ("N.W.", "Territory"), "western_us": ("Western", "U.S."), "eastern_us": ("Eastern", "U.S."),
+    "siam": ("Siam", ""),
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str          # "wide" or "compact"
+    cell: int          # columns per territory
+    lines: int         # lines per territory
+    log_lines: int
+    too_small: str = ""
+
+
+WIDE = Layout("wide", 12, 2, 8)
+COMPACT = Layout("compact", 7, 1, 5)
+WIDE_MIN = (GRID_COLUMNS * WIDE.cell + 2, 36)        # 134×36: the map, its frame, legend, panel, status, log
+COMPACT_MIN = (80, 24)
+
+
+def choose_layout(width: int, height: int) -> Layout:
+    if width >= WIDE_MIN[0] and height >= WIDE_MIN[1]:
+        return WIDE
+    if width >= COMPACT_MIN[0] and height >= COMPACT_MIN[1]:
+        return COMPACT
+    return Layout("compact", COMPACT.cell, 1, 3, too_small=(
+        f"this terminal is {width}×{height}: the board needs at least {COMPACT_MIN[0]}×{COMPACT_MIN[1]} "
+        f"({WIDE_MIN[0]}×{WIDE_MIN[1]} shows full names); enlarge the window"))
+
+
+def wide_label(tid: str, name: str) -> tuple[str, str]:
+    """A territory's full name on two lines: up to 11 letters, then up to 8 beside the count."""
+    if tid in WIDE_LABELS:
+        return WIDE_LABELS[tid]
+    lines = textwrap.wrap(name, 11)
+    if len(lines) == 1:
+        return lines[0], ""
+    return lines[0], " ".join(lines[1:])
+
+
+def _style(table: SimulatedTable, tid: str) -> str:
+    r, g, b = table.led(tid)
+    dark = r * 0.3 + g * 0.59 + b * 0.11 < 110
+    return f"{'white' if dark else 'black'} on rgb({r},{g},{b})"
+
+
+def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
+    game = table.game
+    t = game.map.index(tid)
+    armies = game.armies[t]
+    style = _style(table, tid)
+    if layout.lines == 1:
+        code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
+        return [Text(f"{code:<3}{armies:>3} ", style=style)]
+    first, second = wide_label(tid, game.map.territories[t].name_en)
+    if len(second) > 8:  # the count goes beside the shorter line
+        return [Text(f"{first:<8}{armies:>3} ", style=style), Text(f"{second:<11} ", style=style)]
+    return [Text(f"{first:<11} ", style=style), Text(f"{second:<8}{armies:>3} ", style=style)]
+
+
+def render_map(table: SimulatedTable, layout: Layout) -> Text:
+    game_map = table.game.map
+    out = Text()
+    if not all(t.id in CLASSIC_GRID for t in game_map.territories):  # a board builder's own map
+        for continent in game_map.continents:
+            out.append(f"{continent.name_en[:14]:<15}")
+            for t in continent.territories:
+                name = game_map.territories[t].name_en
+                out.append(f" {name} {table.game.armies[t]} ", style=_style(table, game_map.id(t)))
+                out.append(" ")
+            out.append("\n")
+        return out
+    at = {pos: tid for tid, pos in CLASSIC_GRID.items()}
+    for r in range(GRID_ROWS):
+        for line in range(layout.lines):
+            for c in range(GRID_COLUMNS):
+                tid = at.get((r, c))
+                out.append_text(_cell_lines(table, tid, layout)[line] if tid else Text(" " * layout.cell))
+            out.append("\n")
+    out.rstrip()
+    return out
+
+
+def legend(table: SimulatedTable, people: Collection[int]) -> Text:
+    """Who is who, and what the ring says."""
+    colours = table.game.rules.colours[: table.game.players]
+    out = Text()
+    you = [colours[s] for s in sorted(people)]
+    out.append("you: " + (", ".join(you) if you else "nobody (bots only)"))
+    bots = [colours[s] for s in sorted(table.bots)]
+    out.append(" · bots: " + (", ".join(bots) if bots else "none"))
+    out.append(" · seats: ")
+    for seat, colour in enumerate(colours):
+        r, g, b = player_rgb(colour)
+        out.append("■", style=f"rgb({r},{g},{b})")
+        out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
+    if table.referee.prompt:
+        out.append("\nring: a question · green half: ROLL answers yes · red half: CANCEL answers no")
+    elif table.referee.fault:
+        out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
+    else:
+        out.append("\nring: who acts · its bright third: the phase · filling: the chance to conquer")
+    return out
+
+
+def status_lines(status: Status) -> Text:
+    chance = f" · chance to conquer {status.chance:.0%}" if status.chance is not None else ""
+    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {status.phase}{chance}\n", style="bold")
+    head.append(status.pending)
+    if status.message:
+        head.append(f"\n! {status.message}", style="yellow")
+    return head
+
+
+def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Collection[int] | None = None) -> Group:
+    """The whole board for a terminal of `width`×`height`; `people` are the seats typed for (default: non-bots)."""
+    layout = choose_layout(width, height)
+    if people is None:
+        people = [s for s in range(table.game.players) if s not in table.bots]
+    attack, defend = table.dice_panel()
+    panel = Text("dice ")
+    for value in attack:
+        panel.append(f" {value or '·'} ", style="bold white on red" if value else "dim")
+    panel.append(" vs ")
+    for value in defend:
+        panel.append(f" {value or '·'} ", style="bold white on blue" if value else "dim")
+    panel.append("   ring ")
+    for r, g, b in table.ring():
+        panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
+    log = Text("\n".join(table.log[-layout.log_lines:]), style="dim")
+    parts: list[Text | Panel] = []
+    if layout.too_small:
+        parts.append(Text(layout.too_small, style="bold red"))
+    parts += [Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
+                    padding=(0, 0)),
+              legend(table, people), panel, status_lines(table.status()), log]
+    return Group(*parts)

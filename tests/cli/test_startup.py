@@ -1,0 +1,90 @@
+"""Start-up: a command imports only what it uses. Which modules load is checked here; how fast is for
+benchmarks/bench_startup.py (no timing in unit tests)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from conquista.cli import COMMANDS, build_parser, command_in
+
+# Heavy or hardware libraries, and the layers a light command has no use for.
+NEVER_FOR_LIGHT_COMMANDS = ("rich", "gpiozero", "serial", "sqlite3", "conquista_sim", "conquista.table",
+                            "conquista.devices", "conquista.link", "conquista.journal", "conquista.app")
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running `code` (with SystemExit from argparse swallowed)."""
+    script = (f"import sys\ntry:\n    {code}\nexcept SystemExit:\n    pass\n"
+              "sys.stdout.flush()\nsys.stderr.write('\\n'.join(sorted(sys.modules)))\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
+    return set(proc.stderr.split("\n"))
+
+
+def loaded(modules: set[str], prefix: str) -> bool:
+    return prefix in modules or any(m.startswith(prefix + ".") for m in modules)
+
+
+def test_help_loads_no_subcommand_module() -> None:
+    modules = modules_after("from conquista.cli import main; main(['--help'])")
+    assert {m for m in modules if m.startswith("conquista")} == {"conquista", "conquista.cli", "conquista.errors"}
+    assert not [p for p in NEVER_FOR_LIGHT_COMMANDS if loaded(modules, p)]
+
+
+def test_odds_loads_only_its_own_module_and_the_rules_it_needs() -> None:
+    modules = modules_after("from conquista.cli import main; main(['odds', '6', '3'])")
+    commands = {m for m in modules if m.startswith("conquista.cli.")}
+    assert commands == {"conquista.cli.odds_cmd"}
+    assert "conquista.rules.odds" in modules
+    assert not [p for p in NEVER_FOR_LIGHT_COMMANDS if loaded(modules, p)]
+
+
+def test_simulated_table_without_sensors_loads_no_serial_link() -> None:
+    modules = modules_after("from conquista_sim import SimulatedTable; SimulatedTable('italian', 3, seed=1).close()")
+    assert "conquista_sim.table" in modules
+    assert not [p for p in ("serial", "conquista.link", "conquista_sim.linked", "conquista_sim.pico")
+                if loaded(modules, p)]
+
+
+def test_importing_the_simulator_package_loads_no_table() -> None:
+    modules = modules_after("import conquista_sim.fake_machine")
+    assert not loaded(modules, "conquista_sim.table") and not loaded(modules, "conquista")
+
+
+def registered_help(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {choice.dest: choice.help for choice in subparsers._choices_actions}
+
+
+def test_the_command_table_matches_what_each_module_registers() -> None:
+    full = registered_help(build_parser(every_command=True))
+    listed = registered_help(build_parser(None))
+    assert list(full) == list(COMMANDS) == list(listed)
+    assert full == listed == {name: help_text for name, (_, help_text) in COMMANDS.items()}
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["--help"], None), ([], None), (["odds", "6", "3"], "odds"), (["--version"], None),
+    (["sim", "--demo", "--rules", "classic"], "sim"), (["-h", "dice"], None), (["dice", "-h"], "dice"),
+])
+def test_command_in(argv: list[str], command: str | None) -> None:
+    assert command_in(argv) == command
+
+
+def test_top_level_help_lists_every_command_even_before_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from conquista.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help", "odds"])
+    listing = capsys.readouterr().out
+    assert all(f"    {name}" in listing for name in COMMANDS)
+
+
+def test_a_command_parses_its_own_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from conquista.cli import main
+
+    assert main(["odds", "6", "3", "--json"]) == 0
+    assert '"attacking": 6' in capsys.readouterr().out
