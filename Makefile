@@ -37,7 +37,14 @@ $(MPY_WASM):
 	mkdir -p $(MPY_WASM_DIR)
 	npm install --prefix $(MPY_WASM_DIR) --no-save --no-audit --no-fund @micropython/micropython-webassembly-pyscript@1.27.0
 
-test: lint $(MPY_WASM)
+# Debian's Chromium for the web app's browser tests (Playwright drives it; it never downloads a browser).
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+test: lint $(MPY_WASM) $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 mpy-wasm: $(MPY_WASM)

@@ -30,7 +30,7 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import gestures_for
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
-from conquista.table.referee import Scene, Status
+from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class SimulatedTable:
         self._bot_due = 0.0
         self._lines_seen = 0
         self.frames_shown = 0
+        # Runs on the board's loop before each frame: the web app's phones act and their views are published.
+        self.on_step: Callable[[Referee, float], None] | None = None
         if self.linked is None:
             self.board.sensors.set_listener(self.runner.on_sensor)
         self.board.panel.set_listener(self.runner.on_panel)
@@ -200,6 +202,8 @@ class SimulatedTable:
         scene = self.referee.scene(self.clock.now())
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1
+        if self.on_step is not None:  # after the frame: the board's own lights never wait for the phones
+            self.on_step(self.referee, self.clock.now())
         if self.on_line is not None:
             self._emit_lines(final=False)
 

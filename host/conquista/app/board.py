@@ -97,9 +97,11 @@ def link_fault_handler(referee_of: Callable[[], Referee]) -> Callable[[object], 
 def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_url: str | None = None,
               physical_dice: bool = False, seed: int | None = None,
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
-              on_start: Callable[[Referee], None] | None = None) -> Referee:
+              on_start: Callable[[Referee], None] | None = None,
+              on_step: Callable[[Referee, float], None] | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()`; returns the referee. With a journal every action
-    is on disk before the frame that shows it; `on_start` may put a question to the table (resume?)."""
+    is on disk before the frame that shows it; `on_start` may put a question to the table (resume?); `on_step`
+    runs on this loop after each pass (the web app's phones act and their views are published from here)."""
     clock = MonotonicClock()
     rng = random.Random(seed) if seed is not None else random.Random()
     # The link reports its health only when polled, from the loop below, so the table exists by then.
@@ -113,6 +115,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         while not should_stop():
             started = clock.now()
             table.runner.step(devices.sensors, devices.panel, clock)
+            if on_step is not None:
+                on_step(table.referee, clock.now())
             spare = FRAME_PERIOD_S - (clock.now() - started)
             if spare > 0:
                 time.sleep(spare)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
     add_dice_options,
@@ -13,14 +15,22 @@ from conquista.cli.common import (
     players_in_range,
     reveal_committed,
 )
+from conquista.cli.web_options import add_web_options, start_web
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+
+if TYPE_CHECKING:
+    from conquista.journal import GameJournal
+    from conquista.rules.engine import Game
+    from conquista.rules.mapdata import GameMap
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("play", help="referee a game on the real board (Raspberry Pi)")
-    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
-    p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
+    # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
+    # one, the first phone granted a seat becomes the host (its set-up screen).
+    p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--players", type=int, help="number of players (default: 3)")
     p.add_argument("--board", metavar="PATH", help="your board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
                    help="the Pico's serial port: a device path, socket://HOST:PORT or loop:// "
@@ -36,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="resume the last unfinished game (or game ID) without asking at the board")
     choice.add_argument("--new", dest="resume", action="store_const", const=False,
                         help="start a new game even if one is unfinished")
+    add_web_options(p, "port 8080 (or the next free one) on every network of the board")
     p.set_defaults(handler=run)
 
 
@@ -47,9 +58,11 @@ def run(args: argparse.Namespace) -> int:
     from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
-    from conquista.rules.engine import Game
     from conquista.table.referee import Referee
 
+    from_command_line = args.rules is not None or args.players is not None or args.resume is not None
+    args.rules = "italian" if args.rules is None else args.rules
+    args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
@@ -71,11 +84,34 @@ def run(args: argparse.Namespace) -> int:
 
     start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
     announce_committed(dice, print)
+    web = companion = None
+    if not args.no_web:
+        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
+                                   first_seat_hosts=not from_command_line, out=sys.stdout,
+                                   new_game=None if from_command_line else _host_set_up(start.journal, game_map))
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal, on_start=ask)
+                            journal=start.journal, on_start=ask,
+                            on_step=companion.step if companion is not None else None)
     finally:
+        if web is not None:
+            web.stop()
         start.journal.close()
     print(referee.status().pending)
     reveal_committed(dice, referee.game.over, print)
     return 0
+
+
+def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:
+    """New games from the host's phone; the one on the board is kept in the journal as abandoned."""
+    from conquista.dice.chance import new_game
+
+    def set_up(rules_name: str, players: int) -> Game:
+        chosen = load_ruleset(rules_name)
+        players_in_range(chosen, players)
+        game = new_game(chosen, game_map, players, random.SystemRandom())
+        journal.abandon()
+        journal.start(game)
+        return game
+
+    return set_up

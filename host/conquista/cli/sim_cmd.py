@@ -16,18 +16,21 @@ from conquista.cli.common import (
     add_map_option,
     announce_committed,
     games_dir_to_write,
-    number_in,
     parse_seats,
     players_in_range,
     reveal_committed,
 )
+from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
+    from conquista_sim.table import SimulatedTable
 
 
 HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
@@ -49,11 +52,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "records it)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
-    p.add_argument("--think", type=number_in(0.0, 60.0), default=0.6, metavar="S",
-                   help="bot think time in seconds, 0..60 (default 0.6)")
-    p.add_argument("--speed", type=number_in(0.01, 1000.0), default=None, metavar="X",
-                   help="simulated seconds per real second while bots play, 0.01..1000 "
-                        "(default: 2 at the prompt, 8 in --demo)")
+    p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
+    p.add_argument("--speed", type=float, default=None, metavar="X",
+                   help="simulated seconds per real second while bots play (default: 2 at the prompt, 8 in --demo)")
     add_dice_options(p, default="seeded")
     p.add_argument("--board", metavar="PATH", help="a board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
@@ -68,6 +69,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="resume the last unfinished game (or game ID) without asking")
     choice.add_argument("--new", dest="resume", action="store_const", const=False,
                         help="start a new game even if one is unfinished")
+    add_web_options(p, "127.0.0.1:8080 or the next free port, at the terminal; with --demo or --script only "
+                       "when given")
     p.set_defaults(handler=run)
 
 
@@ -87,9 +90,7 @@ def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from conquista_sim.board_view import render
     from conquista_sim.table import SimulatedTable
-    from conquista_sim.terminal import demo_lines, run_interactive, run_script
 
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
@@ -132,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
     console = Console()
+    # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
+    serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
@@ -146,25 +149,45 @@ def run(args: argparse.Namespace) -> int:
                 return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
 
             offer_resume(table.referee, start.journal, start.offer, fresh)
-        if args.script:
-            table.on_line = print
-            run_script(table, lines, print)
-            table.flush_lines()
-            print(f"# {table.status().pending or table.status().phase}")
-        elif args.demo and not interactive:
-            for line in demo_lines(table):
-                print(line)
-        elif args.demo:
-            from rich.live import Live
-
-            with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
-                while not table.game.over:
-                    table.advance((8.0 if args.speed is None else args.speed) / 8)
-                    live.update(render(table, *console.size))
-                    time.sleep(1 / 8)
-        else:
-            run_interactive(table, console, speed=2.0 if args.speed is None else args.speed)
+        web = None
+        if serve:
+            web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
+                                       bots=table.bots, first_seat_hosts=False, out=sys.stdout)
+            table.on_step = companion.step
+        try:
+            _play(args, table, lines, interactive, console, serving=web is not None)
+        finally:
+            if web is not None:
+                web.stop()
         reveal_committed(dice, table.game.over, print)
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
+          serving: bool) -> None:
+    from rich.live import Live
+
+    from conquista_sim.board_view import render
+    from conquista_sim.live import LiveInput
+    from conquista_sim.terminal import demo_lines, run_interactive, run_script
+
+    if args.script:
+        table.on_line = print
+        run_script(table, lines, print)
+        table.flush_lines()
+        print(f"# {table.status().pending or table.status().phase}")
+    elif args.demo and not interactive:
+        for line in demo_lines(table):
+            print(line)
+    elif args.demo:
+        with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
+            while not table.game.over:
+                table.advance((8.0 if args.speed is None else args.speed) / 8)
+                live.update(render(table, *console.size))
+                time.sleep(1 / 8)
+    else:
+        # With phones connected the board keeps running while the terminal waits for a line.
+        run_interactive(table, console, LiveInput(table) if serving else input,
+                        speed=2.0 if args.speed is None else args.speed)

@@ -45,6 +45,8 @@ class GameMap:
     neighbours: tuple[tuple[int, ...], ...]
     sea_links: frozenset[tuple[int, int]]
     sha256: str
+    # Where each territory is drawn on a screen, (column, row) by index; empty when the map file has no "layout".
+    cells: tuple[tuple[int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -210,4 +212,31 @@ def parse_map(data: Any, source: str, sha256: str = "") -> GameMap:
         neighbours=tuple(tuple(sorted(ns)) for ns in neighbours),
         sea_links=frozenset(sea),
         sha256=sha256,
+        cells=_layout(data.get("layout"), ids, source),
     )
+
+
+def _layout(raw: Any, ids: list[str], source: str) -> tuple[tuple[int, int], ...]:
+    """The optional "layout": {territory id: [column, row]} for drawing the map on a screen (the web board)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise MapError(f"{source}: 'layout' must be an object {{territory id: [column, row]}}")
+    cells: dict[str, tuple[int, int]] = {}
+    taken: dict[tuple[int, int], str] = {}
+    for tid, cell in raw.items():
+        if tid not in ids:
+            raise MapError(f"{source}: layout names unknown territory {tid!r}")
+        if not (isinstance(cell, list) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 100 for v in cell)):
+            raise MapError(f"{source}: layout[{tid!r}] must be [column, row], whole numbers 0–99, got {cell!r}")
+        where = (cell[0], cell[1])
+        if where in taken:
+            raise MapError(f"{source}: layout puts {taken[where]!r} and {tid!r} on the same cell {list(where)}")
+        taken[where] = tid
+        cells[tid] = where
+    missing = [tid for tid in ids if tid not in cells]
+    if missing:
+        raise MapError(f"{source}: layout has no cell for {', '.join(repr(t) for t in missing[:5])}; "
+                       f"give every territory a [column, row]")
+    return tuple(cells[tid] for tid in ids)

@@ -118,6 +118,7 @@ class Referee:
         # Set by the journal when the disk refuses writes: the ring shows it, but play goes on (kept in memory).
         self.storage_fault = ""
         self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
+        self.prompt_colour: RGB | None = None
         self._on_answer: Callable[[bool, float], None] | None = None
         self.log: list[str] = []
         self.effects: list[_Effect] = []
@@ -161,17 +162,36 @@ class Referee:
             case Hold(button):
                 self._press(button, now, held=True)
 
-    def ask(self, question: str, on_answer: Callable[[bool, float], None]) -> None:
-        """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile."""
+    def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
+        """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
+        With `colour` the whole ring flashes it (e.g. the seat a phone asks for) instead of green and red."""
         self.prompt = question
         self._on_answer = on_answer
+        self.prompt_colour = colour
+
+    def withdraw(self, question: str) -> bool:
+        """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
+        if self.prompt != question:
+            return False
+        self.prompt, self._on_answer, self.prompt_colour = "", None, None
+        return True
+
+    def trade(self, cards: tuple[int, ...], now: float) -> None:
+        """Trade a chosen set (from a player's phone); ROLL at the board trades the best one. Refused like a tap:
+        the reason is in `message` and nothing changes."""
+        self._now = now
+        self.message = ""
+        if self.prompt or self.fault or self.entry is not None:
+            self.message = "not now"
+            return
+        self._apply(Trade(cards), now)
 
     def _answer(self, gesture: Gesture, now: float) -> None:
         if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
             self.message = "answer the question first: ROLL or CANCEL"  # the question itself is already shown
             return
         on_answer = self._on_answer
-        self.prompt, self._on_answer = "", None
+        self.prompt, self._on_answer, self.prompt_colour = "", None, None
         if on_answer is not None:
             on_answer(gesture.button is Button.ROLL, now)
 
@@ -571,6 +591,8 @@ class Referee:
         on = (now % 1.0) < 0.5
         if self.fault:
             return tuple(FAULT if on else OFF for _ in range(n))
+        if self.prompt and self.prompt_colour is not None:
+            return tuple(self.prompt_colour if on else OFF for _ in range(n))
         if self.prompt:
             return tuple((PROMPT_YES if i < n // 2 else PROMPT_NO) if on else OFF for i in range(n))
         ring = self._game_ring(colours)

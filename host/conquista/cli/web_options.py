@@ -1,0 +1,38 @@
+"""`--web [HOST:]PORT` / `--no-web` for `play` and `sim`, and starting the table's web app for them."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from conquista.rules.engine import Game
+    from conquista.web.companion import Companion
+    from conquista.web.service import WebService
+
+
+def add_web_options(p: argparse.ArgumentParser, where: str) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--web", metavar="[HOST:]PORT",
+                       help=f"serve the table's web app (phones, the public board) there (default: {where})")
+    group.add_argument("--no-web", action="store_true", help="do not serve the web app")
+
+
+def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots: frozenset[int],
+              first_seat_hosts: bool, out: TextIO,
+              new_game: Callable[[str, int], Game] | None = None) -> tuple[WebService, Companion]:
+    """Start the server in a thread and print its join URL with the QR code phones scan."""
+    from conquista.web.companion import Companion
+    from conquista.web.seats import SeatBook
+    from conquista.web.service import DEFAULT_PORT, WebAddress, WebService, parse_web_address, qr_text
+
+    address = (parse_web_address(args.web, default_host) if args.web
+               else WebAddress(default_host, DEFAULT_PORT, explicit=False))
+    companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts), new_game=new_game)
+    service = WebService(companion, address)
+    url = service.start()
+    out.write(f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}")
+    out.flush()
+    return service, companion
+

@@ -1,0 +1,114 @@
+"""The messages a screen may send, checked strictly (type, keys, ranges) before anything reaches the board.
+
+A bad message raises `BadMessage`, whose text goes back in an error frame; nothing is queued. The board's loop
+checks again what it may do now (whose turn, who is host): this module only knows what is well formed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
+from conquista.web.companion import (
+    ClaimSeat,
+    Command,
+    HostDice,
+    HostNewGame,
+    HostPause,
+    HostRemote,
+    SeatGesture,
+    SeatTrade,
+)
+
+MAX_MESSAGE = 64 * 1024
+MAX_SEATS = 10
+BUTTONS: dict[str, Gesture] = {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL),
+                               "cancel": Press(Button.CANCEL), "next": Press(Button.NEXT)}
+
+
+class BadMessage(ValueError):
+    """A screen's message that is not one the server takes."""
+
+
+def parse(text: str) -> dict[str, Any]:
+    if len(text.encode()) > MAX_MESSAGE:
+        raise BadMessage(f"message larger than {MAX_MESSAGE // 1024} KiB")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadMessage("message is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadMessage("message must be a JSON object")
+    return data
+
+
+def keys(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise BadMessage(f"unknown key {unknown[0]!r} in a {data.get('type')} message")
+
+
+def whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadMessage(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise BadMessage(f"{key} must be true or false")
+    return value
+
+
+def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
+               territory_ids: tuple[str, ...]) -> Command:
+    """The board command a message asks for, from a connection holding `seat` (-1: none)."""
+    kind = data.get("type")
+    if kind == "claim":
+        keys(data, {"type", "seat"})
+        return ClaimSeat(connection, whole(data, "seat", 0, MAX_SEATS - 1))
+    if seat < 0:
+        raise BadMessage("only a seated phone can do that: ask for a seat first")
+    if kind == "press":
+        keys(data, {"type", "button"})
+        button = data.get("button")
+        if not isinstance(button, str) or button not in BUTTONS:
+            raise BadMessage(f"button must be one of {', '.join(BUTTONS)}")
+        return SeatGesture(seat, BUTTONS[button])
+    if kind == "turn":
+        keys(data, {"type", "steps"})
+        return SeatGesture(seat, Turn(whole(data, "steps", -50, 50)))
+    if kind == "tap":
+        keys(data, {"type", "territory"})
+        territory = data.get("territory")
+        if not isinstance(territory, str) or territory not in territory_ids:
+            raise BadMessage("territory must be a territory id of the map")
+        return SeatGesture(seat, Tap(territory_ids.index(territory)))
+    if kind == "trade":
+        keys(data, {"type", "cards"})
+        cards = data.get("cards")
+        if not (isinstance(cards, list) and len(cards) == 3
+                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
+            raise BadMessage("cards must be a list of three card numbers")
+        return SeatTrade(seat, tuple(cards), connection)
+    if kind in ("pause", "dice", "remote", "new_game") and seat != host:
+        raise BadMessage("only the host's phone can change the game's set-up")
+    if kind == "pause":
+        keys(data, {"type", "paused"})
+        return HostPause(seat, _flag(data, "paused"))
+    if kind == "dice":
+        keys(data, {"type", "physical"})
+        return HostDice(seat, _flag(data, "physical"))
+    if kind == "new_game":
+        keys(data, {"type", "rules", "players"})
+        rules = data.get("rules")
+        if not isinstance(rules, str) or not rules.replace("-", "").replace("_", "").isalnum() or len(rules) > 40:
+            raise BadMessage("rules must be the name of a shipped ruleset")
+        return HostNewGame(connection, seat, rules, whole(data, "players", 2, MAX_SEATS))
+    if kind == "remote":
+        keys(data, {"type", "seat"})
+        return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))
+    raise BadMessage(f"unknown message type {kind!r}")

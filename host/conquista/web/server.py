@@ -1,0 +1,312 @@
+"""The Starlette app: pages, the public JSON view, and one WebSocket per screen.
+
+Everything here runs on the server's event loop. Snapshots and claim answers arrive from the board's loop through
+`Hub.deliver` (thread-safe, `call_soon_threadsafe`); phone commands leave through `Companion.submit`. A connection
+is public until its first message carries a valid seat token; it then also receives that seat's private view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from importlib import resources
+from itertools import count
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from conquista.web.companion import ClaimAnswer, Companion, Refusal, Snapshot
+from conquista.web.messages import BadMessage, keys, parse, to_command
+
+HELLO_TIMEOUT_S = 10.0
+RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
+RATE_BURST = 20.0
+FLOOD_CLOSE = 200          # messages refused in a row before the connection is closed
+POLICY_VIOLATION = 1008
+SECURITY_HEADERS = [
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                                 b"frame-ancestors 'none'"),
+]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class SecurityHeaders:
+    """No referrer leaves a page (a seat link's fragment never does anyway) and no page is cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per connection."""
+
+    rate: float = RATE_PER_S
+    burst: float = RATE_BURST
+    tokens: float = RATE_BURST
+    stamp: float = field(default_factory=time.monotonic)
+    dropped: int = 0          # messages refused in a row
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Connection:
+    id: int
+    ws: WebSocket
+    seat: int = -1
+    limit: RateLimit = field(default_factory=RateLimit)
+    # Views are whole states, so only the newest of each kind is worth sending; one-off frames all go out.
+    views: dict[str, str] = field(default_factory=dict)
+    frames: deque[str] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def frame(self, payload: dict[str, Any]) -> None:
+        self.frames.append(json.dumps(payload))
+        self.wake.set()
+
+    def offer(self, snapshot: Snapshot) -> None:
+        self.views["public"] = f'{{"type":"public","view":{snapshot.public}}}'
+        if 0 <= self.seat < len(snapshot.seats):
+            self.views["seat"] = f'{{"type":"seat","view":{snapshot.seats[self.seat]}}}'
+            if self.seat == snapshot.host_seat:
+                self.views["host"] = f'{{"type":"host","view":{snapshot.host}}}'
+        self.wake.set()
+
+    async def write_loop(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.frames:
+                await self.ws.send_text(self.frames.popleft())
+            views, self.views = self.views, {}
+            for text in views.values():
+                await self.ws.send_text(text)
+
+
+class Hub:
+    """The connections, on the server's event loop."""
+
+    def __init__(self, companion: Companion) -> None:
+        self.companion = companion
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.connections: dict[int, Connection] = {}
+        self._ids = count(1)
+
+    def deliver(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
+        """From the board's loop (any thread): hand a snapshot or a claim's answer to the event loop."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._receive, item)
+
+    def _receive(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
+        if isinstance(item, Snapshot):
+            for conn in self.connections.values():
+                conn.offer(item)
+            return
+        target = self.connections.get(item.connection)
+        if target is None:
+            return
+        conn = target
+        if isinstance(item, Refusal):
+            conn.frame({"type": "error", "error": item.reason})
+            return
+        if item.grant is not None and item.state == "remote":
+            # Only the host's connection asked; the link is theirs to hand to the remote player.
+            conn.frame({"type": "remote_link", "seat": item.seat, "token": item.grant.token})
+        elif item.grant is not None:
+            conn.frame({"type": "granted", "seat": item.seat, "token": item.grant.token, "host": item.grant.host})
+            self._bind(conn, item.seat)
+        else:
+            conn.frame({"type": "claim", "seat": item.seat, "state": item.state, "reason": item.reason})
+
+    def _bind(self, conn: Connection, seat: int) -> None:
+        # The newest connection for a seat takes over; the older one is told and becomes a public screen.
+        for other in self.connections.values():
+            if other is not conn and other.seat == seat:
+                other.seat = -1
+                other.views.pop("seat", None)
+                other.views.pop("host", None)
+                other.frame({"type": "taken_over", "seat": seat})
+        conn.seat = seat
+        if self.companion.latest is not None:
+            conn.offer(self.companion.latest)
+
+    def open(self, ws: WebSocket) -> Connection:
+        conn = Connection(next(self._ids), ws)
+        self.connections[conn.id] = conn
+        return conn
+
+    def close(self, conn: Connection) -> None:
+        self.connections.pop(conn.id, None)
+
+    def hello(self, conn: Connection, text: str) -> None:
+        """The first message: optionally a seat token. Then the map and the current views."""
+        data = parse(text)
+        if data.get("type") != "hello":
+            raise BadMessage("the first message must be a hello")
+        keys(data, {"type", "token"})
+        conn.frame({"type": "map", "map": json.loads(self.companion.map_json or "null")})
+        token = data.get("token")
+        if token is not None:
+            if not isinstance(token, str) or not token or len(token) > 200:
+                raise BadMessage("token must be a non-empty string")
+            seat = self.companion.seats.seat_of(token)
+            if seat < 0:
+                conn.frame({"type": "error", "error": "this seat link is no longer valid: ask for your seat "
+                                                      "again (the board grants it with ROLL)", "code": "bad_token"})
+            else:
+                conn.frame({"type": "welcome", "seat": seat, "host": seat == self.companion.seats.host})
+                self._bind(conn, seat)
+                return
+        if self.companion.latest is not None:
+            conn.offer(self.companion.latest)
+
+    def message(self, conn: Connection, text: str) -> None:
+        """Any later message: validated here, then queued for the board's loop, which checks it again."""
+        self.companion.submit(to_command(parse(text), conn.id, conn.seat, self.companion.seats.host,
+                                         self.companion.territory_ids))
+
+
+def same_origin(headers: MutableMapping[str, str] | Any) -> bool:
+    """A WebSocket from another site's page (its Origin differs from the Host it reached) is refused."""
+    origin = headers.get("origin")
+    host = headers.get("host")
+    if not origin or not host:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+def _static(name: str) -> str:
+    return str(resources.files("conquista.web").joinpath("static", name))
+
+
+def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "") -> tuple[Starlette, Hub]:
+    """The app and its hub. `allowed_hosts` guards against DNS rebinding; `join_url` is what the QR encodes."""
+    hub = Hub(companion)
+    companion.send = hub.deliver
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        yield
+        hub.loop = None
+
+    async def page(request: Request) -> Response:
+        name = "board.html" if request.url.path == "/board" else "phone.html"
+        return FileResponse(_static(name), media_type="text/html")
+
+    async def public(_request: Request) -> Response:
+        latest = companion.latest
+        if latest is None:
+            return JSONResponse({"error": "the board has not started yet"}, status_code=503)
+        return Response(latest.public, media_type="application/json")
+
+    async def qr(_request: Request) -> Response:
+        import io
+
+        import segno
+
+        out = io.BytesIO()
+        segno.make_qr(join_url or "http://127.0.0.1/").save(out, kind="svg", scale=6, border=2)
+        return Response(out.getvalue(), media_type="image/svg+xml")
+
+    async def socket(ws: WebSocket) -> None:
+        if not same_origin(ws.headers):
+            await ws.close(code=POLICY_VIOLATION)
+            return
+        await ws.accept()
+        conn = hub.open(ws)
+        writer = asyncio.create_task(conn.write_loop())
+        try:
+            await _serve(hub, conn, ws)
+        finally:
+            hub.close(conn)
+            await asyncio.sleep(0)  # let the writer flush what is already queued
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    routes = [
+        Route("/", page), Route("/board", page), Route("/api/public", public), Route("/qr.svg", qr),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=_static("")), name="static"),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts), Middleware(SecurityHeaders)]
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan), hub
+
+
+async def _serve(hub: Hub, conn: Connection, ws: WebSocket) -> None:
+    first = True
+    while True:
+        try:
+            message = await (asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S) if first else ws.receive())
+        except TimeoutError:
+            await ws.close(code=POLICY_VIOLATION, reason="no hello")
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if not conn.limit.allow():
+            # Told once per flood (an error frame for each would echo the flood back); a flood that goes on ends
+            # the connection.
+            conn.limit.dropped += 1
+            if conn.limit.dropped == 1:
+                conn.frame({"type": "error", "error": "too many messages: slow down"})
+            elif conn.limit.dropped >= FLOOD_CLOSE:
+                await ws.close(code=POLICY_VIOLATION, reason="flood")
+                return
+            continue
+        conn.limit.dropped = 0
+        try:
+            if text is None:
+                raise BadMessage("send JSON text, not binary")
+            if first:
+                first = False
+                hub.hello(conn, text)
+            else:
+                hub.message(conn, text)
+        except BadMessage as exc:
+            conn.frame({"type": "error", "error": str(exc)})

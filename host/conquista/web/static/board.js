@@ -1,0 +1,70 @@
+"use strict";
+// The public board: every territory in its owner's colour with its armies, the dice, whose turn, the log.
+// With a remote seat's link (its token in the fragment) it is also that seat's screen: tap territories, press
+// the buttons, see the seat's secrets; the server takes those only for that seat and only on its turn.
+let map = null;
+let view = null;
+let seatView = null;
+
+function draw() {
+  if (!map || !view) return;
+  const seats = view.seats;
+  document.getElementById("title").textContent = `conquista · ${view.rules} · ${map.name}`;
+  const grid = document.getElementById("map");
+  const columns = Math.max(...map.territories.map((t) => t.cell[0])) + 1;
+  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(3.5rem, 1fr))`;
+  grid.replaceChildren(...map.territories.map((t, i) => {
+    const state = view.territories[i];
+    const colour = seats[state.owner] ? seats[state.owner].rgb : "#888";
+    const selected = view.selection.includes(i) ? " selected" : "";
+    const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}`, "data-id": t.id,
+      style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
+      el("span", {}, t.name), el("span", { class: "armies" }, state.armies));
+    if (seatView) cell.addEventListener("click", () => client.send({ type: "tap", territory: t.id }));
+    return cell;
+  }));
+  const who = seats[view.to_move >= 0 ? view.to_move : view.current];
+  document.getElementById("turn").replaceChildren(
+    el("span", { class: "swatch", style: `background: ${who.rgb}` }),
+    view.over ? `${seats[view.winner].colour} won` :
+      `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `,
+    el("span", { id: "clock" }, ""));
+  drawClock();
+  document.getElementById("pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
+  document.getElementById("message").textContent = view.message;
+  document.getElementById("dice").replaceChildren(
+    ...view.dice.attack.map((d) => el("span", { class: "a" }, d)), " vs ",
+    ...view.dice.defence.map((d) => el("span", { class: "d" }, d)));
+  document.getElementById("players").replaceChildren(...seats.map((s) => el("li", {},
+    el("span", { class: "swatch", style: `background: ${s.rgb}` }),
+    `${s.colour}: ${s.territories} territories, ${s.cards} cards${s.bot ? " (bot)" : ""}` +
+    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : ""}${s.claiming ? " · claiming…" : ""}`)));
+  const log = document.getElementById("log");
+  log.textContent = view.log.join("\n");
+  log.scrollTop = log.scrollHeight;
+}
+
+// The turn clock: the seconds the board counted when the view was built, then this screen's own clock.
+let clockBase = { seconds: 0, at: 0 };
+function drawClock() {
+  const node = document.getElementById("clock");
+  if (!node || !view || view.over) return;
+  const seconds = Math.floor(clockBase.seconds + (performance.now() - clockBase.at) / 1000);
+  node.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} this turn`;
+}
+setInterval(drawClock, 1000);
+
+const client = connect((frame) => {
+  if (frame.type === "map") map = frame.map;
+  else if (frame.type === "public") {
+    view = frame.view;
+    clockBase = { seconds: view.clock.seconds, at: performance.now() };
+  }
+  else if (frame.type === "seat") seatView = frame.view;
+  else if (frame.type === "taken_over") seatView = null;
+  else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
+  draw();
+  panel.update(seatView, view, map);
+  if (seatView) document.getElementById("you").textContent = `you play ${seatView.colour} from here`;
+}, (state) => { document.getElementById("status").textContent = state; });
+const panel = seatPanel(client);

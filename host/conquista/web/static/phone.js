@@ -1,0 +1,94 @@
+"use strict";
+// A player's phone: ask for a seat, then the private view. Secrets (mission, cards) are put on the screen only
+// while the player holds the button, and taken off when the page is hidden.
+let map = null;
+let publicView = null;
+let seatView = null;
+let hostView = null;
+let claimNote = "";
+let remoteLinks = {};
+
+const $ = (id) => document.getElementById(id);
+
+const client = connect(onFrame, (state) => { $("status").textContent = state; });
+const panel = seatPanel(client);
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "map": map = frame.map; break;
+    case "public": publicView = frame.view; break;
+    case "seat": seatView = frame.view; break;
+    case "host": hostView = frame.view; break;
+    case "granted":
+      history.replaceState(null, "", `${location.pathname}#t=${frame.token}`);
+      claimNote = "";
+      break;
+    case "welcome": claimNote = ""; break;
+    case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
+    case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
+    case "taken_over":
+      seatView = null; hostView = null;
+      history.replaceState(null, "", location.pathname);
+      claimNote = "Your seat is now open on another screen.";
+      break;
+    case "error":
+      if (frame.code === "bad_token") history.replaceState(null, "", location.pathname);
+      claimNote = frame.error;
+      break;
+  }
+  draw();
+}
+
+function drawJoin() {
+  $("join").classList.toggle("hidden", seatView !== null || !publicView);
+  if (!publicView || seatView) return;
+  $("seats").replaceChildren(...publicView.seats.map((s) => el("button", {
+    "data-seat": s.seat, onclick: () => client.send({ type: "claim", seat: s.seat }),
+    ...(s.bot ? { disabled: "" } : {}),
+  }, el("span", { class: "swatch", style: `background: ${s.rgb}` }), s.bot ? `${s.colour} (bot)` : s.colour)));
+}
+
+function drawPlay() {
+  if (seatView) {
+    $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
+      `you are ${seatView.colour}`);
+  }
+  panel.update(seatView, publicView, map);
+}
+
+function drawHost() {
+  $("host").classList.toggle("hidden", !hostView || !seatView);
+  if (!hostView) return;
+  const switches = Object.entries(hostView.switches).map(([k, v]) => `${k}: ${v ? "on" : "off"}`).join(", ");
+  $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
+    `${hostView.bots.length ? hostView.bots.join(", ") : "none"}`), el("p", {}, switches));
+  $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
+  $("new-game").classList.toggle("hidden", !hostView.can_set_up);
+  const select = $("new-rules");
+  if (hostView.can_set_up && !select.options.length) {
+    select.replaceChildren(...hostView.rulesets.map((r) => el("option", { value: r.name }, `${r.name} (${r.min}–${r.max})`)));
+    select.value = hostView.rules;
+  }
+  const physical = hostView.switches["physical dice"];
+  $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
+  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
+  $("remote").replaceChildren(...seats.map((s) => el("div", {},
+    el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
+      `give ${s.colour} to a remote player`),
+    remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
+      : "")));
+}
+
+function draw() {
+  $("notice").textContent = claimNote;
+  $("notice").classList.toggle("hidden", !claimNote);
+  drawJoin();
+  drawPlay();
+  drawHost();
+}
+
+$("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
+$("new-start").addEventListener("click", () => client.send({
+  type: "new_game", rules: $("new-rules").value, players: Number($("new-players").value) }));
+$("dice").addEventListener("click", () => client.send({
+  type: "dice", physical: !(hostView && hostView.switches["physical dice"]) }));

@@ -1,0 +1,185 @@
+"""What each audience may see, built by the server (never filtered in the page).
+
+`public_view` is for any screen: it holds no mission, no hand and no token. `seat_view` is one player's private
+screen. `host_view` is the set-up screen of the host's phone. All are plain JSON-ready dicts, built on the board's
+loop (the only thread that reads the game) and handed to the server already serialised.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from conquista.rules.cards import card_symbol, set_kind
+from conquista.rules.engine import Game
+from conquista.rules.events import Phase
+from conquista.rules.missions import effective_mission, mission_text
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset
+from conquista.table.colours import player_rgb
+from conquista.table.referee import Referee
+from conquista.web.layout import board_cells
+
+LOG_LINES = 40
+
+
+@functools.cache
+def ruleset_choices() -> list[dict[str, Any]]:
+    """The shipped rulesets with their player ranges, for the host's set-up screen."""
+    out = []
+    for name in builtin_rulesets():
+        rules = load_ruleset(name)
+        out.append({"name": name, "min": rules.players_min, "max": rules.players_max})
+    return out
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """What the public may know of a seat: taken by a phone, a bot, a claim waiting for ROLL, the host."""
+
+    phones: frozenset[int] = frozenset()
+    bots: frozenset[int] = frozenset()
+    claiming: int = -1
+    host: int = -1
+    remote: frozenset[int] = frozenset()
+
+
+def _hex(colour: str) -> str:
+    r, g, b = player_rgb(colour)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def map_view(game: Game) -> dict[str, Any]:
+    """The map's static part (names, continents, links, cells): sent once per connection."""
+    gmap = game.map
+    cells = board_cells(gmap)
+    return {
+        "name": gmap.name,
+        "territories": [{"id": t.id, "name": t.name_en, "continent": gmap.continents[t.continent].id,
+                         "cell": list(cells[t.id])} for t in gmap.territories],
+        "continents": [{"id": c.id, "name": c.name_en, "bonus": c.bonus} for c in gmap.continents],
+        "links": [[a, b] for a, around in enumerate(gmap.neighbours) for b in around if a < b],
+    }
+
+
+def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict[str, Any]:
+    game = referee.game
+    colours = game.rules.colours
+    status = referee.status()
+    attack, defend = referee.dice_values()
+    return {
+        "rules": game.rules.name,
+        "territories": [{"id": game.map.id(t), "owner": game.owner[t], "colour": colours[game.owner[t]],
+                         "armies": game.armies[t]} for t in range(game.map.size)],
+        "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
+                   "territories": game.territory_count[s], "eliminated": game.eliminated[s],
+                   "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
+                   "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
+        "current": game.current,
+        "to_move": game.to_move,
+        "phase": status.phase,
+        "pending": status.pending,
+        "message": status.message,
+        "selection": [referee.source, referee.target],
+        "dice": {"attack": [d for d in attack if d is not None], "defence": [d for d in defend if d is not None]},
+        "log": referee.log[-LOG_LINES:],
+        "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1)},
+        "winner": game.winner,
+        "over": game.over,
+        "fault": referee.fault,
+    }
+
+
+def mission_progress(game: Game, seat: int) -> dict[str, Any]:
+    """The mission in words and how far the seat is (e.g. continents held of those needed)."""
+    m = effective_mission(game, seat)
+    text = mission_text(game.missions[seat], game.rules.colours)
+    owner = game.owner
+    if m.destroy_colour is not None:
+        left = game.territory_count[m.destroy_colour]
+        target = game.rules.colours[m.destroy_colour]
+        return {"text": text, "meters": [{"label": f"{target} territories left", "have": left, "need": 0}]}
+    if m.territories:
+        held = sum(1 for t in range(game.map.size) if owner[t] == seat and game.armies[t] >= m.min_armies)
+        label = "territories held" + (f" with {m.min_armies}+ armies" if m.min_armies > 1 else "")
+        if m.number >= 9:  # a destroy mission that cannot be met (the colour is yours, absent, or beaten by another)
+            text = f"Conquer {m.territories} territories (your mission, “{text}”, can no longer be met)"
+        return {"text": text, "meters": [{"label": label, "have": held, "need": m.territories}]}
+    whole = {c.id for c in game.map.continents if all(owner[t] == seat for t in c.territories)}
+    meters = []
+    for cid in m.continents:
+        continent = game.map.continent_by_id(cid)
+        mine = sum(1 for t in continent.territories if owner[t] == seat)
+        meters.append({"label": continent.name_en, "have": mine, "need": len(continent.territories)})
+    if m.extra_continents:
+        others = len(whole - set(m.continents))
+        meters.append({"label": "another whole continent", "have": min(others, m.extra_continents),
+                       "need": m.extra_continents})
+    return {"text": text, "meters": meters}
+
+
+def _card(game: Game, card: int) -> dict[str, Any]:
+    name = game.map.territories[card].name_en if card < game.map.size else "Jolly"
+    return {"card": card, "territory": name, "symbol": card_symbol(game.map, card)}
+
+
+def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for cards in game.valid_trades(seat):
+        kind = set_kind(tuple(card_symbol(game.map, c) for c in cards))  # type: ignore[arg-type]
+        assert kind is not None
+        # trade_value counts the territory bonus for the player to move; others see what the set itself gives.
+        armies = game.trade_value(cards) if seat == game.current else game.rules.set_value(kind, game.sets_traded)
+        out.append({"cards": list(cards), "kind": kind.replace("_", " "), "armies": armies})
+    out.sort(key=lambda s: -int(s["armies"]))  # the best first, as ROLL at the board would trade
+    return out
+
+
+def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
+    """One player's private screen: mission, hand, sets, and the counts that matter for their move now."""
+    game = referee.game
+    phase = game.phase
+    mine = game.to_move == seat
+    view: dict[str, Any] = {
+        "seat": seat,
+        "colour": game.rules.colours[seat],
+        "rgb": _hex(game.rules.colours[seat]),
+        "mission": mission_progress(game, seat) if game.missions else None,
+        "cards": [_card(game, c) for c in sorted(game.hands[seat])],
+        "sets": _sets(game, seat),
+        "forced_trade": mine and game.must_trade(),
+        "my_turn": mine,
+        "pending": referee.status().pending if mine else "",
+        "refused": referee.message if mine else "",
+        "to_place": game.pool if mine and phase in PLACING else 0,
+        "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),
+        "dice": None,
+        "move_in": None,
+        "odds": None,
+    }
+    if mine and phase is Phase.ATTACK and referee.target >= 0:
+        view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
+        view["odds"] = referee.conquest_chance()
+    elif mine and phase is Phase.DEFEND:
+        view["dice"] = {"defend": referee.count, "max": game.max_defend_dice(game.target)}
+    elif mine and phase is Phase.OCCUPY:
+        low, high = game.occupy_range()
+        view["move_in"] = {"count": referee.count, "min": low, "max": high}
+    return view
+
+
+def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
+              can_set_up: bool = False) -> dict[str, Any]:
+    """The set-up screen, as far as the referee supports it today: a new game (ruleset, players) when the command
+    line did not set one up, the dice, pause, remote seats."""
+    rules = referee.game.rules
+    return {
+        "can_set_up": can_set_up,
+        "rulesets": ruleset_choices() if can_set_up else [],
+        "rules": rules.name,
+        "players": players,
+        "bots": sorted(seats.bots),
+        "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice},
+        "paused": paused,
+    }

@@ -1,0 +1,47 @@
+"""Terminal input while the simulated board keeps running: lines are read in a thread, and while none has come
+the board's loop (the only one that touches the game) lets simulated time follow real time, so a phone's claim,
+its commands and the bots' moves happen without a key being pressed."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+from conquista_sim.table import SimulatedTable
+
+PASS_S = 0.05
+
+
+class LiveInput:
+    def __init__(self, table: SimulatedTable, read: Callable[[str], str] = input) -> None:
+        self.table = table
+        self._read = read
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._asked = threading.Event()
+        threading.Thread(target=self._reader, name="conquista-terminal", daemon=True).start()
+
+    def _reader(self) -> None:
+        while True:
+            self._asked.wait()
+            self._asked.clear()
+            try:
+                line: str | None = self._read("> ")
+            except (EOFError, OSError):
+                line = None
+            self._lines.put(line)
+            if line is None:
+                return
+
+    def __call__(self, prompt: str) -> str:
+        """`input()` for `run_interactive`, with the board running meanwhile."""
+        self._asked.set()
+        while True:
+            try:
+                line = self._lines.get(timeout=PASS_S)
+            except queue.Empty:
+                self.table.advance(PASS_S)
+                continue
+            if line is None:
+                raise EOFError
+            return line

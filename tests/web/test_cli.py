@@ -1,0 +1,94 @@
+"""`--web` / `--no-web` on `conquista sim`: who serves, the URL and QR printed, a busy port named."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from conquista.cli import main
+from conquista.web.service import WebAddress, WebError, bind, parse_web_address
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def script(tmp_path: Path) -> str:
+    path = tmp_path / "moves.txt"
+    path.write_text("wait 0.2\n", "utf-8")
+    return str(path)
+
+
+def test_script_serves_only_with_web_and_ends_with_the_script(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--script", script(tmp_path), "--seed", "1"]) == 0
+    assert "join from a phone" not in capsys.readouterr().out
+    assert main(["sim", "--script", script(tmp_path), "--seed", "1", "--web", "127.0.0.1:0"]) == 0
+    out = capsys.readouterr().out
+    assert "join from a phone: http://127.0.0.1:" in out and "█" in out   # the URL and its QR code
+
+
+def test_an_explicit_busy_port_is_a_one_line_error_naming_it(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert main(["sim", "--script", script(tmp_path), "--web", f"127.0.0.1:{port}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "busy" in err and "Traceback" not in err
+
+
+def test_the_default_port_moves_on_to_the_next_free_one() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        sock = bind(WebAddress("127.0.0.1", port, explicit=False))
+        try:
+            assert sock.getsockname()[1] > port
+        finally:
+            sock.close()
+
+
+@pytest.mark.parametrize("text", ["eighty", "host:", "127.0.0.1:70000", "-1"])
+def test_bad_web_address_is_refused(text: str) -> None:
+    with pytest.raises(WebError, match="--web"):
+        parse_web_address(text, "127.0.0.1")
+
+
+def test_web_address_forms() -> None:
+    assert parse_web_address("9000", "0.0.0.0") == WebAddress("0.0.0.0", 9000, True)
+    assert parse_web_address("127.0.0.1:9001", "0.0.0.0") == WebAddress("127.0.0.1", 9001, True)
+
+
+def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_path: Path) -> None:
+    import random
+
+    from conquista.cli.play_cmd import _host_set_up
+    from conquista.dice.chance import new_game
+    from conquista.errors import ConquistaError
+    from conquista.journal import GameJournal
+    from conquista.rules.engine import Game
+    from conquista.rules.mapdata import load_map
+    from conquista.rules.rulesets import load_ruleset
+    from tests.journal.helpers import raw_rows
+
+    game_map = load_map()
+    def play_one(journal: GameJournal, game: Game) -> None:  # a game is saved from its first action
+        action = game.legal_actions()[0]
+        journal.record(action, game.apply(action))
+
+    with GameJournal(tmp_path) as journal:
+        old = new_game(load_ruleset("italian"), game_map, 3, random.Random(1))
+        journal.start(old)
+        play_one(journal, old)
+        first = journal.game_id
+        set_up = _host_set_up(journal, game_map)
+        with pytest.raises(ConquistaError, match="players"):
+            set_up("classic", 9)
+        game = set_up("classic", 4)
+        play_one(journal, game)
+        journal.flush()
+        assert game.players == 4 and journal.game_id not in (None, first)
+        assert first is not None and raw_rows(tmp_path, first)[2] == "abandoned"

@@ -1,0 +1,50 @@
+"""What a screen may send: well-formed messages become board commands, anything else a BadMessage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conquista.table.gestures import Button, Hold, Press, Tap, Turn
+from conquista.web.companion import ClaimSeat, HostDice, HostNewGame, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.messages import BadMessage, to_command
+
+IDS = ("alaska", "peru", "japan")
+
+
+@pytest.mark.parametrize(("data", "seat", "command"), [
+    ({"type": "claim", "seat": 2}, -1, ClaimSeat(7, 2)),
+    ({"type": "press", "button": "roll"}, 1, SeatGesture(1, Press(Button.ROLL))),
+    ({"type": "press", "button": "blitz"}, 1, SeatGesture(1, Hold(Button.ROLL))),
+    ({"type": "turn", "steps": -3}, 1, SeatGesture(1, Turn(-3))),
+    ({"type": "tap", "territory": "peru"}, 1, SeatGesture(1, Tap(1))),
+    ({"type": "trade", "cards": [1, 2, 42]}, 1, SeatTrade(1, (1, 2, 42), 7)),
+    ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
+    ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
+    ({"type": "dice", "physical": True}, 0, HostDice(0, True)),
+    ({"type": "new_game", "rules": "classic", "players": 4}, 0, HostNewGame(7, 0, "classic", 4)),
+])
+def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None:
+    assert to_command(data, 7, seat, 0, IDS) == command
+
+
+@pytest.mark.parametrize(("data", "seat", "message"), [
+    ({"type": "press", "button": "roll"}, -1, "seated"),
+    ({"type": "claim", "seat": True}, -1, "whole number"),
+    ({"type": "claim", "seat": 10}, -1, "whole number"),
+    ({"type": "press", "button": ["roll"]}, 1, "button must be"),
+    ({"type": "tap", "territory": 1}, 1, "territory id"),
+    ({"type": "trade", "cards": [1, 2, True]}, 1, "three card numbers"),
+    ({"type": "pause", "paused": True}, 1, "only the host"),
+    ({"type": "remote", "seat": 2}, 1, "only the host"),
+    ({"type": "dice", "physical": False}, 1, "only the host"),
+    ({"type": "new_game", "rules": "../../etc/passwd.toml", "players": 3}, 0, "shipped ruleset"),
+    ({"type": "new_game", "rules": "classic", "players": 1}, 0, "whole number"),
+    ({"type": "pause", "paused": "yes"}, 0, "true or false"),
+    ({"type": "turn", "steps": 1, "seat": 0}, 1, "unknown key 'seat'"),
+    ({"type": None}, 1, "unknown message type"),
+])
+def test_bad_messages(data: dict[str, Any], seat: int, message: str) -> None:
+    with pytest.raises(BadMessage, match=message):
+        to_command(data, 7, seat, 0, IDS)

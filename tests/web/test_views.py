@@ -1,0 +1,67 @@
+"""The views each audience gets: the public one holds no secret; a seat's holds only its own."""
+
+from __future__ import annotations
+
+import json
+
+from conquista.rules.cards import card_symbol
+from conquista.rules.events import Phase
+from conquista.web.views import SeatState, mission_progress, public_view, seat_view
+from tests.rules.helpers import position, tid
+from tests.web.helpers import make_board
+
+SYMBOL_WORDS = ("infantry", "cavalry", "cannon", "jolly")
+
+
+def test_public_view_has_every_territory_and_no_secret() -> None:
+    board = make_board()
+    game = board.referee.game
+    game.hands[1] = [0, 5, 9]
+    text = json.dumps(public_view(board.referee, SeatState(), 0.0))
+    view = json.loads(text)
+    assert [t["id"] for t in view["territories"]] == [game.map.id(t) for t in range(game.map.size)]
+    assert view["territories"][0]["armies"] == game.armies[0]
+    assert view["seats"][1]["cards"] == 3
+    for mission in board.missions():
+        assert mission not in text
+    assert not any(word in text.lower() for word in SYMBOL_WORDS)
+    assert "mission" not in text and "hand" not in text
+
+
+def test_seat_view_shows_only_its_own_mission_and_cards() -> None:
+    board = make_board()
+    game = board.referee.game
+    game.hands[0], game.hands[1] = [tid("alaska")], [tid("peru"), tid("japan")]
+    mine = seat_view(board.referee, 1)
+    assert mine["mission"]["text"] == board.missions()[1]
+    assert [c["territory"] for c in mine["cards"]] == ["Peru", "Japan"]
+    assert mine["cards"][0]["symbol"] == card_symbol(game.map, tid("peru"))
+    text = json.dumps(mine)
+    assert "Alaska" not in text and board.missions()[0] not in text.replace(board.missions()[1], "")
+
+
+def test_mission_progress_counts_continents_held() -> None:
+    game = position("italian", 2, owners={"congo": 0, "egypt": 0}, phase=Phase.ATTACK)
+    game.missions = (1, 7)   # North America and Africa; 24 territories
+    progress = mission_progress(game, 0)
+    meters = {m["label"]: (m["have"], m["need"]) for m in progress["meters"]}
+    assert meters == {"North America": (0, 9), "Africa": (2, 6)}
+    other = mission_progress(game, 1)["meters"][0]
+    assert (other["have"], other["need"]) == (game.map.size - 2, 24)
+
+
+def test_counts_for_the_player_to_move() -> None:
+    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5, "kamchatka": 2})
+    game.missions = (7, 7)
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    from conquista.table.gestures import Tap
+
+    board.referee.handle(Tap(tid("alaska")), 1.0)
+    board.referee.handle(Tap(tid("kamchatka")), 1.2)
+    view = seat_view(board.referee, 0)
+    assert view["dice"] == {"attack": 3, "max": 3} and 0 < view["odds"] < 1
+    assert seat_view(board.referee, 1)["dice"] is None and seat_view(board.referee, 1)["odds"] is None
+    board.referee.handle(Tap(tid("peru")), 1.4)
+    assert "not adjacent" in seat_view(board.referee, 0)["refused"]
+    assert seat_view(board.referee, 1)["refused"] == ""
