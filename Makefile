@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean mpy-wasm
+.PHONY: install run test lint bench clean mpy-wasm systemd-tools
 
 # The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
 MPY_WASM_DIR := build/micropython-wasm
@@ -44,7 +44,14 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-test: lint $(MPY_WASM) $(CHROMIUM)
+# systemd-analyze and systemctl check the boot unit of `conquista service` (tests/service); Debian's systemd package.
+systemd-tools:
+	@command -v systemd-analyze >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \
+		$$( [ "$$(id -u)" = 0 ] || echo sudo -n ) apt-get install -y -q systemd >/dev/null || true
+	@command -v systemd-analyze >/dev/null 2>&1 || [ -z "$$CI" ] || \
+		{ echo "systemd-analyze is missing and could not be installed: apt-get install systemd" >&2; exit 1; }
+
+test: lint $(MPY_WASM) $(CHROMIUM) systemd-tools
 	$(BIN)/python -m pytest
 
 mpy-wasm: $(MPY_WASM)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from conquista.app.build import build_table
 from conquista.app.runner import paint
+from conquista.app.sounds import CuePlayer
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide
@@ -72,9 +73,11 @@ class SimulatedTable:
                                      f"(seats are 0..{game.players - 1})")
         self.think_time = think_time
         self.on_line = on_line
+        # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
+        self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
         table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng), rng,
                             self.board.strip, physical_dice=physical_dice, journal=journal,
-                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8))
+                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
         self.journal = journal
         self.recogniser = self.runner.recogniser
@@ -199,6 +202,7 @@ class SimulatedTable:
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
+        self.sounds.update(self.referee, self.clock.now())
         scene = self.referee.scene(self.clock.now())
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1

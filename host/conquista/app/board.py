@@ -107,8 +107,13 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     # The link reports its health only when polled, from the loop below, so the table exists by then.
     built: list[Referee] = []
     devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: built[0]))
+    sounds: CuePlayer | None = None
     try:
-        table = build_table(game, profile, dice, rng, devices.strip, physical_dice=physical_dice, journal=journal)
+        from conquista.app.sounds import CuePlayer
+
+        sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
+        table = build_table(game, profile, dice, rng, devices.strip, physical_dice=physical_dice, journal=journal,
+                            sounds=sounds)
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)
@@ -121,5 +126,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
             if spare > 0:
                 time.sleep(spare)
     finally:
+        if sounds is not None:
+            sounds.close()
         devices.close()
     return table.referee

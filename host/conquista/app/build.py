@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from conquista.app.runner import TableRunner
+from conquista.app.sounds import CuePlayer
 from conquista.devices.frames import LedLayout
 from conquista.devices.interfaces import LedStrip
 from conquista.dice.sources import DiceSource
@@ -34,11 +35,11 @@ class Table:
 
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, rng: random.Random, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
-                recogniser: GestureRecogniser | None = None) -> Table:
+                recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it."""
     layout = LedLayout(profile)
     referee = Referee(game, dice, rng, ring_size=layout.ring_length, physical_dice=physical_dice)
     if journal is not None:
         journal.attach(referee)
-    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser))
+    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds))

@@ -6,6 +6,7 @@ referee is only ever touched from that loop.
 
 from __future__ import annotations
 
+from conquista.app.sounds import CuePlayer
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
 from conquista.devices.frames import DiceSide, LedLayout
 from conquista.devices.interfaces import ButtonPanel, Clock, LedStrip, SensorSource
@@ -34,8 +35,9 @@ def paint(layout: LedLayout, scene: Scene) -> bytearray:
 
 class TableRunner:
     def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
-                 recogniser: GestureRecogniser | None = None) -> None:
+                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None) -> None:
         self.referee = referee
+        self.sounds = sounds
         self.layout = layout
         self.strip = strip
         self.recogniser = recogniser if recogniser is not None else GestureRecogniser()
@@ -79,4 +81,6 @@ class TableRunner:
         self.pump(sensors, panel)
         now = clock.now()
         self.referee.tick(now)
+        if self.sounds is not None:
+            self.sounds.update(self.referee, now)
         self.render(now)

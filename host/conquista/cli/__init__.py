@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "link": ("link_cmd", "inspect the serial link to the Pico"),
     "sim-mcu": ("sim_mcu_cmd", "run the Pico firmware on a simulated board, served on loopback"),
     "firmware": ("firmware_cmd", "manage the Pico firmware"),
+    "service": ("service_cmd", "start the referee when the board is switched on (systemd)"),
+    "board": ("board_cmd", "the builder's tools: calibrate a profile, self-test, draw the wiring"),
 }
 
 

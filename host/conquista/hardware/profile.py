@@ -115,6 +115,7 @@ class BoardProfile:
     buttons: ButtonPins
     encoder: EncoderPins
     buzzer_pin: int | None
+    buzzer_muted: bool = False  # [buzzer] muted = true: the piezo stays wired but silent
 
     def territory_of_key(self, key: int) -> int | None:
         """Territory index wired to matrix key `key`, or None for an unused cell (serial sensors only)."""
@@ -138,6 +139,12 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
 
     `game_map` is the map the game uses (default: the built-in map); the profile must cover exactly its territories.
     """
+    data, source = read_profile_data(path)
+    return parse_profile(data, source, game_map)
+
+
+def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], str]:
+    """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile."""
     if path is None:
         text = resources.files("conquista.data.boards").joinpath(f"{DEFAULT_PROFILE}.toml").read_text("utf-8")
         source = f"<built-in {DEFAULT_PROFILE}.toml>"
@@ -150,10 +157,9 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
                 f"{source}: cannot read board profile ({exc.strerror}); check the --board path"
             ) from None
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), source
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"{source}: not valid TOML: {exc}; fix the syntax at that line") from None
-    return parse_profile(data, source, game_map)
 
 
 def parse_profile(data: dict[str, Any], source: str, game_map: GameMap | None = None) -> BoardProfile:
@@ -292,9 +298,11 @@ class _Parser:
         kind = SensorKind(self.word(sensor_table, "source", "sensors", tuple(k.value for k in SensorKind)))
         buttons = self.buttons(self.table(data, "buttons", "", _BUTTON_KEYS))
         encoder = self.encoder(self.table(data, "encoder", "", _ENCODER_KEYS))
-        buzzer_pin = None
+        buzzer_pin, buzzer_muted = None, False
         if "buzzer" in data:
-            buzzer_pin = self.pin(self.table(data, "buzzer", "", {"pin"}), "pin", "buzzer", "buzzer.pin")
+            buzzer_table = self.table(data, "buzzer", "", {"pin", "muted"})
+            buzzer_pin = self.pin(buzzer_table, "pin", "buzzer", "buzzer.pin")
+            buzzer_muted = self.boolean(buzzer_table, "muted", "buzzer", default=False)
         attack, defence = self.dice(self.table(data, "dice", "", {"attack", "defence"}), strip.length)
         ring_table = self.table(data, "ring", "", {"leds"})
         if "leds" not in ring_table:
@@ -304,7 +312,7 @@ class _Parser:
         return BoardProfile(
             name=name, source=self.source, game_map=game_map, strip=strip, territory_leds=territory_leds,
             dice_attack=attack, dice_defence=defence, ring=ring, sensors=sensors, buttons=buttons,
-            encoder=encoder, buzzer_pin=buzzer_pin,
+            encoder=encoder, buzzer_pin=buzzer_pin, buzzer_muted=buzzer_muted,
         )
 
     def strip(self, t: dict[str, Any]) -> StripSettings:

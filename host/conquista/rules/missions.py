@@ -1,4 +1,4 @@
-"""The 14 secret missions (RULES.md §6), evaluated against a game's board."""
+"""The 14 secret missions (docs/rules.md, "Secret missions"), evaluated against a game's board."""
 
 from __future__ import annotations
 

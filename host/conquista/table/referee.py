@@ -7,7 +7,6 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,23 +30,22 @@ from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
 from conquista.table.colours import (
     FAULT,
-    ILLEGAL,
     OFF,
     RGB,
+    illegal_blink,
     player_rgb,
     scale,
+    selection_pulse,
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event, game_over_reason
 from conquista.table.wording import plural, readable
 
-ILLEGAL_FLASH_S = 0.4
 PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
 PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
 # Actions CANCEL can take back: none involves dice, so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
-PULSE_PERIOD_S = 1.2
 PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
@@ -554,18 +552,20 @@ class Referee:
         owner, rules = game.owner, game.rules
         colours = [player_rgb(c) for c in rules.colours]
         territories = [colours[o] for o in owner]
-        pulse = 0.55 + 0.45 * math.cos(2 * math.pi * now / PULSE_PERIOD_S)
+        # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
+        # neutral army's grey).
         for t in (self.source, self.target):
             if t >= 0:
-                territories[t] = scale(territories[t], pulse)
+                territories[t] = selection_pulse(territories[t], now)
         if game.phase is Phase.OCCUPY:
-            territories[game.target] = scale(territories[game.target], pulse)
+            territories[game.target] = selection_pulse(territories[game.target], now)
         live = []
         for effect in self.effects:
             age = now - effect.start
             if effect.kind == "illegal":
-                if age < ILLEGAL_FLASH_S:
-                    territories[effect.territory] = ILLEGAL
+                blink = illegal_blink(age)
+                if blink is not None:
+                    territories[effect.territory] = blink
                     live.append(effect)
             elif 0 <= age < effect.count * BLINK_PERIOD_S:
                 if (age % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2:

@@ -1,0 +1,55 @@
+"""The board's buzzer, driven from the referee's state once per frame (see `table/sounds.py` for the cues)."""
+
+from __future__ import annotations
+
+import math
+
+from conquista.devices.interfaces import Buzzer
+from conquista.table.referee import Referee
+from conquista.table.sounds import TableSnapshot, Tune, cues_between
+
+
+def snapshot(referee: Referee) -> TableSnapshot:
+    game = referee.game
+    refusals = [effect.start for effect in referee.effects if effect.kind == "illegal"]
+    return TableSnapshot(
+        current=game.current,
+        owner=tuple(game.owner),
+        alive=frozenset(game.owner),
+        last_refusal=max(refusals, default=-math.inf),
+        fault=bool(referee.fault or referee.storage_fault),
+        over=game.over,
+    )
+
+
+class CuePlayer:
+    """Plays one cue at a time on the buzzer; a muted board (the profile's `buzzer.muted`) stays silent."""
+
+    def __init__(self, buzzer: Buzzer | None, *, muted: bool = False) -> None:
+        self.buzzer = buzzer
+        self.muted = muted
+        self._before: TableSnapshot | None = None
+        self._tune: Tune | None = None
+        self._sounding: float | None = None
+
+    def update(self, referee: Referee, now: float) -> None:
+        """Call once per frame, before the scene is drawn (the scene forgets finished light effects)."""
+        after = snapshot(referee)
+        if self._before is not None:
+            cues = cues_between(self._before, after)
+            if cues and (self._tune is None or cues[0] >= self._tune.cue or self._tune.over(now)):
+                self._tune = Tune(cues[0], now)
+        self._before = after
+        self._sound(None if self._tune is None else self._tune.frequency_at(now))
+
+    def _sound(self, frequency: float | None) -> None:
+        if self.buzzer is None or self.muted or frequency == self._sounding:
+            return
+        if frequency is None:
+            self.buzzer.stop()
+        else:
+            self.buzzer.play(frequency)
+        self._sounding = frequency
+
+    def close(self) -> None:
+        self._sound(None)

@@ -1,0 +1,321 @@
+"""`conquista board calibrate` writes a board profile by tapping the board; `conquista board check` self-tests a
+built board (docs/building.md, steps 5 and 6)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from conquista.boardtools.calibration import BoardToolError, CalibrationError
+from conquista.cli.common import add_map_option
+
+MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("board", help="the builder's tools: calibrate a profile, self-test, draw the wiring")
+    sub = p.add_subparsers(dest="board_command", metavar="ACTION", required=True)
+    c = sub.add_parser("calibrate", help="map each sensor and LED by tapping the board; writes a profile")
+    c.add_argument("--board", metavar="OUT.toml", required=True, help="the profile to write")
+    c.add_argument("--from", dest="base", metavar="PROFILE",
+                   help="take strip, pins and counts from this profile (default: the classic-42 reference)")
+    c.add_argument("--sensors", metavar="URL", help="the Pico's serial port (default: found by its USB id)")
+    c.add_argument("--sim-wiring", type=int, metavar="SEED",
+                   help="calibrate a simulated board wired in an order shuffled by SEED")
+    c.add_argument("--auto", action="store_true", help="with --sim-wiring: a simulated builder answers")
+    add_map_option(c)
+    c.set_defaults(handler=run_calibrate)
+    k = sub.add_parser("check", help="self-test a built board: LEDs, every sensor, buttons, encoder")
+    k.add_argument("--board", metavar="PROFILE", help="the board's profile (default: the classic-42 reference)")
+    k.add_argument("--sensors", metavar="URL", help="the Pico's serial port (default: found by its USB id)")
+    k.add_argument("--sim", action="store_true", help="check a simulated board built exactly to the profile")
+    k.add_argument("--auto", action="store_true", help="with --sim: a simulated builder taps and presses everything")
+    k.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="stop waiting for taps after S seconds (default: 600)")
+    add_map_option(k)
+    k.set_defaults(handler=run_check)
+    d = sub.add_parser("diagram", help="draw the board's wiring from its profile (SVG)")
+    d.add_argument("--out", metavar="FILE.svg", required=True, help="where to write the drawing")
+    d.add_argument("--board", metavar="PROFILE", help="the board's profile (default: the classic-42 reference)")
+    d.add_argument("--firmware-config", metavar="PATH",
+                   help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
+    add_map_option(d)
+    d.set_defaults(handler=run_diagram)
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from conquista.boardtools.profile_writer import profile_text, write_profile
+    from conquista.boardtools.session import CalibrationSession
+    from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
+    from conquista.rules.mapdata import load_map
+
+    if args.auto and args.sim_wiring is None:
+        raise BoardToolError("--auto plays the builder on the simulated board: add --sim-wiring SEED")
+    out = Path(args.board)
+    if out.suffix != ".toml":
+        raise ProfileError(f"{out}: --board names the profile to write; give it a .toml name")
+    game_map = load_map(args.map)
+    base_data, base_source = read_profile_data(args.base)
+    base = parse_profile(base_data, base_source, game_map)
+    if base.sensors.kind is not SensorKind.SERIAL:
+        raise ProfileError(f"{base_source}: sensors.source: calibration records the Pico's matrix keys, this "
+                           "profile has GPIO sensors; write their pins by hand (hardware/README.md)")
+    state_path = out.with_name(out.name + ".calibrating")
+    keys = base.sensors.rows * base.sensors.cols
+    calibration = _resume(state_path, game_map, base.strip.length, keys)
+    say = _printer()
+    if calibration.sensor_keys:
+        say(f"resuming the calibration saved in {state_path}: "
+            f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
+    devices = _open(args, base, game_map)
+    session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say)
+    try:
+        _drive(session, devices.builder)
+    except KeyboardInterrupt:
+        raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same command "
+                               "to carry on") from None
+    finally:
+        devices.close()
+    territory_leds, attack, defence, ring = calibration.layout()
+    text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
+                        attack, defence, ring)
+    write_profile(out, text, game_map)
+    state_path.unlink(missing_ok=True)
+    print(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
+          f"`conquista board check --board {out}`")
+    return 0
+
+
+def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
+    from conquista.boardtools.calibration import Calibration
+
+    if not state_path.exists():
+        return Calibration(game_map, led_count, keys)
+    try:
+        data = json.loads(state_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CalibrationError(f"{state_path}: cannot read the saved calibration ({exc}); delete the file to "
+                               "start over") from None
+    return Calibration.resume(data, str(state_path), game_map, led_count, keys)
+
+
+def _printer() -> Any:
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    return say
+
+
+def _drive(session: Any, builder: Any) -> None:
+    idle = 0
+    while not session.done:
+        question = session.ask()
+        if builder is None:
+            time.sleep(0.01)
+        else:
+            builder.answer(question)
+        session.pump()
+        idle = idle + 1 if builder is not None and session.ask() == question else 0
+        if idle > MAX_IDLE_ANSWERS:
+            raise CalibrationError(f"the simulated builder's answers to {question.text!r} are not taken")
+
+
+class _Devices:
+    def __init__(self, keys: Any, panel: Any, strip: Any, builder: Any, closers: list[Any]) -> None:
+        self.keys, self.panel, self.strip, self.builder = keys, panel, strip, builder
+        self._closers = closers
+
+    def close(self) -> None:
+        for close in reversed(self._closers):
+            close()
+
+
+def _open(args: argparse.Namespace, base: Any, game_map: Any) -> _Devices:
+    if args.sim_wiring is not None:
+        from conquista_sim.devices import FakeBoard
+        from conquista_sim.wiring import AutoBuilder, shuffled_profile
+
+        hidden, _ = shuffled_profile(args.sim_wiring, game_map, args.base)
+        board = FakeBoard(hidden)
+        if not args.auto:
+            board.close()
+            raise BoardToolError("the simulated board has no hands of its own: add --auto")
+        return _Devices(board.keys, board.panel, board.strip, AutoBuilder(board), [board.close])
+    return _open_real(args, base)
+
+
+def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
+    """The real board: the Pico's raw keys (not mapped to territories: that is what is being found), the buttons,
+    the strip as the base profile drives it."""
+    from conquista.devices.clock import MonotonicClock
+    from conquista.devices.gpio import GpioButtonPanel
+    from conquista.hardware.profile import StripDriver
+    from conquista.link.source import SerialSensorSource
+
+    clock = MonotonicClock()
+    closers: list[Any] = []
+    try:
+        link = SerialSensorSource(args.sensors, clock=clock.now)
+        link.start()
+        closers.append(link.close)
+        panel = GpioButtonPanel(base, clock)
+        closers.append(panel.close)
+        strip: Any
+        if base.strip.driver is StripDriver.PICO:
+            from conquista.devices.link_strip import LinkStrip
+
+            strip = LinkStrip(link, base.strip)
+        else:
+            from conquista.devices.ws281x import Ws281xStrip
+
+            strip = Ws281xStrip(base.strip)
+        closers.append(strip.close)
+    except BaseException:
+        for close in reversed(closers):
+            close()
+        raise
+    return _Devices(link, panel, strip, None, closers)
+
+
+WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from conquista.boardtools.selftest import SelfTest
+    from conquista.devices.clock import MonotonicClock
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    if args.auto and not args.sim:
+        raise BoardToolError("--auto plays the builder on the simulated board: add --sim")
+    if args.timeout <= 0:
+        raise BoardToolError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    game_map = load_map(args.map)
+    profile = load_profile(args.board, game_map)
+    test = SelfTest(profile)
+    devices = _open_for_check(args, profile)
+    clock = MonotonicClock()
+    say = _printer()
+    try:
+        say(f"LEDs: lighting the {profile.strip.length} LEDs one by one along the chain; a dark one stops "
+            "the chain there (look at the solder joints just before it)")
+        for led in range(profile.strip.length):
+            devices.strip.show(test.walk_frame(led))
+            if devices.builder is None:
+                time.sleep(WALK_S)
+        devices.strip.show(test.frame())
+        say(f"now tap every territory ({game_map.size}), press ROLL, CANCEL, NEXT and the encoder, turn the "
+            "encoder both ways; Ctrl-C ends the check")
+        if devices.builder is not None:
+            devices.builder.run()
+        deadline = clock.now() + args.timeout
+        while clock.now() < deadline:
+            _check_inputs(test, devices, say)
+            devices.strip.show(test.frame())
+            if test.complete or devices.builder is not None:
+                break
+            time.sleep(0.01)
+    except KeyboardInterrupt:
+        say("check ended")
+    finally:
+        devices.close()
+    problems = test.problems()
+    for line in problems:
+        print(f"problem: {line}")
+    if not problems:
+        print(f"every LED lit in turn; all {game_map.size} sensors, the {len(test.buttons)} buttons and the "
+              "encoder answered")
+    return 1 if problems else 0
+
+
+def _check_inputs(test: Any, devices: Any, say: Any) -> None:
+    """Every key, territory and panel event since the last call, told to the self-test and named aloud."""
+    from conquista.devices.events import Edge, SensorEvent
+    from conquista.devices.interfaces import KeyReport
+
+    for event in devices.keys.drain() if devices.keys is not None else []:
+        if isinstance(event, KeyReport):
+            line = test.key(event.key, event.pressed, event.host_time)
+            if line:
+                say(line)
+    for sensor_event in devices.sensors.poll() if devices.sensors is not None else []:
+        if isinstance(sensor_event, SensorEvent) and sensor_event.edge is Edge.PRESS:
+            say(test.territory(sensor_event.territory, sensor_event.time))
+    for panel_event in devices.panel.poll():
+        line = test.panel(panel_event)
+        if line:
+            say(line)
+
+
+class _CheckDevices(_Devices):
+    def __init__(self, keys: Any, sensors: Any, panel: Any, strip: Any, builder: Any, closers: list[Any]) -> None:
+        super().__init__(keys, panel, strip, builder, closers)
+        self.sensors = sensors
+
+
+def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
+    from conquista.hardware.profile import SensorKind
+
+    serial = profile.sensors.kind is SensorKind.SERIAL
+    if args.sim:
+        from conquista_sim.devices import FakeBoard
+        from conquista_sim.wiring import CheckBuilder
+
+        board = FakeBoard(profile)
+        # Raw keys on a matrix board (to name a key the profile does not know); territory events on a GPIO board.
+        return _CheckDevices(board.keys, None if serial else board.sensors, board.panel, board.strip,
+                             CheckBuilder(board) if args.auto else None, [board.close])
+    if serial:
+        real = _open_real(args, profile)
+        return _CheckDevices(real.keys, None, real.panel, real.strip, None, real._closers)
+    from conquista.app.board import open_devices
+    from conquista.devices.clock import MonotonicClock
+
+    opened = open_devices(profile, MonotonicClock(), args.sensors)
+    return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
+
+
+def run_diagram(args: argparse.Namespace) -> int:
+    from conquista.boardtools.diagram import diagram_svg
+    from conquista.boardtools.profile_writer import write_atomically
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    out = Path(args.out)
+    if out.suffix != ".svg":
+        raise BoardToolError(f"{out}: --out is an SVG drawing; give it a .svg name")
+    profile = load_profile(args.board, load_map(args.map))
+    write_atomically(out, diagram_svg(profile, _pico_pins(args.firmware_config)))
+    print(f"wrote {out}")
+    return 0
+
+
+def _pico_pins(path: str | None) -> Any:
+    from conquista.boardtools.diagram import PicoPins
+
+    if path is None:
+        from conquista_sim.pico import SimulatedPicoError, firmware_dir
+
+        try:
+            config = firmware_dir() / "config.json"
+        except SimulatedPicoError:
+            raise BoardToolError("the firmware's config.json is not in this installation: pass "
+                                   "--firmware-config PATH") from None
+    else:
+        config = Path(path)
+    try:
+        data = json.loads(config.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BoardToolError(f"{config}: cannot read the firmware's pins ({exc}); pass --firmware-config with "
+                               "the Pico's config.json") from None
+    for key in ("row_pins", "col_pins"):
+        value = data.get(key) if isinstance(data, dict) else None
+        if not isinstance(value, list) or not all(isinstance(v, int) and 0 <= v <= 29 for v in value):
+            raise BoardToolError(f"{config}: {key}: must be a list of Pico GP numbers 0-29; fix the file")
+    led_pin = data.get("led_pin", 16)
+    if not isinstance(led_pin, int) or not 0 <= led_pin <= 29:
+        raise BoardToolError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
+    return PicoPins(data["row_pins"], data["col_pins"], led_pin)

@@ -1,0 +1,48 @@
+"""The documentation ships with the product: it explains every rule and points nowhere outside the repository."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conquista.rules.rulesets import builtin_rulesets
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = ROOT / "host" / "conquista" / "data" / "rulesets"
+RULES_DOC = ROOT / "docs" / "rules.md"
+# What a user reads or opens: none of it may send them to the developers' notes outside the repository.
+USER_FACING = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(RULESETS.glob("*.toml")),
+               *sorted((ROOT / "hardware").rglob("*.md")), *sorted((ROOT / "host" / "conquista").rglob("*.py"))]
+OUTSIDE = re.compile(r"\.\./shared|/work/|RULES\.md|seeds/")
+
+
+@pytest.mark.parametrize("path", USER_FACING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_points_outside_the_repository(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert [m.group(0) for m in OUTSIDE.finditer(text)] == []
+
+
+def test_every_builtin_ruleset_has_its_section() -> None:
+    headings = re.findall(r"^## `([^`]+)`", RULES_DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert sorted(headings) == sorted(builtin_rulesets())
+
+
+def test_every_parameter_is_named_in_the_rules() -> None:
+    doc = RULES_DOC.read_text(encoding="utf-8")
+    root = tomllib.loads((RULESETS / "italian.toml").read_text(encoding="utf-8"))
+    assert [key for key in root if f"`{key}" not in doc] == [], "explain the new parameter in docs/rules.md"
+
+
+def test_every_interpretation_quotes_its_source() -> None:
+    paragraphs = RULES_DOC.read_text(encoding="utf-8").split("\n\n")
+    bullets = [b for p in paragraphs for b in re.split(r"\n- ", p) if "[interpretation]" in b]
+    for bullet in (b for b in bullets if "is marked" not in b):  # the introduction explains the mark
+        assert re.search(r"\*\"[^\"]+\"\*", bullet), bullet[:80]
+
+
+def test_the_ruleset_files_and_readme_point_to_the_rules() -> None:
+    for path in [ROOT / "README.md", *RULESETS.glob("*.toml")]:
+        assert "docs/rules.md" in path.read_text(encoding="utf-8"), path.name
