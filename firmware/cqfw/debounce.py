@@ -9,6 +9,17 @@ never settles for a full window, which worn tactile switches do.
 from cqfw.compat import const
 
 _MAX_LIMIT = const(255)
+# hardware/PROTOCOL.md: CONFIG and HELLO carry the debounce and the scan period in one byte, and a debounce of 0
+# would report every bounce, so both are 1..255 ms wherever they come from (config.json, CONFIG, the constructor).
+MS_MIN = const(1)
+MS_MAX = const(255)
+
+
+def check_ms(name: str, value: object) -> int:
+    """`value` if it is a whole number of ms in 1..255; otherwise a ValueError naming `name` and the range."""
+    if type(value) is not int or not MS_MIN <= value <= MS_MAX:
+        raise ValueError(name + " must be a whole number of ms in 1..255, not " + repr(value))
+    return value
 
 
 class Debouncer:
@@ -20,6 +31,8 @@ class Debouncer:
         self.configure(debounce_ms, period_ms)
 
     def configure(self, debounce_ms: int, period_ms: int) -> None:
+        check_ms("debounce_ms", debounce_ms)
+        check_ms("scan_period_ms", period_ms)
         # Round up: a debounce shorter than asked lets through bounce the builder meant to filter.
         limit = (debounce_ms + period_ms - 1) // period_ms
         if limit < 1:

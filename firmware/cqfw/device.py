@@ -14,7 +14,7 @@ before the SNAPSHOT that confirms the state.
 from conquista.link import codec
 from cqfw import VERSION
 from cqfw.compat import const
-from cqfw.debounce import Debouncer
+from cqfw.debounce import MS_MIN, Debouncer
 
 RING = const(32)  # a power of two: the ring slot of an event is its sequence number & (RING - 1)
 HEARTBEAT_MS = const(100)
@@ -181,7 +181,9 @@ class Firmware:
         elif ftype == codec.T_HELLO_REQUEST:
             self.send_hello()
             self.send_snapshot(now)
-        elif ftype == codec.T_CONFIG and plen == codec.CONFIG_LEN:
+        elif ftype == codec.T_CONFIG and plen == codec.CONFIG_LEN and frame[2] >= MS_MIN:
+            # A debounce of 0 is outside the protocol's 1..255: it falls through to rx_errors and is not
+            # acknowledged, so the host sees its CONFIG refused rather than a board reporting every bounce.
             self.debounce_ms = frame[2]
             self.debouncer.configure(frame[2], self.period_ms)
             # HELLO carries the debounce in force: it is the host's acknowledgement.

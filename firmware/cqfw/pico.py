@@ -44,10 +44,17 @@ class UsbPort:
 
 
 def load_config(path: str = CONFIG_FILE) -> dict:  # type: ignore[type-arg]
+    """config.json, with the timings checked: a bad value stops the boot with its name rather than scanning wrong."""
     import json
 
+    from cqfw.debounce import check_ms
+
     with open(path) as f:
-        return json.load(f)  # type: ignore[no-any-return]
+        cfg = json.load(f)
+    for key in ("debounce_ms", "scan_period_ms"):
+        if key in cfg:
+            check_ms(path + ": " + key, cfg[key])
+    return cfg  # type: ignore[no-any-return]
 
 
 def enter_maintenance() -> None:

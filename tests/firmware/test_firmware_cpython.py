@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
-from conquista.link import messages
+from conquista.link import codec, messages
 from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
@@ -50,3 +52,45 @@ def test_led_frames_from_the_host_are_latched_whole(monkeypatch: pytest.MonkeyPa
     shown = leds.np.writes[0]
     assert [(shown[3 * i + 1], shown[3 * i], shown[3 * i + 2]) for i in range(30)] == colors
     assert fw.rx_errors == 0
+
+
+def _firmware(debounce_ms: int = 10, period_ms: int = 1) -> tuple[Firmware, RecordingPort]:
+    matrix = KeyMatrix(6, 7)
+    port = RecordingPort(4096, 4096)
+    scanner = MatrixScanner([RowPin(matrix, r) for r in range(6)], [ColPin(matrix, c) for c in range(7)])
+    return Firmware(scanner, port, FakeClock(), 6, 7, debounce_ms, period_ms), port
+
+
+@pytest.mark.parametrize(("debounce_ms", "period_ms", "named"),
+                         [(-1, 1, "debounce_ms"), (0, 1, "debounce_ms"), (256, 1, "debounce_ms"),
+                          (300, 1, "debounce_ms"), (10, 0, "scan_period_ms")])
+def test_timings_outside_the_protocol_range_are_refused(debounce_ms: int, period_ms: int, named: str) -> None:
+    # Regression: -1 and 300 failed later in HELLO with "byte must be in range(0, 256)"; 0 was accepted.
+    wrong = debounce_ms if named == "debounce_ms" else period_ms
+    with pytest.raises(ValueError, match=rf"{named} must be a whole number of ms in 1\.\.255, not {wrong}"):
+        _firmware(debounce_ms, period_ms)
+
+
+def test_config_frame_with_zero_debounce_is_not_obeyed() -> None:
+    fw, port = _firmware(10)
+    fw.start(0)
+    sent = port.n
+    port.queue_rx(codec.encode_frame(codec.T_CONFIG, 1, bytes([0])))
+    fw.step(1)
+    assert fw.debounce_ms == 10 and fw.debouncer.limit == 10 and fw.rx_errors == 1
+    assert port.n == sent  # no HELLO: the CONFIG is not acknowledged
+    port.queue_rx(codec.encode_frame(codec.T_CONFIG, 2, bytes([255])))
+    fw.step(2)
+    assert fw.debounce_ms == 255 and fw.rx_errors == 1
+
+
+@pytest.mark.parametrize("value", [0, 256, -1, 2.5, "10", True])
+def test_config_json_with_a_bad_debounce_names_the_file_and_key(tmp_path: Path, value: object) -> None:
+    from cqfw.pico import load_config
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({"row_pins": [2], "col_pins": [3], "debounce_ms": value}))
+    with pytest.raises(ValueError, match=r"config\.json: debounce_ms must be a whole number of ms in 1\.\.255"):
+        load_config(str(path))
+    path.write_text(json.dumps({"row_pins": [2], "col_pins": [3], "debounce_ms": 255, "scan_period_ms": 1}))
+    assert load_config(str(path))["debounce_ms"] == 255

@@ -122,3 +122,26 @@ def test_the_codec_behaves_the_same_under_both_runtimes(run_micropython: RunMpy)
     result = lines(mpy)
     assert result["GOOD"] == "80"  # every good frame, none of the garbage or the damaged ones
     assert int(result["ERRORS"]) >= 7 + 9  # 7 damaged frames and the garbage runs, each counted
+
+
+def test_debounce_range_is_checked_under_micropython(run_micropython: RunMpy, tmp_path: Path) -> None:
+    # The same check as under CPython (test_firmware_cpython): 0, 256, a float and a bool are refused on the Pico.
+    probe = tmp_path / "debounce_range.py"
+    probe.write_text(
+        "from cqfw.debounce import check_ms\n"
+        "for value in (0, 256, -1, 2.5, True, '10', 1, 255):\n"
+        "    try:\n"
+        "        print('ok', check_ms('debounce_ms', value))\n"
+        "    except ValueError as exc:\n"
+        "        print('refused', exc)\n"
+    )
+    out = run_micropython(probe).splitlines()
+    assert out[:6] == [
+        "refused debounce_ms must be a whole number of ms in 1..255, not 0",
+        "refused debounce_ms must be a whole number of ms in 1..255, not 256",
+        "refused debounce_ms must be a whole number of ms in 1..255, not -1",
+        "refused debounce_ms must be a whole number of ms in 1..255, not 2.5",
+        "refused debounce_ms must be a whole number of ms in 1..255, not True",
+        "refused debounce_ms must be a whole number of ms in 1..255, not '10'",
+    ]
+    assert out[6:] == ["ok 1", "ok 255"]

@@ -50,9 +50,8 @@ def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> No
     ref.handle(Turn(2), 1.3)
     ref.handle(Press(Button.ROLL), 1.4)                   # occupy with 5
     assert ref.game.armies[tid("kamchatka")] == 5 and ref.game.phase is Phase.ATTACK
-    ref.handle(Press(Button.CANCEL), 1.45)                # alaska stays selected to attack again: cancel that
-    assert undone == [] and ref.source == -1
-    ref.handle(Press(Button.CANCEL), 1.5)                 # no selection left: undo the occupation
+    assert undone == [] and ref.source == -1              # the move-in ends the battle's selection
+    ref.handle(Press(Button.CANCEL), 1.5)                 # no selection: undo the occupation
     assert undone == [Occupy(5)] and ref.game.phase is Phase.OCCUPY and ref.game.digest() == after_roll
     assert ref.count == 3                                 # the choice starts again from the minimum
     ref.handle(Press(Button.CANCEL), 1.6)

@@ -49,6 +49,32 @@ def test_saved_logs_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert main(["replay", str(logs[0]), "--json"]) == 0
 
 
+def test_save_logs_into_a_file_is_refused_before_any_game(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    # Regression: an existing file given as --save-logs raised FileExistsError after every game had been played.
+    target = tmp_path / "logs"
+    target.write_text("mine\n")
+    assert main(["simulate", "--games", "2", "--save-logs", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(target) in err and "not a directory" in err
+    assert target.read_text() == "mine\n"
+
+
+def test_save_logs_says_what_it_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "new" / "logs"
+    assert main(["simulate", "--games", "3", "--seed", "4", "--save-logs", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote 3 game logs (JSON Lines) to {target}: game-4-00000.jsonl .. game-4-00002.jsonl" in out
+    assert len(list(target.glob("*.jsonl"))) == 3
+
+
+def test_save_logs_with_json_keeps_stdout_one_object(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["simulate", "--games", "1", "--json", "--save-logs", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 1
+    assert f"wrote 1 game log (JSON Lines) to {tmp_path}" in captured.err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -57,6 +83,12 @@ def test_saved_logs_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         (["--rules", "french-1976-domination", "--players", "2"], "3–6 players, not 2"),
         (["--bots", "clever"], "known bots: greedy, random"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--games", "-3"], "--games must be at least 1"),
+        (["--games", str(10**12)], "at most 1,000,000"),
+        (["--turn-cap", "-1"], "--turn-cap must be 0"),
+        # Regression: an empty --bots divided by zero when seats were handed out.
+        (["--games", "2", "--bots", ""], "--bots '' names no bot"),
+        (["--games", "2", "--bots", " , "], "names no bot"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:

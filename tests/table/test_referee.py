@@ -13,7 +13,7 @@ from conquista.table.colours import ILLEGAL, OFF, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
 from conquista_sim.dice import FixedDice
-from tests.rules.helpers import dealt, position, tid
+from tests.rules.helpers import MAP, dealt, position, tid
 
 
 def referee_at(game, dice=None, **kwargs):  # type: ignore[no-untyped-def]
@@ -187,3 +187,69 @@ def test_gesture_recogniser_thresholds() -> None:
     assert rec.territory_up(7, 4.0) is None           # release without a press
     rec.button_down(Button.ROLL, 5.0)
     assert rec.button_up(Button.ROLL, 6.0) == Hold(Button.ROLL)
+
+
+def _after_an_elimination() -> Referee:
+    """Seat 0 has just taken the last territory of seat 2, and with it a set of cards: the elimination trade."""
+    cannons = [t for t in MAP.territories if t.card == "cannon" and t.id not in ("alaska", "kamchatka")][:3]
+    # Seat 0 owns the first card's territory: the Italian rules add 2 armies to the trade for it.
+    cannon_cards = [t.index for t in cannons]
+    game = position("italian", players=3, owners={"alaska": 0, cannons[0].id: 0, "kamchatka": 2},
+                    armies={"alaska": 9}, hands={2: cannon_cards})
+    cannons = cannon_cards
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Hold(Button.ROLL), 2.0)
+    ref.handle(Press(Button.ROLL), 3.0)  # the move-in
+    assert ref.game.phase is Phase.ELIMINATION_TRADE and sorted(ref.game.hands[0]) == sorted(cannons)
+    return ref
+
+
+def test_a_held_roll_never_trades_cards() -> None:
+    # Regression: holding ROLL (a blitz) in the elimination trade spent the cards.
+    ref = _after_an_elimination()
+    hand = list(ref.game.hands[0])
+    ref.handle(Hold(Button.ROLL), 4.0)
+    assert ref.game.hands[0] == hand and ref.game.pool == 0
+    assert ref.game.phase is Phase.ELIMINATION_TRADE and "press ROLL briefly to trade" in ref.message
+    ref.handle(Press(Button.ROLL), 5.0)
+    assert ref.game.hands[0] == [] and ref.game.pool > 0
+
+
+def test_the_trade_line_shows_the_territory_bonus() -> None:
+    # Regression: "trades three cannons for 4 armies" while the pool grew by 6 (Italian: +2 for a card of one's own).
+    ref = _after_an_elimination()
+    ref.handle(Press(Button.ROLL), 4.0)
+    bonus = ref.game.rules.territory_bonus * sum(ref.game.owner[c] == 0 for c in ref.game.discard[-3:])
+    assert bonus > 0
+    value = ref.game.pool - bonus
+    assert f"for {value} + {bonus} territory bonus = {ref.game.pool} armies" in ref.log[-1]
+
+
+def test_after_the_move_in_nothing_is_selected_and_a_tap_selects() -> None:
+    # Regression: the attack source stayed selected after a conquest, so the next tap on it deselected it silently.
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    ref = referee_at(game, FixedDice(6, 1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Hold(Button.ROLL), 2.0)
+    assert ref.game.phase is Phase.OCCUPY
+    ref.handle(Press(Button.ROLL), 3.0)
+    assert ref.game.phase is Phase.ATTACK and (ref.source, ref.target) == (-1, -1)
+    assert ref.scene(3.1).territories[tid("alaska")] == colour_of(ref, 0)  # not pulsing
+    ref.handle(Tap(tid("alaska")), 4.0)
+    assert ref.source == tid("alaska") and ref.target == -1
+    ref.handle(Tap(tid("alaska")), 5.0)
+    assert ref.source == -1 and "deselected" in ref.message
+    ref.handle(Tap(tid("kamchatka")), 6.0)  # the conquered territory, with armies moved in: the next source
+    assert ref.source == tid("kamchatka")
+
+
+def test_a_roll_without_conquest_keeps_the_selection_for_the_next_roll() -> None:
+    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 9})
+    ref = referee_at(game, FixedDice(1, 6))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert (ref.source, ref.target) == (tid("alaska"), tid("kamchatka"))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
+from pathlib import Path
 
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import GameMap, load_map
@@ -15,11 +17,58 @@ def add_map_option(parser: argparse.ArgumentParser) -> None:
 
 
 def load_rules_and_map(rules_name: str, map_path: str | None) -> tuple[Ruleset, GameMap]:
-    return load_ruleset(rules_name), load_map(map_path)
+    return load_rules(rules_name), load_map(map_path)
+
+
+def load_rules(name_or_path: str) -> Ruleset:
+    """A ruleset by name or .toml file; a path to something else says what is wrong with it, not "unknown ruleset"."""
+    path = Path(name_or_path)
+    if path.is_dir():
+        raise ConquistaError(f"{name_or_path} is a directory; give a ruleset name (`conquista rules` lists them) "
+                             "or a .toml file that extends one")
+    if not name_or_path.endswith(".toml") and path.is_file():
+        raise ConquistaError(f"{name_or_path}: a ruleset file must end in .toml; or give a "
+                             "ruleset name (`conquista rules` lists them)")
+    return load_ruleset(name_or_path)
 
 
 def players_in_range(rules: Ruleset, players: int) -> None:
     rules.check_players(players, f"; use --players {rules.players_min}..{rules.players_max}")
+
+
+def saved_games_dir(text: str) -> str:
+    """argparse type of a --data-dir that is only read (`games`, `replay`): a directory (one not made yet has no
+    games, which `games` lists as none), never a file."""
+    if Path(text).exists() and not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a directory; give the directory the games were "
+                                         "saved in (the one `conquista sim`/`play` were given)")
+    return text
+
+
+def games_dir_to_write(text: str) -> str:
+    """argparse type of a --data-dir that games are saved into (`sim`, `play`): created if missing, never a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a directory; give a directory for the saved games "
+                                         "(it is created if missing)")
+    return text
+
+
+def number_in(low: float, high: float) -> Callable[[str], float]:
+    """argparse type of a finite number in [low, high] (argparse names the option in its message).
+
+    `float()` alone takes inf, nan and negatives, which made a bot think forever or the clock run backwards.
+    """
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"give a number from {low:g} to {high:g}, not {text}")
+        return value
+
+    return parse
 
 
 def parse_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots") -> tuple[int, ...]:

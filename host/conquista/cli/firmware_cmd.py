@@ -76,6 +76,10 @@ def ask_firmware_to_stop(port: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     files = deploy_files()
     port = args.port or ("PORT" if args.dry_run else find_pico_port())
+    if not args.dry_run and "://" not in port and not Path(port).exists():
+        # Caught here: mpremote would print its own line before ours, two lines for one mistake.
+        raise DeployError(f"--port {port}: no such serial port; plug the Pico in, or leave out --port to find it "
+                          "by its USB id")
     with tempfile.TemporaryDirectory(prefix="conquista-fw-") as tmp:
         root = Path(tmp)
         stage(files, root)

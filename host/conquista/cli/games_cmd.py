@@ -7,6 +7,7 @@ import json
 import sys
 from datetime import datetime
 
+from conquista.cli.common import saved_games_dir
 from conquista.cli.replay_cmd import HIDDEN_NOTE, public_state
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.rules.cards import JOLLY, card_symbol
@@ -15,7 +16,7 @@ from conquista.rules.missions import mission_text
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, default: object = None) -> None:
-    parser.add_argument("--data-dir", metavar="DIR", default=default,
+    parser.add_argument("--data-dir", metavar="DIR", default=default, type=saved_games_dir,
                         help=f"where games are saved (default: {default_data_dir()})")
 
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import time
 
+from conquista.cli.common import number_in
 from conquista.link.session import HealthEvent, KeyEvent, LinkCounters, LinkEvent
 from conquista.link.source import SerialSensorSource
 
@@ -23,8 +24,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a device path, socket://HOST:PORT or loop://; default: find the Pico by its USB id",
     )
     m.add_argument("--json", action="store_true", help="one JSON object a line")
-    m.add_argument("--duration", type=float, default=None, help="stop after this many seconds (default: never)")
-    m.add_argument("--counters-every", type=float, default=5.0, help="print the counters this often (s)")
+    m.add_argument("--duration", type=number_in(0.01, 1e7), default=None,
+                   help="stop after this many seconds (default: never)")
+    m.add_argument("--counters-every", type=number_in(0.1, 86400.0), default=5.0,
+                   help="print the counters this often (s, 0.1..86400; default 5)")
     m.set_defaults(handler=run)
 
 

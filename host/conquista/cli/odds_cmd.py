@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,11 @@ from conquista.rules.rulesets import Ruleset, load_ruleset
 
 # Survivor counts less likely than this are left out of the text listing (--json lists them all).
 LISTING_FLOOR = 0.005
+# Beyond these the answer takes more than a few seconds (exact fractions grow huge); no board holds that many.
+MAX_ARMIES = 1000
+MAX_ARMIES_EXACT = 300
+MAX_TABLE = 200
+MAX_TABLE_EXACT = 100
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,16 +53,41 @@ def run(args: argparse.Namespace) -> int:
         raise ConquistaError("--plot draws the table: use it with --table N")
     if args.attacking is None or args.defending is None:
         raise ConquistaError("give ATTACKING and DEFENDING (e.g. `conquista odds 10 6`), or --table N")
-    if args.attacking < 1:
-        raise ConquistaError(f"ATTACKING counts the armies on a territory, at least 1, not {args.attacking}")
-    if args.defending < 0:
-        raise ConquistaError(f"DEFENDING must be 0 or more, not {args.defending}")
+    cap = MAX_ARMIES_EXACT if args.exact else MAX_ARMIES
+    if not 1 <= args.attacking <= cap:
+        raise ConquistaError(f"ATTACKING counts the armies on a territory, at least 1 and at most {cap}"
+                             f"{_exact_note(args.exact)}, "
+                             f"not {args.attacking}")
+    if not 0 <= args.defending <= cap:
+        raise ConquistaError(f"DEFENDING must be 0 or more and at most {cap}{_exact_note(args.exact)}, "
+                             f"not {args.defending}")
+    if args.stop_at > args.attacking:
+        raise ConquistaError(f"--stop-at {args.stop_at} is more than the {args.attacking} attacking armies: "
+                             f"there would be no battle; give --stop-at 1..{args.attacking}")
     odds = blitz_odds(rules, args.attacking, args.defending, args.stop_at, exact=args.exact)
     if args.json:
         print(json.dumps(_odds_json(rules, odds, args.exact), indent=2))
     else:
         _print_odds(rules, odds, args.exact)
     return 0
+
+
+def _exact_note(exact: bool) -> str:
+    return " with --exact" if exact else ""
+
+
+def _plot_path(text: str) -> Path:
+    """Where --plot writes: refuses a directory, and adds .png when no picture format is named."""
+    path = Path(text)
+    if path.is_dir():
+        raise ConquistaError(f"--plot {text} is a directory; give a picture file, e.g. --plot {path / 'odds.png'}")
+    if not path.suffix:
+        # matplotlib would add .png itself; choosing it here lets the message name the file really written.
+        path = path.with_name(path.name + ".png")
+    if not path.parent.is_dir():
+        raise ConquistaError(f"--plot {text}: the directory {path.parent} does not exist; create it or give "
+                             "another path")
+    return path
 
 
 def _number(value: float | Fraction, exact: bool) -> str:
@@ -108,11 +139,18 @@ def _print_odds(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], 
 
 def _run_table(args: argparse.Namespace, rules: Ruleset) -> int:
     n = args.table
-    if n < 1:
-        raise ConquistaError(f"--table N needs N of at least 1, not {n}")
+    cap = MAX_TABLE_EXACT if args.exact else MAX_TABLE
+    if not 1 <= n <= cap:
+        raise ConquistaError(f"--table N needs N of at least 1 and at most {cap}{_exact_note(args.exact)}, not {n}")
+    if args.stop_at > n:
+        raise ConquistaError(f"--stop-at {args.stop_at} is more than the table's {n} attacking armies: "
+                             f"give --stop-at 1..{n}")
+    plot = _plot_path(args.plot) if args.plot else None
     table = odds_table(rules, n, args.stop_at, exact=args.exact)
-    if args.plot:
-        _plot(Path(args.plot), rules, [[float(p) for p in row] for row in table], args.stop_at)
+    if plot is not None:
+        _plot(plot, rules, [[float(p) for p in row] for row in table], args.stop_at)
+        if args.json or args.exact:  # stdout holds the data alone
+            print(f"heatmap written to {plot}", file=sys.stderr)
     if args.json:
         cells = [[str(p) if args.exact else float(p) for p in row] for row in table]
         print(json.dumps({"ruleset": rules.name, "n": n, "stop_at": args.stop_at,
@@ -129,8 +167,8 @@ def _run_table(args: argparse.Namespace, rules: Ruleset) -> int:
     print("A\\D " + "".join(f"{d:>6d}" for d in range(1, n + 1)))
     for a, row in enumerate(table, start=1):
         print(f"{a:>3d} " + "".join(f"{float(p) * 100:6.1f}" for p in row))
-    if args.plot:
-        print(f"heatmap written to {args.plot}")
+    if plot is not None:
+        print(f"heatmap written to {plot}")
     return 0
 
 

@@ -11,6 +11,7 @@ from conquista.cli.common import (
     add_dice_options,
     add_map_option,
     announce_committed,
+    games_dir_to_write,
     players_in_range,
     reveal_committed,
 )
@@ -38,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_dice_options(p, default="os", physical=False)
     p.add_argument("--seed", type=int, default=None, help="the seed of --dice seeded (for testing a board only)")
     add_map_option(p)
-    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista)")
+    p.add_argument("--data-dir", metavar="DIR", type=games_dir_to_write,
+                   help="where games are saved (default: $XDG_DATA_HOME/conquista)")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",
                         help="resume the last unfinished game (or game ID) without asking at the board")

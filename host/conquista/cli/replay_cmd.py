@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from conquista.cli.common import saved_games_dir
 from conquista.errors import ConquistaError
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.rules.actions import Deal
@@ -36,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="show the board after every action (on a terminal: Enter steps, +N jumps N actions on, "
                         "`turn N` to turn N, `end` to the end; piped, every step prints)")
     p.add_argument("--map", metavar="PATH", help="the map file the game was played on, if not the classic 42")
-    p.add_argument("--data-dir", metavar="DIR", help=f"where saved games are (default: {default_data_dir()})")
+    p.add_argument("--data-dir", metavar="DIR", type=saved_games_dir,
+                   help=f"where saved games are (default: {default_data_dir()})")
     p.add_argument("--reveal", action="store_true",
                    help="also show what is secret while the game is unfinished: every player's mission and "
                         "cards in hand (and with --json the deck and the digest, which would give them away); "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from conquista.cli.common import load_rules
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 
 
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
             for r in rulesets:
                 print(f"{r.name:<{width}}  {r.players_min}-{r.players_max} players  {r.description}")
         return 0
-    rules = load_ruleset(args.name)
+    rules = load_rules(args.name)
     if args.json:
         print(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
     else:

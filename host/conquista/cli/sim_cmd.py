@@ -15,6 +15,7 @@ from conquista.cli.common import (
     add_dice_options,
     add_map_option,
     announce_committed,
+    games_dir_to_write,
     parse_seats,
     players_in_range,
     reveal_committed,
@@ -60,7 +61,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="take the territory sensors through the real serial link: 'serial' starts a simulated Pico, "
                         "socket://127.0.0.1:PORT joins one started with `conquista sim-mcu`")
     add_map_option(p)
-    p.add_argument("--data-dir", metavar="DIR", help="where games are saved (default: $XDG_DATA_HOME/conquista); "
+    p.add_argument("--data-dir", metavar="DIR", type=games_dir_to_write,
+                   help="where games are saved (default: $XDG_DATA_HOME/conquista); "
                    "play at the terminal is always saved, --script and --demo only with this, --resume or --new")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--resume", nargs="?", type=int, const=True, metavar="ID",

@@ -11,13 +11,17 @@ import sys
 from conquista.errors import ConquistaError, SimMcuUsageError
 from conquista_sim.pico import SimulatedPico
 
+# hardware/PROTOCOL.md: HELLO and CONFIG carry the debounce in one byte, and 0 would report every bounce.
+DEBOUNCE_MS_RANGE = range(1, 256)
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim-mcu", help="run the Pico firmware on a simulated board, served on loopback")
     p.add_argument("--listen", default="127.0.0.1:0", help="HOST:PORT on loopback (port 0: any free port)")
     p.add_argument("--rows", type=int, default=6)
     p.add_argument("--cols", type=int, default=7)
-    p.add_argument("--debounce", type=int, default=10, help="debounce in ms (default 10)")
+    p.add_argument("--debounce", type=int, default=10, metavar="MS",
+                   help="debounce in ms, 1..255 as the protocol carries it (default 10)")
     p.set_defaults(handler=run)
 
 
@@ -32,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     host, port = parse_listen(args.listen)
     if not (1 <= args.rows and 1 <= args.cols and args.rows * args.cols <= 128):
         raise SimMcuUsageError(f"a {args.rows} x {args.cols} matrix: rows and cols must be >= 1, at most 128 keys")
+    if args.debounce not in DEBOUNCE_MS_RANGE:
+        raise SimMcuUsageError(f"--debounce {args.debounce}: the debounce is 1..255 ms (the protocol sends it in one "
+                               "byte); e.g. --debounce 10")
     pico = SimulatedPico(host, port, rows=args.rows, cols=args.cols, debounce_ms=args.debounce)
     with pico:
         print(

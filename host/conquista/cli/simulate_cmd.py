@@ -11,8 +11,13 @@ from conquista.bots import BOT_NAMES
 from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_in_range
 from conquista.errors import ConquistaError
+from conquista.rules.engine import Game
 from conquista.rules.gamelog import write_log
 from conquista.table.logview import describe_game
+
+# Ranges that keep a mistyped number from running for days; a bigger run is several runs with other seeds.
+MAX_GAMES = 1_000_000
+MAX_TURN_CAP = 1_000_000
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,17 +39,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     rules, game_map = load_rules_and_map(args.rules, args.map)
     players_in_range(rules, args.players)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for bot in bots:
-        if bot not in BOT_NAMES:
-            raise ConquistaError(f"unknown bot {bot!r}; known bots: {', '.join(BOT_NAMES)}")
-    if args.games < 1:
-        raise ConquistaError("--games must be at least 1")
-    if args.turn_cap < 0:
-        raise ConquistaError("--turn-cap must be 0 (no cap) or more")
+    bots = parse_bots(args.bots)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ConquistaError(f"--games must be at least 1 and at most {MAX_GAMES:,}, not {args.games}")
+    if not 0 <= args.turn_cap <= MAX_TURN_CAP:
+        raise ConquistaError(f"--turn-cap must be 0 (no cap) up to {MAX_TURN_CAP:,}, not {args.turn_cap}")
     keep = bool(args.show_log or args.save_logs)
-    if args.save_logs:
-        Path(args.save_logs).mkdir(parents=True, exist_ok=True)
+    logs_dir = prepare_logs_dir(args.save_logs) if args.save_logs else None
     progress = None
     bar = None
     if sys.stderr.isatty() and args.games >= 20 and not args.show_log:
@@ -63,17 +64,57 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.stop()
+    written: list[Path] = []
     for i, result in enumerate(report.results):
         if result.game is None:
             continue
-        if args.save_logs:
-            write_log(Path(args.save_logs) / f"game-{args.seed}-{i:05d}.jsonl", result.game, {"source": "seeded"})
+        if logs_dir is not None:
+            written.append(save_log(logs_dir / f"game-{args.seed}-{i:05d}.jsonl", result.game))
         if args.show_log:
             print(f"# game {i + 1} of {report.games}")
             for line in describe_game(result.game):
                 print(line)
     print_report(report, args.json, rules.colours)
+    if logs_dir is not None:
+        # On stderr under --json, so that stdout stays one JSON object.
+        names = written[0].name + (f" .. {written[-1].name}" if len(written) > 1 else "")
+        print(f"wrote {len(written)} game log{'s' if len(written) != 1 else ''} (JSON Lines) to {logs_dir}: {names}",
+              file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def parse_bots(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    if not bots:
+        raise ConquistaError(f"--bots {text!r} names no bot; give one or more of {', '.join(BOT_NAMES)}, "
+                             "comma-separated (e.g. --bots greedy,random)")
+    for bot in bots:
+        if bot not in BOT_NAMES:
+            raise ConquistaError(f"--bots {text!r}: unknown bot {bot!r}; known bots: {', '.join(BOT_NAMES)}")
+    return bots
+
+
+def prepare_logs_dir(text: str) -> Path:
+    """The --save-logs directory, created if missing; a file or an unwritable place is refused before any game."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise ConquistaError(f"--save-logs {text}: this is a file, not a directory; give a directory for the "
+                             "game logs (it is created if missing)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConquistaError(f"--save-logs {text}: cannot create the directory ({exc.strerror}); "
+                             "give a directory you can write to") from None
+    return path
+
+
+def save_log(path: Path, game: Game) -> Path:
+    try:
+        write_log(path, game, {"source": "seeded"})
+    except OSError as exc:
+        raise ConquistaError(f"--save-logs: cannot write {path} ({exc.strerror}); "
+                             "give a directory you can write to") from None
+    return path
 
 
 def print_report(report: SimulationReport, as_json: bool, colours: tuple[str, ...] = ()) -> None:

@@ -512,15 +512,16 @@ class Game:
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
-        events.append(CardsTraded(me, cards, kind, armies))
         bonus = self.rules.territory_bonus
-        if self.rules.territory_bonus_placement == "on_territory":
+        on_territory = self.rules.territory_bonus_placement == "on_territory"
+        pool_bonus = 0 if on_territory else bonus * len(bonus_cards)
+        events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
+        if on_territory:
             for c in bonus_cards:
                 self._set(self.armies, c, self.armies[c] + bonus)
                 self.placed_total += bonus
                 events.append(ArmiesPlaced(me, c, bonus))
-        else:
-            armies += bonus * len(bonus_cards)
+        armies += pool_bonus
         self.pool += armies
         self._check_win(events)
 

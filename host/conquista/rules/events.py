@@ -54,7 +54,8 @@ class CardsTraded(NamedTuple):
     player: int
     cards: tuple[int, ...]
     kind: str
-    armies: int
+    armies: int          # the set's value
+    bonus: int = 0       # territory bonus added to the pool with it (placed on the territory: ArmiesPlaced events)
 
 
 @_typed

@@ -36,8 +36,11 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"— turn {turn} (round {rnd}): {who(p)} receives {plural(armies, 'army')}"
         case ArmiesPlaced(p, t, c):
             return f"  {who(p)} places {plural(c, 'army')} on {name[t].name_en}"
-        case CardsTraded(p, cards, kind, armies):
-            return f"  {who(p)} trades {kind.replace('_', ' ')} for {plural(armies, 'army')}"
+        case CardsTraded(p, cards, kind, armies, bonus):
+            # The pool grows by the set's value and the territory bonus: say both, or the sum looks wrong.
+            gain = f"{armies} + {bonus} territory bonus = {plural(armies + bonus, 'army')}" if bonus \
+                else plural(armies, "army")
+            return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain}"
         case BattleRolled(s, t, a, d, al, dl):
             return (f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → "
                     f"attacker −{al}, defender −{dl}")

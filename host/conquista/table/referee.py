@@ -235,6 +235,7 @@ class Referee:
         elif phase is Phase.ATTACK:
             if owner[t] == me:
                 if t == self.source:
+                    self.message = f"{self._name(t)} deselected"
                     return self._clear_selection()
                 if game.armies[t] < 2:
                     return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
@@ -318,6 +319,11 @@ class Referee:
             return
         # ROLL: confirm, or roll.
         if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+            if held:
+                # A held ROLL is a blitz: after an elimination the player often still holds it for the next
+                # attack, and cards must never be spent by a gesture meant for something else.
+                self.message = "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards"
+                return
             trades = game.valid_trades()
             if not trades:
                 self.message = "no set of cards to trade"
@@ -378,8 +384,11 @@ class Referee:
             if self._undoable and self._undoable[-1] != seat:
                 self._undoable.clear()  # the next player has acted: the previous player's fortify stands
             self._undoable.append(seat)
-        if isinstance(action, Fortify):
-            self._clear_selection()  # the move is made: CANCEL now takes it back rather than clearing its taps
+        if isinstance(action, Fortify | Occupy):
+            # Fortify: the move is made, so CANCEL now takes it back rather than clearing its taps.
+            # Occupy: the battle is over; a source still pulsing from it made the next tap on it a silent
+            # deselection. With nothing selected, a tap on any own territory chooses the next attack's source.
+            self._clear_selection()
         self._record(action, events, now)
         self._settle(now)
 
