@@ -47,7 +47,7 @@ $(CHROMIUM):
 # systemd-analyze and systemctl check the boot unit of `conquista service` (tests/service); Debian's systemd package.
 systemd-tools:
 	@command -v systemd-analyze >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \
-		$$( [ "$$(id -u)" = 0 ] || echo sudo -n ) apt-get install -y -q systemd >/dev/null || true
+		{ SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo -n ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -q systemd >/dev/null; } || true
 	@command -v systemd-analyze >/dev/null 2>&1 || [ -z "$$CI" ] || \
 		{ echo "systemd-analyze is missing and could not be installed: apt-get install systemd" >&2; exit 1; }
 

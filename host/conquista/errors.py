@@ -75,6 +75,18 @@ class LinkError(ConquistaError):
     """The Pico cannot be found or its port cannot be opened; the message names the port and what to do."""
 
 
+class BoardToolError(ConquistaError):
+    """Bad input to a builder's tool (calibrate, check, diagram); the message names the culprit and the fix."""
+
+
+class CalibrationError(BoardToolError):
+    """A saved calibration that cannot be resumed, or answers that cannot make a profile."""
+
+
+class ServiceError(ConquistaError):
+    """The boot unit could not be installed, inspected or removed; the message names the file or command and the fix."""
+
+
 class SimulatedPicoError(ConquistaError):
     """The simulated Pico cannot start: the firmware sources are missing or the address is not loopback."""
 
@@ -93,8 +105,22 @@ class JournalUnavailableError(JournalError):
     """The operating system or SQLite refused to open or create the journal (read-only, not a directory, ...)."""
 
 
+class GameDamaged(JournalError):
+    """A saved game's rows are not whole; the message says what is wrong (without any of its content)."""
+
+
 class GameRefusedError(JournalError):
     """A saved game is damaged and the backup cannot restore it whole: it is refused, never resumed shorter."""
+
+
+# ------------------------------------------------------------------------------------------------- web app
+
+class WebError(ConquistaError):
+    """The web app cannot start (busy port, bad address); the message names the address and the fix."""
+
+
+class BadMessage(ConquistaError, ValueError):
+    """A screen's message that is not one the server takes; its text goes back to that screen in an error frame."""
 
 
 # ---------------------------------------------------------------------------------------------- command line

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conquista.boardtools.calibration import PANEL, Calibration, CalibrationError
+from conquista.boardtools.calibration import PANEL, Calibration
 from conquista.cli import main
+from conquista.errors import CalibrationError
 from conquista.hardware.profile import BoardProfile, load_profile
 from conquista.rules.mapdata import GameMap, load_map
 from conquista_sim.wiring import AutoBuilder, shuffled_profile

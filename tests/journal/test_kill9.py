@@ -31,6 +31,8 @@ from tests.journal.helpers import ROOT, latest_playing, raw_rows, replay_rows
 WORKERS = 3
 GAMES = 201          # ended games, over all workers
 KILL_AFTER_S = (0.0, 0.25)   # after the referee's first line (its start-up, ~0.2 s, is not worth killing)
+# Once a worker has its kills and resumes, lives last longer so that games end between kills on a loaded machine too.
+CATCH_UP_S = (0.0, 2.0)
 TABLE_KILLS = 8      # and a few lives of the whole simulated board (mock pins, strip), several times slower
 
 
@@ -51,7 +53,7 @@ def _digest_of_prefix(data_dir: Path, game_id: int, actions: int) -> tuple[str, 
 
 
 def _life(data_dir: Path, seed: int, games_left: int, rng: random.Random, tally: Tally,
-          table: bool = False) -> None:
+          table: bool = False, window: tuple[float, float] = KILL_AFTER_S) -> None:
     """Start the referee, kill it at a random moment, check the journal against what it said it had shown."""
     expected = latest_playing(data_dir)
     expected_state = None
@@ -74,7 +76,7 @@ def _life(data_dir: Path, seed: int, games_left: int, rng: random.Random, tally:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     started.wait(30)
-    time.sleep(rng.uniform(*KILL_AFTER_S) * (4 if table else 1))
+    time.sleep(rng.uniform(*window) * (4 if table else 1))
     proc.kill()           # SIGKILL: no cleanup, no flush, no close
     proc.wait()
     reader.join()
@@ -119,7 +121,9 @@ def _worker(data_dir: Path, number: int, games: int, tally: Tally) -> None:
                 and lives < MAX_LIVES:
             seed += 1
             lives += 1
-            _life(data_dir, seed, max(1, games - len(tally.games)), rng, tally)
+            behind = tally.kills >= MIN_KILLS and tally.resumed >= MIN_RESUMES
+            _life(data_dir, seed, max(1, games - len(tally.games)), rng, tally,
+                  window=CATCH_UP_S if behind else KILL_AFTER_S)
     except Exception as exc:
         tally.errors.append(f"worker {number}: {type(exc).__name__}: {exc}")
 

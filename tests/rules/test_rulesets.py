@@ -7,7 +7,8 @@ import pytest
 
 from conquista.cli import main
 from conquista.errors import RulesetError
-from conquista.rules.rulesets import builtin_rulesets, load_ruleset
+from conquista.rules.choices import FortifyPath, Objective, Ties, TradeValues
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset, ruleset_from_dict
 
 ALL_SETS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed")
 
@@ -38,7 +39,7 @@ def test_italian_table() -> None:
     assert (r.fortify_moves, r.fortify_path) == (1, "adjacent")
     assert r.mission_fallback_territories == 24
     assert (r.battle, r.fleets, r.neutral_army, r.players_may_leave, r.turn_time_limit_s) == (
-        "standard", False, False, True, 0)
+        "standard", False, False, False, 0)
 
 
 def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
@@ -134,3 +135,29 @@ def test_cli_unknown_ruleset_is_one_line_exit_2(capsys: pytest.CaptureFixture[st
     assert main(["rules", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "known rulesets" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("key", "value"), [("fleets", True), ("neutral_army", True), ("players_may_leave", True),
+                                            ("turn_time_limit_s", 60)])
+def test_a_parameter_not_refereed_yet_is_refused_by_name(key: str, value: object) -> None:
+    with pytest.raises(RulesetError, match=rf"{key} = .* is not refereed yet; set {key} = "):
+        load_ruleset("classic", {key: value})
+
+
+def test_an_old_log_that_allowed_leaving_still_reads() -> None:
+    # Logs written before the refusal carried players_may_leave = true, which nothing acted on.
+    params = load_ruleset("italian").to_dict()
+    params["players_may_leave"] = True
+    assert ruleset_from_dict(params, "old.jsonl").players_may_leave is True
+    params["fleets"] = True
+    with pytest.raises(RulesetError, match="fleets = True is not refereed yet"):
+        ruleset_from_dict(params, "old.jsonl")
+
+
+def test_choices_are_enums_that_read_as_their_words() -> None:
+    r = load_ruleset("classic")
+    assert r.objective is Objective.WORLD and r.trade_values is TradeValues.INCREMENTAL
+    assert r.fortify_path is FortifyPath.ADJACENT and r.ties is Ties.DEFENDER
+    assert json.loads(json.dumps(r.to_dict()))["objective"] == "world"
+    with pytest.raises(RulesetError, match="'fortify_path' must be one of 'adjacent', 'connected', got 'teleport'"):
+        load_ruleset("classic", {"fortify_path": "teleport"})

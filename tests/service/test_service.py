@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from conquista.cli import main
-from conquista.service.install import Plan, ServiceError, install, plan_install, status, uninstall
+from conquista.errors import ServiceError
+from conquista.service.install import Plan, install, plan_install, status, uninstall
 from conquista.service.units import (
     PICO_LINK,
     ServiceOptions,

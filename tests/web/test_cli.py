@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from conquista.cli import main
-from conquista.web.service import WebAddress, WebError, bind, parse_web_address
+from conquista.errors import WebError
+from conquista.web.service import WebAddress, bind, parse_web_address
 
 pytestmark = pytest.mark.timeout(60)
 

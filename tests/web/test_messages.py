@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
+from conquista.errors import BadMessage
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
 from conquista.web.companion import ClaimSeat, HostDice, HostNewGame, HostPause, HostRemote, SeatGesture, SeatTrade
-from conquista.web.messages import BadMessage, to_command
+from conquista.web.messages import to_command
 
 IDS = ("alaska", "peru", "japan")
 

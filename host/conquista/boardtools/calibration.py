@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from conquista.errors import ConquistaError
+from conquista.errors import BoardToolError as BoardToolError
+from conquista.errors import CalibrationError as CalibrationError
 from conquista.hardware.profile import DICE_PER_SIDE, PIPS_PER_DIE
 from conquista.rules.mapdata import GameMap
 
@@ -20,14 +21,6 @@ PANEL = -1                    # an LED answered with NEXT: the dice panel or the
 MAX_LEDS_PER_TERRITORY = 3
 DICE_LEDS = 2 * DICE_PER_SIDE * PIPS_PER_DIE
 STATE_FORMAT = 1
-
-
-class BoardToolError(ConquistaError):
-    """Bad input to a builder's tool (calibrate, check, diagram); the message names the culprit and the fix."""
-
-
-class CalibrationError(BoardToolError):
-    """A saved calibration that cannot be resumed, or answers that cannot make a profile."""
 
 
 @dataclass(frozen=True)

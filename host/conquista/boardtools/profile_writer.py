@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from conquista.boardtools.calibration import BoardToolError
+from conquista.errors import BoardToolError
 from conquista.hardware.profile import BoardProfile, ProfileError, parse_profile
 from conquista.rules.mapdata import GameMap
 

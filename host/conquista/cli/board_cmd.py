@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conquista.boardtools.calibration import BoardToolError, CalibrationError
 from conquista.cli.common import add_map_option
+from conquista.errors import BoardToolError, CalibrationError
 
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
 

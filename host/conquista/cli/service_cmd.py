@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from conquista.cli.common import add_map_option, players_in_range
-from conquista.service.install import ServiceError, describe, install, plan_install, status, uninstall
+from conquista.errors import ServiceError
+from conquista.service.install import describe, install, plan_install, status, uninstall
 from conquista.service.units import GPIO_GROUP, PICO_LINK, SERIAL_GROUP, ServiceOptions, udev_rule_text, unit_text
 
 # rpi-ws281x drives SPI (GPIO10) as a member of the gpio group; its PWM and PCM pins need root.

@@ -35,6 +35,7 @@ from conquista.dice.battles import BattleTest, battle_test_for_log
 from conquista.dice.sources import SeedError, commitment_for, committed_dice, parse_seed
 from conquista.dice.stats import chi_square, chi_square_sf, normal_sf
 from conquista.errors import AuditError as AuditError
+from conquista.rules.choices import Ties
 from conquista.rules.odds import DiceRule, OddsError, battle_losses, roll_odds
 
 ALPHA = 0.001
@@ -296,7 +297,10 @@ def _parse_header(where: str, obj: dict[str, Any]) -> _Header:
             raise AuditError(f"{where} line 1: ruleset {key!r} must be a whole number ≥ 1, got {value!r}")
         maxima.append(value)
     try:
-        rule = DiceRule(maxima[0], maxima[1], str(ruleset.get("ties", "defender")))
+        ties = ruleset.get("ties", "defender")
+        if ties not in Ties._value2member_map_:
+            raise OddsError(f"ties rule {ties!r} is not supported (only {', '.join(t.value for t in Ties)})")
+        rule = DiceRule(maxima[0], maxima[1], Ties(ties))
     except OddsError as exc:
         raise AuditError(f"{where} line 1: {exc}") from None
     dice = obj.get("dice", {})

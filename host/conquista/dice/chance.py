@@ -10,6 +10,7 @@ import random
 
 from conquista.dice.sources import DiceSource, SeededDice
 from conquista.rules.actions import Action, Deal, Draw, Roll
+from conquista.rules.choices import Objective
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
@@ -20,7 +21,7 @@ def random_deal(rules: Ruleset, game_map: GameMap, players: int, source: DiceSou
     """The deal from the chance source (a `random.Random` is taken as seeded dice on that generator)."""
     if isinstance(source, random.Random):
         source = SeededDice(rng=source)
-    missions = tuple(rules.missions) if rules.objective == "missions" else ()
+    missions = tuple(rules.missions) if rules.objective is Objective.MISSIONS else ()
     return source.deal(game_map.size, players, missions)
 
 

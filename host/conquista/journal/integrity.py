@@ -14,14 +14,12 @@ import json
 import sqlite3
 from dataclasses import dataclass, field
 
+from conquista.errors import GameDamaged as GameDamaged
+
 PLAYING, FINISHED, ABANDONED, DAMAGED = "playing", "finished", "abandoned", "damaged"   # a game's status
 
 # (action JSON, turn after it, when it was applied, chained checksum)
 SavedRow = tuple[str, int, float, str]
-
-
-class GameDamaged(Exception):
-    """A saved game's rows are not whole; the message says what is wrong (without any of its content)."""
 
 
 def chain_step(previous: str, seq: int, action: str) -> str:

@@ -14,9 +14,9 @@ from itertools import product
 from typing import Protocol
 
 from conquista.errors import OddsError
+from conquista.rules.choices import Ties
 
-TIES_TO_DEFENDER = "defender"
-SUPPORTED_TIES = (TIES_TO_DEFENDER,)
+TIES_TO_DEFENDER = Ties.DEFENDER
 
 
 class HasDiceRule(Protocol):
@@ -27,7 +27,7 @@ class HasDiceRule(Protocol):
     @property
     def defender_dice_max(self) -> int: ...
     @property
-    def ties(self) -> str: ...
+    def ties(self) -> Ties: ...
 
 
 @dataclass(frozen=True)
@@ -36,21 +36,22 @@ class DiceRule:
 
     attacker_dice_max: int = 3
     defender_dice_max: int = 3
-    ties: str = TIES_TO_DEFENDER
+    ties: Ties = TIES_TO_DEFENDER
 
     def __post_init__(self) -> None:
         if self.attacker_dice_max < 1 or self.defender_dice_max < 1:
             raise OddsError(f"dice maxima must be at least 1, got attacker {self.attacker_dice_max} "
                             f"and defender {self.defender_dice_max}")
-        if self.ties not in SUPPORTED_TIES:
-            raise OddsError(f"ties rule {self.ties!r} is not supported (only {', '.join(SUPPORTED_TIES)!s})")
+        if self.ties not in Ties._value2member_map_:
+            raise OddsError(f"ties rule {self.ties!r} is not supported (only {', '.join(t.value for t in Ties)})")
+        object.__setattr__(self, "ties", Ties(self.ties))
 
     @classmethod
     def of(cls, rules: HasDiceRule) -> DiceRule:
         """The dice rule of a Ruleset (or of anything with the three fields, a DiceRule included)."""
         if isinstance(rules, DiceRule):
             return rules
-        return cls(rules.attacker_dice_max, rules.defender_dice_max, str(rules.ties))
+        return cls(rules.attacker_dice_max, rules.defender_dice_max, rules.ties)
 
     def attack_dice(self, attacking: int) -> int:
         """Dice the attacker rolls with `attacking` armies on the territory (one must stay behind)."""

@@ -31,6 +31,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.battle import DiceRule, resolver_for
+from conquista.rules.choices import BonusPlacement, FortifyPath, Objective, OccupationMinimum
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -122,7 +123,7 @@ class Game:
 
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
-        if rules.objective == "missions":
+        if rules.objective is Objective.MISSIONS:
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)
         n = game_map.size
@@ -262,7 +263,7 @@ class Game:
         owner, me = self.owner, self.current
         if source == target or owner[source] != me or owner[target] != me or self.armies[source] < 2:
             return False
-        if self.rules.fortify_path == "adjacent":
+        if self.rules.fortify_path is FortifyPath.ADJACENT:
             return self.map.adjacent(source, target)
         return target in self._connected_own(source)
 
@@ -312,7 +313,7 @@ class Game:
             for s in own:
                 if self.armies[s] < 2:
                     continue
-                targets = (self.map.neighbours[s] if self.rules.fortify_path == "adjacent"
+                targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
                            else sorted(self._connected_own(s)))
                 for t in targets:
                     if t != s and self.owner[t] == me:
@@ -513,7 +514,7 @@ class Game:
             hand.remove(c)
             self.discard.append(c)
         bonus = self.rules.territory_bonus
-        on_territory = self.rules.territory_bonus_placement == "on_territory"
+        on_territory = self.rules.territory_bonus_placement is BonusPlacement.ON_TERRITORY
         pool_bonus = 0 if on_territory else bonus * len(bonus_cards)
         events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
         if on_territory:
@@ -655,7 +656,7 @@ class Game:
     def _conquer(self, battle: Battle, events: list[Event]) -> None:
         s, t, me = battle.source, battle.target, self.current
         loser = self.owner[t]
-        moved = battle.attack_dice if self.rules.occupation_minimum == "last_dice" else 1
+        moved = battle.attack_dice if self.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
         self._set(self.owner, t, me)
         counts = self.territory_count
         self._set(counts, me, counts[me] + 1)
@@ -718,7 +719,8 @@ class Game:
         t = self._territory(action, action.target)
         count = self._count(action, action.count, "the count")
         if not self.fortify_allowed(s, t):
-            how = "adjacent" if self.rules.fortify_path == "adjacent" else "connected through your territories"
+            how = ("adjacent" if self.rules.fortify_path is FortifyPath.ADJACENT
+                   else "connected through your territories")
             raise self._fail(action, f"move between two of your territories that are {how}, "
                              f"from one with at least 2 armies")
         if not 1 <= count < self.armies[s]:
@@ -783,7 +785,7 @@ class Game:
             raise RulesetError(f"the deal must list each of the {n} territories once")
         if not 0 <= deal.first_player < self.players:
             raise RulesetError(f"first player {deal.first_player} is not a seat of {self.players}")
-        if self.rules.objective == "missions":
+        if self.rules.objective is Objective.MISSIONS:
             if len(deal.missions) != self.players or len(set(deal.missions)) != self.players:
                 raise RulesetError(f"the deal must give each of the {self.players} players a different mission")
             for m in deal.missions:
@@ -854,7 +856,7 @@ class Game:
 
     def _check_win(self, events: list[Event]) -> None:
         me = self.current
-        if self.rules.objective == "world":
+        if self.rules.objective is Objective.WORLD:
             won = self.territory_count[me] == self._size
             reason = "world domination"
         else:

@@ -13,25 +13,31 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import RulesetError
+from conquista.rules.choices import (
+    CHOICE_TYPES,
+    BattleKind,
+    BonusPlacement,
+    CardDraw,
+    DealKind,
+    FortifyPath,
+    Objective,
+    OccupationMinimum,
+    Ties,
+    TradeTiming,
+    TradeValues,
+)
 
 ROOT_RULESET = "italian"
 SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
              "jolly_jolly")
 MISSION_COUNT = 14
 
-# Parameters whose value is one of a closed set of words: the words built today.
-CHOICES: dict[str, tuple[str, ...]] = {
-    "deal": ("round_robin",),
-    "objective": ("missions", "world"),
-    "card_draw": ("on_conquest",),
-    "trade_timing": ("before_first_attack",),
-    "trade_values": ("fixed", "incremental"),
-    "territory_bonus_placement": ("anywhere", "on_territory"),
-    "ties": ("defender",),
-    "occupation_minimum": ("last_dice", "one"),
-    "fortify_path": ("adjacent", "connected"),
-    "battle": ("standard",),
-}
+# Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
+# they are refused by name rather than silently ignored.
+NOT_YET_BUILT: dict[str, object] = {"fleets": False, "neutral_army": False, "players_may_leave": False,
+                                    "turn_time_limit_s": 0}
+# Logs written before the refusal carried `players_may_leave = true`, which nothing acted on: still read.
+_OLD_LOG_VALUES: dict[str, object] = {"players_may_leave": True}
 
 
 @dataclass(frozen=True)
@@ -42,24 +48,24 @@ class Ruleset:
     players_max: int
     colours: tuple[str, ...]
     starting_armies: dict[int, int]
-    deal: str
+    deal: DealKind
     initial_placement_batch: int
-    objective: str
+    objective: Objective
     missions: tuple[int, ...]
     mission_fallback_territories: int
     reinforcement_divisor: int
     reinforcement_minimum: int
     continent_bonuses: bool
     deck_jollies: int
-    card_draw: str
-    trade_timing: str
-    trade_values: str
+    card_draw: CardDraw
+    trade_timing: TradeTiming
+    trade_values: TradeValues
     valid_sets: tuple[str, ...]
     set_values: dict[str, int]
     incremental_values: tuple[int, ...]
     incremental_step: int
     territory_bonus: int
-    territory_bonus_placement: str
+    territory_bonus_placement: BonusPlacement
     territory_bonus_per_trade: int
     forced_trade_hand: int
     elimination_trade_hand: int
@@ -68,12 +74,12 @@ class Ruleset:
     attacker_dice_max: int
     defender_dice_max: int
     automatic_defence: bool
-    ties: str
-    occupation_minimum: str
+    ties: Ties
+    occupation_minimum: OccupationMinimum
     blitz: bool
     fortify_moves: int
-    fortify_path: str
-    battle: str
+    fortify_path: FortifyPath
+    battle: BattleKind
     fleets: bool
     neutral_army: bool
     players_may_leave: bool
@@ -96,7 +102,7 @@ class Ruleset:
 
     def set_value(self, kind: str, sets_traded_before: int) -> int:
         """Armies for a set of `kind`, given how many sets anyone traded earlier in the game."""
-        if self.trade_values == "fixed":
+        if self.trade_values is TradeValues.FIXED:
             return self.set_values[kind]
         table = self.incremental_values
         if sets_traded_before < len(table):
@@ -163,10 +169,10 @@ def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> 
                 raise RulesetError(f"ruleset {label}: unknown key {key!r}")
             merged[key] = value
     merged["name"] = name
-    return ruleset_from_dict(merged, label)
+    return ruleset_from_dict(merged, label, from_log=False)
 
 
-def ruleset_from_dict(params: dict[str, Any], label: str) -> Ruleset:
+def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True) -> Ruleset:
     """Build and validate a Ruleset from fully resolved parameters (as stored in a game log)."""
     missing = [k for k in _FIELD_TYPES if k not in params]
     if missing:
@@ -177,9 +183,19 @@ def ruleset_from_dict(params: dict[str, Any], label: str) -> Ruleset:
     values: dict[str, Any] = {}
     for key, kind in _FIELD_TYPES.items():
         values[key] = _coerce(label, key, kind, params[key])
+    _refuse_not_built(values, label, from_log)
     rules = Ruleset(**values)
     _check(rules, label)
     return rules
+
+
+def _refuse_not_built(values: dict[str, Any], label: str, from_log: bool) -> None:
+    for key, built in NOT_YET_BUILT.items():
+        value = values[key]
+        if value == built or (from_log and _OLD_LOG_VALUES.get(key, built) == value):
+            continue
+        raise RulesetError(f"ruleset {label}: {key} = {value!r} is not refereed yet; set {key} = "
+                           f"{str(built).lower()} (see docs/rules.md, 'Table features')")
 
 
 def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
@@ -197,9 +213,12 @@ def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
     if kind == "str":
         if not isinstance(value, str):
             raise bad("a string")
-        if key in CHOICES and value not in CHOICES[key]:
-            raise bad("one of " + ", ".join(repr(c) for c in CHOICES[key]))
         return value
+    if kind in CHOICE_TYPES:
+        choice = CHOICE_TYPES[kind]
+        if not isinstance(value, str) or value not in choice._value2member_map_:
+            raise bad("one of " + ", ".join(repr(c.value) for c in choice))
+        return choice(value)
     if kind.startswith("tuple"):
         if not isinstance(value, list | tuple):
             raise bad("a list")
@@ -235,14 +254,14 @@ def _check(rules: Ruleset, label: str) -> None:
     for kind in rules.valid_sets:
         if kind not in SET_KINDS:
             raise fail(f"'valid_sets' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
-        if rules.trade_values == "fixed" and kind not in rules.set_values:
+        if rules.trade_values is TradeValues.FIXED and kind not in rules.set_values:
             raise fail(f"'set_values' has no value for valid set {kind!r}")
     for kind in rules.set_values:
         if kind not in SET_KINDS:
             raise fail(f"'set_values' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
-    if rules.trade_values == "incremental" and not rules.incremental_values:
+    if rules.trade_values is TradeValues.INCREMENTAL and not rules.incremental_values:
         raise fail("'incremental_values' must not be empty")
-    if rules.objective == "missions":
+    if rules.objective is Objective.MISSIONS:
         for m in rules.missions:
             if not 1 <= m <= MISSION_COUNT:
                 raise fail(f"'missions' has {m}; missions are numbered 1–{MISSION_COUNT}")

@@ -14,14 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from conquista.errors import ConquistaError
+from conquista.errors import ServiceError as ServiceError
 from conquista.service.units import PICO_LINK, RULE_DIR, RULE_NAME, UNIT_DIR, UNIT_NAME
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
-
-
-class ServiceError(ConquistaError):
-    """The unit could not be installed, inspected or removed; the message names the file or command and the fix."""
 
 
 def run_command(command: Sequence[str]) -> subprocess.CompletedProcess[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from conquista.errors import BadMessage as BadMessage
 from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
@@ -25,10 +26,6 @@ MAX_MESSAGE = 64 * 1024
 MAX_SEATS = 10
 BUTTONS: dict[str, Gesture] = {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL),
                                "cancel": Press(Button.CANCEL), "next": Press(Button.NEXT)}
-
-
-class BadMessage(ValueError):
-    """A screen's message that is not one the server takes."""
 
 
 def parse(text: str) -> dict[str, Any]:

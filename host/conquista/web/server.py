@@ -28,8 +28,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from conquista.errors import BadMessage
 from conquista.web.companion import ClaimAnswer, Companion, Refusal, Snapshot
-from conquista.web.messages import BadMessage, keys, parse, to_command
+from conquista.web.messages import keys, parse, to_command
 
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued

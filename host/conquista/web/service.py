@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from conquista.errors import ConquistaError
+from conquista.errors import WebError as WebError
 from conquista.web.companion import Companion
 
 if TYPE_CHECKING:
@@ -27,10 +27,6 @@ DEFAULT_PORT = 8080
 PORT_TRIES = 20
 START_TIMEOUT_S = 10.0
 SWITCH_INTERVAL_S = 0.0005
-
-
-class WebError(ConquistaError):
-    """The web app cannot start (busy port, bad address); the message names the address and the fix."""
 
 
 @dataclass(frozen=True)

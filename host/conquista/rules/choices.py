@@ -1,0 +1,61 @@
+"""The closed choices of a ruleset, one enum per parameter. Each holds only the values the engine implements.
+
+They are `StrEnum`s: a ruleset file and a game log carry the plain word ("missions"), and a value compares equal to
+its word, so the logs and their digests read the same as when these were strings. A word the engine does not
+implement is refused on load with the parameter named and the words it accepts.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class DealKind(StrEnum):
+    ROUND_ROBIN = "round_robin"
+
+
+class Objective(StrEnum):
+    MISSIONS = "missions"
+    WORLD = "world"
+
+
+class CardDraw(StrEnum):
+    ON_CONQUEST = "on_conquest"
+
+
+class TradeTiming(StrEnum):
+    BEFORE_FIRST_ATTACK = "before_first_attack"
+
+
+class TradeValues(StrEnum):
+    FIXED = "fixed"
+    INCREMENTAL = "incremental"
+
+
+class BonusPlacement(StrEnum):
+    ANYWHERE = "anywhere"
+    ON_TERRITORY = "on_territory"
+
+
+class Ties(StrEnum):
+    DEFENDER = "defender"
+
+
+class OccupationMinimum(StrEnum):
+    LAST_DICE = "last_dice"
+    ONE = "one"
+
+
+class FortifyPath(StrEnum):
+    ADJACENT = "adjacent"
+    CONNECTED = "connected"
+
+
+class BattleKind(StrEnum):
+    STANDARD = "standard"
+
+
+# The enum of each parameter, by the name its annotation carries in `Ruleset`.
+CHOICE_TYPES: dict[str, type[StrEnum]] = {cls.__name__: cls for cls in (
+    DealKind, Objective, CardDraw, TradeTiming, TradeValues, BonusPlacement, Ties, OccupationMinimum, FortifyPath,
+    BattleKind)}
