@@ -9,7 +9,7 @@ from conquista.errors import RulesetError
 from conquista.rules.mapdata import GameMap
 
 if TYPE_CHECKING:
-    from conquista.rules.engine import Game
+    from conquista.rules.position import Position
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def mission_text(number: int, colours: tuple[str, ...]) -> str:
     return m.text
 
 
-def effective_mission(game: Game, seat: int) -> Mission:
+def effective_mission(game: Position, seat: int) -> Mission:
     """The mission as it stands now: a destroy mission that cannot be met becomes the fallback territory count."""
     m = MISSIONS[game.missions[seat]]
     if m.destroy_colour is not None:
@@ -65,7 +65,7 @@ def effective_mission(game: Game, seat: int) -> Mission:
     return m
 
 
-def mission_complete(game: Game, seat: int) -> bool:
+def mission_complete(game: Position, seat: int) -> bool:
     m = effective_mission(game, seat)
     if m.destroy_colour is not None:
         return game.eliminated[m.destroy_colour] and game.eliminated_by[m.destroy_colour] == seat

@@ -1,0 +1,178 @@
+"""The rules of a fight: an attack or a blitz, the defender's dice, each roll, the conquest and the move-in.
+Pure: no I/O, no random, no clock. `_roll` is the hot path of every simulation: its checks are inline.
+"""
+
+from __future__ import annotations
+
+from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
+from conquista.rules.choices import OccupationMinimum
+from conquista.rules.events import ArmiesMoved, BattleRolled, Event, PhaseStarted, PlayerEliminated, TerritoryConquered
+from conquista.rules.events import Phase as P
+from conquista.rules.state import Battle, TurnState
+from conquista.rules.turns import TurnRules
+
+
+class CombatRules(TurnRules):
+    __slots__ = ()
+
+    def _attack(self, action: Attack | Blitz, events: list[Event] | None) -> None:
+        if self.phase is not P.ATTACK:
+            raise self._fail(action, "attacks happen in the attack phase")
+        blitz = isinstance(action, Blitz)
+        if blitz and not self.rules.blitz:
+            raise self._fail(action, f"{self.rules.name} has no blitz")
+        s = self._territory(action, action.source)
+        t = self._territory(action, action.target)
+        if self.owner[s] != self.current:
+            raise self._fail(action, f"{self._tid(s)} is not yours")
+        if self.armies[s] < 2:
+            raise self._fail(action, f"{self._tid(s)} needs at least 2 armies to attack")
+        if self.owner[t] == self.current:
+            raise self._fail(action, f"{self._tid(t)} is yours")
+        if not self.map.adjacent(s, t):
+            raise self._fail(action, f"{self._tid(t)} is not adjacent to {self._tid(s)}")
+        if not self.attack_allowed(s, t):
+            raise self._fail(action, f"{self._tid(t)} is the defender's last territory and nobody may be "
+                             f"eliminated before round {self.rules.elimination_protection_rounds + 1}")
+        stop: int | None = None
+        if isinstance(action, Attack):
+            dice = self._count(action, action.dice, "dice")
+            if not 1 <= dice <= self.max_attack_dice(s):
+                raise self._fail(action, f"attack with 1 to {self.max_attack_dice(s)} dice")
+        else:
+            stop = self._count(action, action.stop_at, "the stop level")
+            if not 1 <= stop < self.armies[s]:
+                raise self._fail(action, f"the stop level must be between 1 and {self.armies[s] - 1}")
+            dice = self.max_attack_dice(s)
+        if events is None:
+            return
+        if not self.turn_state.attacked:
+            turn = self.turn_state
+            self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to)
+        self._await_defence(Battle(s, t, dice, 0, stop))
+
+    def _await_defence(self, battle: Battle) -> None:
+        if self._automatic_defence:
+            defend = self.max_defend_dice(battle.target)
+            self.battle = battle if battle.defend_dice == defend else Battle(
+                battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
+            self.phase = P.ROLL
+        else:
+            self.battle = battle
+            self.phase = P.DEFEND
+
+    def _defend(self, action: Defend, events: list[Event] | None) -> None:
+        battle = self.battle
+        if self.phase is not P.DEFEND or battle is None:
+            raise self._fail(action, "no defence is being chosen")
+        dice = self._count(action, action.dice, "dice")
+        if not 1 <= dice <= self.max_defend_dice(battle.target):
+            raise self._fail(action, f"defend with 1 to {self.max_defend_dice(battle.target)} dice")
+        if events is None:
+            return
+        self.battle = battle._replace(defend_dice=dice)
+        self.phase = P.ROLL
+
+    def _roll(self, action: Roll, events: list[Event] | None) -> None:
+        # The hot path of every simulation: checks inline, losses from the resolver's table, no copies.
+        battle = self.battle
+        if self.phase is not P.ROLL or battle is None:
+            raise self._fail(action, "no battle roll is awaited")
+        attack, defend = action.attack, action.defend
+        if (attack.__class__ is not tuple or defend.__class__ is not tuple
+                or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice):
+            raise self._fail(action, f"this roll is {battle.attack_dice} attack and {battle.defend_dice} "
+                             f"defence dice")
+        for die in attack:
+            if die.__class__ is not int or not 0 < die < 7:
+                raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+        for die in defend:
+            if die.__class__ is not int or not 0 < die < 7:
+                raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+        if action.source.__class__ is not str:
+            raise self._fail(action, f"the dice source is a name, not {action.source!r}")
+        if events is None:
+            return
+        attacker_losses, defender_losses = self._resolve(attack, defend)
+        s, t = battle.source, battle.target
+        armies = self.armies
+        before_s, before_t = armies[s], armies[t]
+        self._patches += (armies, s, before_s, armies, t, before_t)
+        left = armies[s] = before_s - attacker_losses
+        right = armies[t] = before_t - defender_losses
+        self.lost_total += attacker_losses + defender_losses
+        events.append(BattleRolled(s, t, attack, defend, attacker_losses, defender_losses))
+        if not right:
+            self._conquer(battle, events)
+            return
+        stop = battle.stop_at
+        if stop is not None and left > stop and left >= 2:
+            dice = left - 1 if left - 1 < self._attacker_max else self._attacker_max
+            if self._automatic_defence:
+                defence = right if right < self._defender_max else self._defender_max
+                if dice != battle.attack_dice or defence != battle.defend_dice:
+                    self.battle = Battle(s, t, dice, defence, stop)
+                return  # the blitz rolls on: still a chance step
+            self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
+            return
+        self.battle = None
+        self.phase = P.ATTACK
+
+    def _conquer(self, battle: Battle, events: list[Event]) -> None:
+        s, t, me = battle.source, battle.target, self.current
+        loser = self.owner[t]
+        moved = battle.attack_dice if self.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
+        self._set(self.owner, t, me)
+        counts = self.territory_count
+        self._set(counts, me, counts[me] + 1)
+        self._set(counts, loser, counts[loser] - 1)
+        self._set(self.armies, s, self.armies[s] - moved)
+        self._set(self.armies, t, moved)
+        if not self.turn_state.conquered:
+            turn = self.turn_state
+            self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to)
+        events.append(TerritoryConquered(t, s, me, loser, moved))
+        eliminated_now = counts[loser] == 0
+        if eliminated_now:
+            self._set(self.eliminated, loser, True)
+            self._set(self.eliminated_by, loser, me)
+            taken = self.hands[loser]
+            self._keep(taken)
+            self._keep(self.hands[me])
+            self.hands[me].extend(taken)
+            events.append(PlayerEliminated(loser, me, len(taken)))
+            taken.clear()
+        self.battle = Battle(s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice, moved,
+                             eliminated_now)
+        self._check_win(events)
+        if self.phase is not P.OVER:
+            self.phase = P.OCCUPY
+
+    def _occupy(self, action: Occupy, events: list[Event] | None) -> None:
+        if self.phase is not P.OCCUPY:
+            raise self._fail(action, "nothing was conquered")
+        count = self._count(action, action.count, "the count")
+        low, high = self.occupy_range()
+        battle = self.battle
+        assert battle is not None
+        if not low <= count <= high:
+            raise self._fail(action, f"move {low} to {high} armies into {self._tid(battle.target)}")
+        if events is None:
+            return
+        s, t = battle.source, battle.target
+        extra = count - self.armies[t]
+        if extra:
+            self._set(self.armies, s, self.armies[s] - extra)
+            self._set(self.armies, t, self.armies[t] + extra)
+        events.append(ArmiesMoved(s, t, count))
+        self.phase = P.ATTACK
+        self.battle = None
+        # The conqueror may (or, over a hand limit, must) trade the cards taken from the beaten player at once.
+        if battle.elimination_pending and self.valid_trades():
+            rules = self.rules
+            hand = len(self.hands[self.current])
+            if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
+                self.turn_state = self.turn_state._replace(forced_trade_down_to=rules.elimination_trade_down_to)
+            self.phase = P.ELIMINATION_TRADE
+            events.append(PhaseStarted(self.current, P.ELIMINATION_TRADE))
+        self._check_win(events)

@@ -1,0 +1,288 @@
+"""The state of a game and every question about it: the fields, the queries, and the primitives the rules change the
+state with (each change is recorded for `Game.undo`). Pure: no I/O, no random, no clock.
+
+The engine is one class split by concern: `Position` (this module) holds the state and answers questions,
+`TurnRules` (rules/turns.py) places, trades and runs the turn, `CombatRules` (rules/combat.py) fights, and `Game`
+(rules/engine.py) applies, undoes and saves. `Position` declares the slots; the others add only methods.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conquista.errors import IllegalActionError
+from conquista.rules import cards as cardlib
+from conquista.rules.actions import (
+    Action,
+    Attack,
+    Blitz,
+    Deal,
+    Defend,
+    Draw,
+    EndPhase,
+    Fortify,
+    Occupy,
+    Place,
+    Roll,
+    Trade,
+)
+from conquista.rules.battle import DiceRule, RollResolver, resolver_for
+from conquista.rules.choices import FortifyPath
+from conquista.rules.events import Phase as P
+from conquista.rules.graph import reachable
+from conquista.rules.mapdata import GameMap
+from conquista.rules.rulesets import Ruleset
+from conquista.rules.state import CHANCE, FIELDS, TERMINAL, Battle, Mover, TurnState
+
+PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
+
+
+def is_index(value: object, size: int) -> bool:
+    """A whole number in 0..size-1 (a bool is not one, whatever it equals)."""
+    return value.__class__ is int and 0 <= value < size
+
+
+def _dice_text(dice: object) -> str:
+    return str(list(dice)) if isinstance(dice, tuple) else repr(dice)
+
+
+class Position:
+    """A game's state and its queries (the methods `Game` inherits that change nothing)."""
+
+    # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_records", "_patches",
+                 "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
+    # The state (state.FIELDS lists the same names, with how each is copied and saved).
+    phase: P
+    current: int
+    first_player: int
+    turn: int
+    round: int
+    owner: list[int]
+    armies: list[int]
+    territory_count: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    missions: tuple[int, ...]
+    eliminated: list[bool]
+    eliminated_by: list[int | None]
+    reserve: list[int]
+    pool: int
+    sets_traded: int
+    turn_state: TurnState
+    battle: Battle | None
+    winner: int | None
+    over_reason: str
+    placed_total: int
+    lost_total: int
+    # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
+    rules: Ruleset
+    map: GameMap
+    players: int
+    log: list[Action]
+    _saved: list[tuple[Any, ...]]
+    _records: list[Any]
+    _marks: list[int]
+    _patches: list[Any]
+    _resolve: RollResolver
+    _size: int
+    _attacker_max: int
+    _defender_max: int
+    _automatic_defence: bool
+
+    def _setup(self, rules: Ruleset, game_map: GameMap, players: int) -> None:
+        """What is not state: the rules, the map, the log and the undo history, and caches of the rules."""
+        self.rules = rules
+        self.map = game_map
+        self.players = players
+        self._size = game_map.size
+        self.log = []
+        # The undo history, kept flat so that an action adds one record and no containers: per applied action the
+        # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
+        # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
+        self._saved = []
+        self._records = []  # phase, battle, turn_state per applied action, flat
+        self._marks = []
+        self._patches = []
+        self._resolve = resolver_for(DiceRule.of(rules))
+        self._attacker_max = rules.attacker_dice_max
+        self._defender_max = rules.defender_dice_max
+        self._automatic_defence = rules.automatic_defence
+
+    # ----------------------------------------------------------------------------------------------- queries
+
+    @property
+    def to_move(self) -> int | Mover:
+        """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over."""
+        phase = self.phase
+        if phase is P.ROLL or phase is P.DRAW:
+            return CHANCE
+        if phase is P.DEFEND:
+            assert self.battle is not None
+            return self.owner[self.battle.target]
+        if phase is P.OVER:
+            return TERMINAL
+        return self.current
+
+    @property
+    def over(self) -> bool:
+        return self.phase is P.OVER
+
+    def is_chance(self) -> bool:
+        return self.phase is P.ROLL or self.phase is P.DRAW
+
+    def live_players(self) -> list[int]:
+        return [p for p in range(self.players) if not self.eliminated[p]]
+
+    def reinforcements_for(self, seat: int) -> int:
+        rules = self.rules
+        count = max(rules.reinforcement_minimum, self.territory_count[seat] // rules.reinforcement_divisor)
+        if rules.continent_bonuses:
+            owner = self.owner
+            for continent in self.map.continents:
+                if all(owner[t] == seat for t in continent.territories):
+                    count += continent.bonus
+        return count
+
+    def total_armies(self) -> int:
+        return sum(self.armies)
+
+    def valid_trades(self, seat: int | None = None) -> list[tuple[int, int, int]]:
+        hand = self.hands[self.current if seat is None else seat]
+        if len(hand) < 3:
+            return []
+        return cardlib.valid_trades(self.map, hand, self.rules.valid_sets)
+
+    def trade_value(self, cards: tuple[int, ...]) -> int:
+        """Armies the current player would get for trading `cards` now (set value plus territory bonus)."""
+        kind = self._set_kind(cards)
+        return self.rules.set_value(kind, self.sets_traded) + self._territory_bonus_total(cards)
+
+    def occupy_range(self) -> tuple[int, int]:
+        """After a conquest: the fewest and the most armies that may end up in the conquered territory."""
+        battle = self.battle
+        if self.phase is not P.OCCUPY or battle is None or battle.occupy_min is None:
+            raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
+                                     player=self.current, reason="nothing was conquered")
+        return battle.occupy_min, self.armies[battle.source] + self.armies[battle.target] - 1
+
+    def max_attack_dice(self, source: int) -> int:
+        return min(self._attacker_max, self.armies[source] - 1)
+
+    def max_defend_dice(self, target: int) -> int:
+        return min(self._defender_max, self.armies[target])
+
+    def must_trade(self) -> bool:
+        """True while the player to move may not end the phase because of a hand limit."""
+        hand = len(self.hands[self.current])
+        if self.phase is P.REINFORCE:
+            limit = self.rules.forced_trade_hand
+            return bool(limit) and hand >= limit and bool(self.valid_trades())
+        if self.phase is P.ELIMINATION_TRADE:
+            down_to = self.turn_state.forced_trade_down_to
+            return down_to is not None and hand > down_to and bool(self.valid_trades())
+        return False
+
+    def can_attack_from(self, source: int) -> bool:
+        return self.owner[source] == self.current and self.armies[source] >= 2
+
+    def attack_allowed(self, source: int, target: int) -> bool:
+        owner = self.owner
+        if owner[source] != self.current or self.armies[source] < 2:
+            return False
+        defender = owner[target]
+        if defender == self.current or not self.map.adjacent(source, target):
+            return False
+        # Italian rule: nobody may be eliminated before the end of the protected rounds.
+        return not (self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds)
+
+    def fortify_allowed(self, source: int, target: int) -> bool:
+        owner, me = self.owner, self.current
+        if source == target or owner[source] != me or owner[target] != me or self.armies[source] < 2:
+            return False
+        if self.rules.fortify_path is FortifyPath.ADJACENT:
+            return self.map.adjacent(source, target)
+        return target in self._connected_own(source)
+
+    def _connected_own(self, source: int) -> set[int]:
+        return reachable(self.map.neighbours, source, self.owner)  # source is the current player's
+
+    # ---------------------------------------------------------------------------------------- cards
+
+    def _set_kind(self, cards: tuple[int, ...]) -> str:
+        kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
+        assert kind is not None  # checked before a trade
+        return kind
+
+    def _bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
+        """The traded cards that earn the territory bonus: their territory is the trader's."""
+        me = self.current
+        matching = [c for c in cards if c < self._size and self.owner[c] == me]
+        limit = self.rules.territory_bonus_per_trade
+        return matching[:limit] if limit else matching
+
+    def _territory_bonus_total(self, cards: tuple[int, ...]) -> int:
+        return self.rules.territory_bonus * len(self._bonus_cards(cards))
+
+    # ------------------------------------------------------------------------------------ change primitives
+
+    def _set(self, container: list[Any], index: int, value: Any) -> None:
+        self._patches += (container, index, container[index])
+        container[index] = value
+
+    def _keep(self, container: list[Any]) -> None:
+        """Remember the whole list before it is changed other than by index (append, remove)."""
+        self._patches += (container, None, container[:])
+
+    def _fail(self, action: object, reason: str) -> IllegalActionError:
+        text = self.describe(action)  # type: ignore[arg-type]
+        return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
+                                  f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
+
+    def describe(self, action: Action) -> str:
+        """A human name for an action, with territory ids instead of indices (any field value is named)."""
+        tid = self._tid
+        match action:
+            case Place(t, c):
+                return f"place {c!r} on {tid(t)}"
+            case Attack(s, t, d):
+                return f"attack {tid(s)} → {tid(t)} with {d!r} dice"
+            case Blitz(s, t, k):
+                return f"blitz {tid(s)} → {tid(t)} stopping at {k!r}"
+            case Fortify(s, t, c):
+                return f"fortify {c!r} from {tid(s)} to {tid(t)}"
+            case Trade(cs):
+                names = ", ".join(self._card_name(c) for c in cs) if isinstance(cs, tuple) else repr(cs)
+                return "trade cards " + names
+            case Occupy(c):
+                return f"occupy with {c!r}"
+            case Defend(d):
+                return f"defend with {d!r} dice"
+            case Roll(a, d, _):
+                return f"roll {_dice_text(a)} vs {_dice_text(d)}"
+            case Draw(c):
+                return f"draw card {self._card_name(c)}"
+            case EndPhase():
+                return f"end {self.phase.value}"
+            case Deal():
+                return "deal"
+
+    def _tid(self, t: object) -> str:
+        return self.map.id(t) if is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
+
+    def _card_name(self, card: object) -> str:
+        if not is_index(card, self._size + self.rules.deck_jollies):
+            return f"#{card!r}"
+        assert isinstance(card, int)
+        return self.map.id(card) if card < self._size else f"jolly#{card - self._size + 1}"
+
+    def _territory(self, action: Action, t: object) -> int:
+        if not is_index(t, self._size):
+            raise self._fail(action, f"{t!r} is not a territory of map {self.map.name!r}")
+        return t  # type: ignore[return-value]
+
+    def _count(self, action: Action, value: object, what: str) -> int:
+        if value.__class__ is not int:
+            raise self._fail(action, f"{what} must be a whole number, got {value!r}")
+        return value

@@ -1,0 +1,255 @@
+"""The rules that place, trade and run the turn: setup, reinforcement, card trades, the end of a phase, fortify,
+card draws, the deal and whose turn it is. Pure: no I/O, no random, no clock. Each step validates everything before
+it changes anything (a refused action leaves the state as it was); with `events` None it only checks.
+"""
+
+from __future__ import annotations
+
+from conquista.errors import RulesetError
+from conquista.rules import cards as cardlib
+from conquista.rules.actions import Deal, Draw, EndPhase, Fortify, Place, Trade
+from conquista.rules.choices import BonusPlacement, FortifyPath, Objective
+from conquista.rules.events import (
+    ArmiesMoved,
+    ArmiesPlaced,
+    CardDrawn,
+    CardsTraded,
+    DeckReshuffled,
+    Event,
+    GameOver,
+    PhaseStarted,
+    TurnStarted,
+)
+from conquista.rules.events import Phase as P
+from conquista.rules.missions import mission_complete
+from conquista.rules.position import PLACING, Position
+from conquista.rules.state import TurnState
+
+
+class TurnRules(Position):
+    __slots__ = ()
+
+    def _place(self, action: Place, events: list[Event] | None) -> None:
+        if self.phase not in PLACING:
+            raise self._fail(action, "armies are placed only during setup or reinforcement")
+        t = self._territory(action, action.territory)
+        count = self._count(action, action.count, "the count")
+        if self.owner[t] != self.current:
+            raise self._fail(action, f"{self._tid(t)} is not yours")
+        if not 1 <= count <= self.pool:
+            raise self._fail(action, f"you have {self.pool} armies to place")
+        if events is None:
+            return
+        self._set(self.armies, t, self.armies[t] + count)
+        self.placed_total += count
+        self.pool -= count
+        events.append(ArmiesPlaced(self.current, t, count))
+        if self.phase is P.SETUP:
+            if self.pool == 0:
+                nxt = self._next_with_reserve(self.current)
+                if nxt is None:
+                    self._start_turn(self.first_player, events)
+                else:
+                    self.current = nxt
+                    self._start_setup_batch()
+                    events.append(PhaseStarted(nxt, P.SETUP))
+            return
+        self._check_win(events)
+
+    def _trade(self, action: Trade, events: list[Event] | None) -> None:
+        if self.phase is not P.REINFORCE and self.phase is not P.ELIMINATION_TRADE:
+            raise self._fail(action, "cards are traded only before the first attack of the turn")
+        me = self.current
+        hand = self.hands[me]
+        cards = action.cards
+        if (cards.__class__ is not tuple or len(cards) != 3 or any(c.__class__ is not int for c in cards)
+                or len(set(cards)) != 3 or any(c not in hand for c in cards)):
+            raise self._fail(action, "a trade is three different cards from your hand")
+        kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
+        if kind is None or kind not in self.rules.valid_sets:
+            raise self._fail(action, f"not a set in {self.rules.name}")
+        if events is None:
+            return
+        armies = self.rules.set_value(kind, self.sets_traded)
+        self.sets_traded += 1
+        bonus_cards = self._bonus_cards(cards)
+        self._keep(hand)
+        self._keep(self.discard)
+        for c in cards:
+            hand.remove(c)
+            self.discard.append(c)
+        bonus = self.rules.territory_bonus
+        on_territory = self.rules.territory_bonus_placement is BonusPlacement.ON_TERRITORY
+        pool_bonus = 0 if on_territory else bonus * len(bonus_cards)
+        events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
+        if on_territory:
+            for c in bonus_cards:
+                self._set(self.armies, c, self.armies[c] + bonus)
+                self.placed_total += bonus
+                events.append(ArmiesPlaced(me, c, bonus))
+        armies += pool_bonus
+        self.pool += armies
+        self._check_win(events)
+
+    def _end_phase(self, action: EndPhase, events: list[Event] | None) -> None:
+        phase = self.phase
+        if phase is P.REINFORCE or phase is P.ELIMINATION_TRADE:
+            if self.pool:
+                raise self._fail(action, f"{self.pool} armies are still to place")
+            if self.must_trade():
+                raise self._fail(action, f"you hold {len(self.hands[self.current])} cards and must trade")
+        elif phase is not P.ATTACK and phase is not P.FORTIFY:
+            raise self._fail(action, "this phase ends by itself")
+        if events is None:
+            return
+        if phase is P.REINFORCE:
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+        elif phase is P.ELIMINATION_TRADE:
+            self.turn_state = self.turn_state._replace(forced_trade_down_to=None)
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+        elif phase is P.ATTACK:
+            self.phase = P.FORTIFY
+            events.append(PhaseStarted(self.current, P.FORTIFY))
+        else:
+            self._end_turn(events)
+
+    def _fortify(self, action: Fortify, events: list[Event] | None) -> None:
+        if self.phase is not P.FORTIFY:
+            raise self._fail(action, "armies are moved in the fortify phase")
+        s = self._territory(action, action.source)
+        t = self._territory(action, action.target)
+        count = self._count(action, action.count, "the count")
+        if not self.fortify_allowed(s, t):
+            how = ("adjacent" if self.rules.fortify_path is FortifyPath.ADJACENT
+                   else "connected through your territories")
+            raise self._fail(action, f"move between two of your territories that are {how}, "
+                             f"from one with at least 2 armies")
+        if not 1 <= count < self.armies[s]:
+            raise self._fail(action, f"move 1 to {self.armies[s] - 1} armies, leaving one behind")
+        if events is None:
+            return
+        self._set(self.armies, s, self.armies[s] - count)
+        self._set(self.armies, t, self.armies[t] + count)
+        events.append(ArmiesMoved(s, t, count))
+        done = self.turn_state.fortifies_done + 1
+        self.turn_state = self.turn_state._replace(fortifies_done=done)
+        self._check_win(events)
+        if not self.over and done >= self.rules.fortify_moves:
+            self._end_turn(events)
+
+    def _draw(self, action: Draw, events: list[Event] | None) -> None:
+        if self.phase is not P.DRAW:
+            raise self._fail(action, "no card draw is awaited")
+        pile = self.deck if self.deck else self.discard
+        card = action.card
+        if card.__class__ is not int or card not in pile:
+            raise self._fail(action, f"card {card!r} is not in the deck")
+        if events is None:
+            return
+        deck, discard = self.deck, self.discard
+        self._keep(deck)
+        if not deck:
+            # The empty deck is reshuffled from the discards; which card comes up is the chance outcome itself.
+            self._keep(discard)
+            deck[:] = discard
+            discard.clear()
+            events.append(DeckReshuffled(len(deck)))
+        deck.remove(card)
+        self._keep(self.hands[self.current])
+        self.hands[self.current].append(card)
+        events.append(CardDrawn(self.current, card))
+        self._next_turn(events)
+
+    # ----------------------------------------------------------------------------------------------- deal
+
+    def _deal(self, deal: Deal) -> None:
+        n = self._size
+        order = deal.territory_order
+        if sorted(order) != list(range(n)):
+            raise RulesetError(f"the deal must list each of the {n} territories once")
+        if not 0 <= deal.first_player < self.players:
+            raise RulesetError(f"first player {deal.first_player} is not a seat of {self.players}")
+        if self.rules.objective is Objective.MISSIONS:
+            if len(deal.missions) != self.players or len(set(deal.missions)) != self.players:
+                raise RulesetError(f"the deal must give each of the {self.players} players a different mission")
+            for m in deal.missions:
+                if m not in self.rules.missions:
+                    raise RulesetError(f"mission {m} is not in ruleset {self.rules.name!r}")
+        elif deal.missions:
+            raise RulesetError(f"ruleset {self.rules.name!r} has no missions")
+        self.missions = tuple(deal.missions)
+        self.first_player = deal.first_player
+        for i, t in enumerate(order):
+            seat = (deal.first_player + i) % self.players
+            self.owner[t] = seat
+            self.armies[t] = 1
+            self.territory_count[seat] += 1
+        self.placed_total = n
+        start = self.rules.starting_armies[self.players]
+        for seat in range(self.players):
+            self.reserve[seat] = max(0, start - self.territory_count[seat])
+        self.current = deal.first_player
+        first_to_place = self._next_with_reserve(deal.first_player, include_self=True)
+        if first_to_place is not None:
+            self.current = first_to_place
+            self._start_setup_batch()
+        else:
+            self._start_turn(deal.first_player, [])
+
+    def _next_with_reserve(self, seat: int, include_self: bool = False) -> int | None:
+        for step in range(0 if include_self else 1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if self.reserve[candidate]:
+                return candidate
+        return None
+
+    def _start_setup_batch(self) -> None:
+        batch = self.rules.initial_placement_batch
+        reserve = self.reserve[self.current]
+        self.pool = min(batch, reserve) if batch else reserve
+        self._set(self.reserve, self.current, reserve - self.pool)
+        self.phase = P.SETUP
+
+    # ------------------------------------------------------------------------------------------ turn flow
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if self.turn_state.conquered and (self.deck or self.discard):
+            self.phase = P.DRAW
+            return
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        seat = self.current
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if not self.eliminated[candidate]:
+                break
+        self._start_turn(candidate, events, previous=seat)
+
+    def _start_turn(self, seat: int, events: list[Event], previous: int | None = None) -> None:
+        first = self.first_player
+        if previous is None or (seat - first) % self.players <= (previous - first) % self.players:
+            self.round += 1
+        self.turn += 1
+        self.current = seat
+        self.turn_state = TurnState()
+        self.battle = None
+        self.pool = self.reinforcements_for(seat)
+        self.phase = P.REINFORCE
+        events.append(TurnStarted(seat, self.turn, self.round, self.pool))
+
+    def _check_win(self, events: list[Event]) -> None:
+        me = self.current
+        if self.rules.objective is Objective.WORLD:
+            won = self.territory_count[me] == self._size
+            reason = "world domination"
+        else:
+            won = mission_complete(self, me) or len(self.live_players()) == 1
+            reason = f"mission {self.missions[me]}"
+        if won:
+            self.winner = me
+            self.over_reason = reason
+            self.phase = P.OVER
+            events.append(GameOver(me, reason))
