@@ -76,8 +76,7 @@ def test_undo_while_the_disk_refuses_is_caught_up_too(tmp_path: Path) -> None:
     from conquista.table.referee import Referee
     from tests.rules.helpers import position, tid
 
-    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
-    game.pool = 5
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     referee = Referee(game, SeededDice(1))
     journal = GameJournal(tmp_path)
     journal.attach(referee)

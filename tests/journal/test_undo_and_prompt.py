@@ -73,8 +73,7 @@ def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> No
 
 
 def test_encoder_back_only_takes_back_placements(tmp_path: Path) -> None:
-    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
-    game.pool = 5
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     ref, journal, undone = journaled(game, tmp_path)
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("alberta")), 1.1)
@@ -119,8 +118,7 @@ def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
 
 
 def test_journal_fault_blinks_the_ring_and_play_goes_on() -> None:
-    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
-    game.pool = 3
+    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, state={"pool": 3})
     ref = Referee(game, SeededDice(1))
     ref.storage_fault = "journal not saved: disk full"
     lit = ref.scene(0.1).ring

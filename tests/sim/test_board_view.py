@@ -113,8 +113,7 @@ def test_a_whole_game_reads_well(rules: str, players: int, seed: int) -> None:
 
 
 def test_encoder_steps_make_one_log_line() -> None:
-    game = position("classic", owners={"alaska": 0}, phase=Phase.REINFORCE)
-    game.pool = 5
+    game = position("classic", owners={"alaska": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     with SimulatedTable(game=game) as table:
         table.tap("alaska")
         for _ in range(4):

@@ -25,8 +25,7 @@ def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:
 
 
 def test_reinforce_tap_encoder_and_cancel() -> None:
-    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
-    game.pool = 5
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     applied: list[object] = []
     undone: list[object] = []
     ref = referee_at(game, on_action=lambda action, events: applied.append(action), on_undo=undone.append)
@@ -42,13 +41,12 @@ def test_reinforce_tap_encoder_and_cancel() -> None:
 
 
 def test_trade_offered_and_confirmed_with_roll() -> None:
-    game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
-    game.hands[0] = [game.map.size, game.map.size + 1, tid("peru")]  # two jollies: not a set in italian
-    ref = referee_at(game)
+    jollies = [MAP.size, MAP.size + 1, tid("peru")]  # two jollies: not a set in italian
+    ref = referee_at(position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: jollies}))
     ref.handle(Press(Button.ROLL), 1.0)
     assert "no set" in ref.message
-    cannons = [t.index for t in game.map.territories if t.card == "cannon"][:3]
-    ref.game.hands[0] = cannons
+    cannons = [t.index for t in MAP.territories if t.card == "cannon"][:3]
+    ref.reset(position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: cannons}), 1.5)
     assert "ROLL" in ref.status().pending
     ref.handle(Press(Button.ROLL), 2.0)
     assert ref.game.pool == 4 and ref.game.hands[0] == []
@@ -158,11 +156,11 @@ def test_chosen_defence_times_out_to_the_maximum() -> None:
 
 def test_secrets_never_reach_the_lights() -> None:
     game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
-    ref = referee_at(game)
-    before = ref.scene(3.0)
-    ref.game.hands[0] = [1, 2, 3]
-    ref.game.missions = (14, 13)
-    assert ref.scene(3.0) == before
+    before = referee_at(game).scene(3.0)
+    other = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: [1, 2, 3]},
+                     state={"missions": [14, 13]})
+    assert other.hands[0] == [1, 2, 3] and other.missions == (14, 13) and game.missions != (14, 13)
+    assert referee_at(other).scene(3.0) == before
 
 
 def test_setup_by_taps_until_the_first_turn() -> None:

@@ -34,10 +34,9 @@ def test_withdrawn_question_is_gone_and_a_later_roll_is_not_an_answer() -> None:
 
 
 def _reinforce_with_cards() -> Referee:
-    game = position("italian", 2, owners={"alaska": 0, "peru": 0}, phase=Phase.REINFORCE)
-    game.pool = 3
     # alaska: infantry; the others make two different valid sets with it.
-    game.hands[0] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
+    game = position("italian", 2, owners={"alaska": 0, "peru": 0}, phase=Phase.REINFORCE, state={"pool": 3},
+                    hands={0: [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]})
     return Referee(game, SeededDice(1))
 
 
