@@ -47,7 +47,7 @@ def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
     changed = {k for k in it if it[k] != fr[k]}
     assert changed == {"name", "description", "defender_dice_max", "initial_placement_batch", "valid_sets",
                        "set_values", "territory_bonus_placement", "forced_trade_hand",
-                       "elimination_protection_rounds"}
+                       "elimination_protection_rounds", "elimination_trade_cards"}
     r = load_ruleset("french-1976")
     assert r.defender_dice_max == 2 and r.initial_placement_batch == 0
     assert r.set_values == {"three_cannons": 4, "three_infantry": 6, "three_cavalry": 8, "one_each": 10,

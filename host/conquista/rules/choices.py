@@ -37,6 +37,14 @@ class BonusPlacement(StrEnum):
     ON_TERRITORY = "on_territory"
 
 
+class EliminationTrade(StrEnum):
+    """Which cards a player may trade at once after eliminating another: any set of the hand, or only sets made of
+    the cards just taken from the beaten player."""
+
+    ANY = "any"
+    TAKEN = "taken"
+
+
 class Ties(StrEnum):
     DEFENDER = "defender"
 
@@ -57,5 +65,5 @@ class BattleKind(StrEnum):
 
 # The enum of each parameter, by the name its annotation carries in `Ruleset`.
 CHOICE_TYPES: dict[str, type[StrEnum]] = {cls.__name__: cls for cls in (
-    DealKind, Objective, CardDraw, TradeTiming, TradeValues, BonusPlacement, Ties, OccupationMinimum, FortifyPath,
-    BattleKind)}
+    DealKind, Objective, CardDraw, TradeTiming, TradeValues, BonusPlacement, EliminationTrade, Ties,
+    OccupationMinimum, FortifyPath, BattleKind)}

@@ -5,7 +5,7 @@ Pure: no I/O, no random, no clock. `_roll` is the hot path of every simulation: 
 from __future__ import annotations
 
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
-from conquista.rules.choices import OccupationMinimum
+from conquista.rules.choices import EliminationTrade, OccupationMinimum
 from conquista.rules.events import ArmiesMoved, BattleRolled, Event, PhaseStarted, PlayerEliminated, TerritoryConquered
 from conquista.rules.events import Phase as P
 from conquista.rules.state import Battle, TurnState
@@ -48,7 +48,8 @@ class CombatRules(TurnRules):
             return
         if not self.turn_state.attacked:
             turn = self.turn_state
-            self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to)
+            self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
+                                        turn.taken_cards)
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
@@ -130,7 +131,8 @@ class CombatRules(TurnRules):
         self._set(self.armies, t, moved)
         if not self.turn_state.conquered:
             turn = self.turn_state
-            self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to)
+            self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
+                                        turn.taken_cards)
         events.append(TerritoryConquered(t, s, me, loser, moved))
         eliminated_now = counts[loser] == 0
         if eliminated_now:
@@ -141,10 +143,14 @@ class CombatRules(TurnRules):
             self._keep(self.hands[me])
             self.hands[me].extend(taken)
             events.append(PlayerEliminated(loser, me, len(taken)))
+            if self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+                self.turn_state = self.turn_state._replace(taken_cards=tuple(taken))
             taken.clear()
         self.battle = Battle(s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice, moved,
                              eliminated_now)
         self._check_win(events)
+        if eliminated_now and self.phase is not P.OVER:
+            self._check_win_out_of_turn(events)
         if self.phase is not P.OVER:
             self.phase = P.OCCUPY
 
@@ -167,12 +173,18 @@ class CombatRules(TurnRules):
         events.append(ArmiesMoved(s, t, count))
         self.phase = P.ATTACK
         self.battle = None
-        # The conqueror may (or, over a hand limit, must) trade the cards taken from the beaten player at once.
-        if battle.elimination_pending and self.valid_trades():
-            rules = self.rules
-            hand = len(self.hands[self.current])
-            if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
-                self.turn_state = self.turn_state._replace(forced_trade_down_to=rules.elimination_trade_down_to)
+        # The conqueror may (or, over a hand limit, must) trade at once: any set, or (italian) only sets made of the
+        # cards taken from the beaten player. valid_trades() answers for the elimination-trade phase.
+        if battle.elimination_pending:
             self.phase = P.ELIMINATION_TRADE
-            events.append(PhaseStarted(self.current, P.ELIMINATION_TRADE))
+            if self.valid_trades():
+                rules = self.rules
+                hand = len(self.hands[self.current])
+                if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
+                    self.turn_state = self.turn_state._replace(forced_trade_down_to=rules.elimination_trade_down_to)
+                events.append(PhaseStarted(self.current, P.ELIMINATION_TRADE))
+            else:
+                self.phase = P.ATTACK
+                if self.turn_state.taken_cards:
+                    self.turn_state = self.turn_state._replace(taken_cards=())
         self._check_win(events)

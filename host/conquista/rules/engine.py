@@ -297,7 +297,9 @@ class Game(CombatRules):
                            battle.stop_at or 0, battle.occupy_min or 0,
                            self.phase is P.OCCUPY and battle.elimination_pending]
         turn = self.turn_state
-        return {
+        # Keys added since the first golden transcripts appear only when set, so those digests stay as they were.
+        later = {"taken_cards": sorted(turn.taken_cards)} if turn.taken_cards else {}
+        return {**later,
             "rules": self.rules.name, "map": self.map.name, "players": self.players,
             "phase": self.phase.value, "current": self.current, "first_player": self.first_player,
             "turn": self.turn, "round": self.round, "owner": list(self.owner), "armies": list(self.armies),

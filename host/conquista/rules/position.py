@@ -27,7 +27,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
-from conquista.rules.choices import FortifyPath
+from conquista.rules.choices import EliminationTrade, FortifyPath
 from conquista.rules.events import Phase as P
 from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
@@ -150,6 +150,9 @@ class Position:
 
     def valid_trades(self, seat: int | None = None) -> list[tuple[int, int, int]]:
         hand = self.hands[self.current if seat is None else seat]
+        if self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+            taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
+            hand = [c for c in hand if c in taken]
         if len(hand) < 3:
             return []
         return cardlib.valid_trades(self.map, hand, self.rules.valid_sets)

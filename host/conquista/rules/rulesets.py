@@ -19,6 +19,7 @@ from conquista.rules.choices import (
     BonusPlacement,
     CardDraw,
     DealKind,
+    EliminationTrade,
     FortifyPath,
     Objective,
     OccupationMinimum,
@@ -36,6 +37,8 @@ MISSION_COUNT = 14
 # they are refused by name rather than silently ignored.
 NOT_YET_BUILT: dict[str, object] = {"fleets": False, "neutral_army": False, "players_may_leave": False,
                                     "turn_time_limit_s": 0}
+# Parameters added after games were saved: a log without them is read with the rule it was played under.
+_OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False}
 # Logs written before the refusal carried `players_may_leave = true`, which nothing acted on: still read.
 _OLD_LOG_VALUES: dict[str, object] = {"players_may_leave": True}
 
@@ -51,6 +54,7 @@ class Ruleset:
     deal: DealKind
     initial_placement_batch: int
     objective: Objective
+    mission_win_out_of_turn: bool
     missions: tuple[int, ...]
     mission_fallback_territories: int
     reinforcement_divisor: int
@@ -70,6 +74,7 @@ class Ruleset:
     forced_trade_hand: int
     elimination_trade_hand: int
     elimination_trade_down_to: int
+    elimination_trade_cards: EliminationTrade
     elimination_protection_rounds: int
     attacker_dice_max: int
     defender_dice_max: int
@@ -174,6 +179,8 @@ def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> 
 
 def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True) -> Ruleset:
     """Build and validate a Ruleset from fully resolved parameters (as stored in a game log)."""
+    if from_log:
+        params = {**_OLD_LOG_DEFAULTS, **params}
     missing = [k for k in _FIELD_TYPES if k not in params]
     if missing:
         raise RulesetError(f"ruleset {label}: missing parameter(s) {', '.join(missing)}")

@@ -44,6 +44,8 @@ class TurnState(NamedTuple):
     attacked: bool = False
     fortifies_done: int = 0
     forced_trade_down_to: int | None = None  # after an elimination: trade until the hand is this small
+    # After an elimination under `elimination_trade_cards = "taken"`: the cards taken, the only ones tradable now.
+    taken_cards: tuple[int, ...] = ()
 
 
 class Kind(Enum):
@@ -118,5 +120,5 @@ def decode_field(kind: Kind, value: Any) -> Any:
     if kind is Kind.BATTLE:
         return None if value is None else Battle(**value)
     if kind is Kind.TURN:
-        return TurnState(**value)
+        return TurnState(**{**value, "taken_cards": tuple(value.get("taken_cards", ()))})
     return value

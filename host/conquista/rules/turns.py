@@ -8,7 +8,7 @@ from __future__ import annotations
 from conquista.errors import RulesetError
 from conquista.rules import cards as cardlib
 from conquista.rules.actions import Deal, Draw, EndPhase, Fortify, Place, Trade
-from conquista.rules.choices import BonusPlacement, FortifyPath, Objective
+from conquista.rules.choices import BonusPlacement, EliminationTrade, FortifyPath, Objective
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -65,6 +65,10 @@ class TurnRules(Position):
         if (cards.__class__ is not tuple or len(cards) != 3 or any(c.__class__ is not int for c in cards)
                 or len(set(cards)) != 3 or any(c not in hand for c in cards)):
             raise self._fail(action, "a trade is three different cards from your hand")
+        if (self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN
+                and any(c not in self.turn_state.taken_cards for c in cards)):
+            raise self._fail(action, "right after an elimination only the cards taken from the beaten player may be "
+                                     "traded; the rest of your hand waits for your next turn")
         kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
         if kind is None or kind not in self.rules.valid_sets:
             raise self._fail(action, f"not a set in {self.rules.name}")
@@ -106,7 +110,7 @@ class TurnRules(Position):
             self.phase = P.ATTACK
             events.append(PhaseStarted(self.current, P.ATTACK))
         elif phase is P.ELIMINATION_TRADE:
-            self.turn_state = self.turn_state._replace(forced_trade_down_to=None)
+            self.turn_state = self.turn_state._replace(forced_trade_down_to=None, taken_cards=())
             self.phase = P.ATTACK
             events.append(PhaseStarted(self.current, P.ATTACK))
         elif phase is P.ATTACK:
@@ -253,3 +257,19 @@ class TurnRules(Position):
             self.over_reason = reason
             self.phase = P.OVER
             events.append(GameOver(me, reason))
+
+    def _check_win_out_of_turn(self, events: list[Event]) -> None:
+        """With `mission_win_out_of_turn`, a mission completed during another player's turn wins at once. Between
+        a player's own turns only an elimination can complete their mission (a destroy-colour mission whose colour
+        someone else beat becomes a territory count they may already hold), so this runs after one; the other live
+        players are checked in seat order."""
+        rules = self.rules
+        if rules.objective is not Objective.MISSIONS or not rules.mission_win_out_of_turn:
+            return
+        for seat in range(self.players):
+            if seat != self.current and not self.eliminated[seat] and mission_complete(self, seat):
+                self.winner = seat
+                self.over_reason = f"mission {self.missions[seat]}"
+                self.phase = P.OVER
+                events.append(GameOver(seat, self.over_reason))
+                return
