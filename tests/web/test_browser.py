@@ -268,3 +268,26 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
                                timeout=WAIT_MS)
     finally:
         live.stop()
+
+
+def test_the_public_board_shows_the_pending_step_and_a_pause(browser: Any) -> None:
+    live = LiveBoard(first_seat_hosts=True)
+    live.start()
+    try:
+        board = browser.new_context().new_page()
+        board.goto(live.service.url + "board")
+        pending = live.do(lambda: live.table.status().pending)
+        assert pending
+        board.wait_for_function("want => document.getElementById('board-pending').textContent === want", arg=pending,
+                                timeout=WAIT_MS)
+        assert board.is_visible("#board-pending")
+        host = browser.new_context(**PHONE).new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, live.do(lambda: live.table.game.rules.colours[0]))
+        host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+        host.click("#pause")
+        board.wait_for_function("() => document.getElementById('board-pending').textContent === "
+                                "'paused: paused from the host\\'s phone'", timeout=WAIT_MS)
+        assert board.is_visible("#board-pending")
+    finally:
+        live.stop()
