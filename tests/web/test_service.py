@@ -58,3 +58,23 @@ def test_wrong_origin_is_refused_at_the_handshake(running: tuple[Board, WebServi
     with pytest.raises(Exception, match="403"), \
             connect(ws_url(service), origin="http://evil.example"):   # type: ignore[arg-type]
         pass
+
+
+def test_the_installed_uvicorn_has_the_websocket_protocol_the_service_asks_for() -> None:
+    import importlib
+    import re
+    import tomllib
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import uvicorn.config
+
+    from conquista.web.service import WS_PROTOCOL
+
+    module, _, name = uvicorn.config.WS_PROTOCOLS[WS_PROTOCOL].partition(":")
+    assert getattr(importlib.import_module(module), name)
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    floor = next(d for d in pyproject["project"]["dependencies"] if d.startswith("uvicorn"))
+    wanted = tuple(int(n) for n in re.findall(r"\d+", floor))
+    assert wanted >= (0, 35)          # websockets-sansio came in uvicorn 0.35
+    assert tuple(int(n) for n in re.findall(r"\d+", version("uvicorn"))[:2]) >= wanted
