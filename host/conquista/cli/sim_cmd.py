@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
                                        bots=table.bots, first_seat_hosts=False, out=sys.stdout)
             table.on_step = companion.step
         try:
-            _play(args, table, lines, interactive, console, serving=web is not None)
+            _play(args, table, lines, interactive, console, join_url=web.url if web is not None else "")
         finally:
             if web is not None:
                 web.stop()
@@ -166,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
-          serving: bool) -> None:
+          join_url: str) -> None:
+    """`join_url`: the web app's, when it serves; the terminal view shows it with its QR code."""
     from rich.live import Live
 
     from conquista_sim.board_view import render
@@ -182,12 +183,12 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
         for line in demo_lines(table):
             print(line)
     elif args.demo:
-        with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
+        with Live(render(table, *console.size, join_url=join_url), console=console, refresh_per_second=8) as live:
             while not table.game.over:
                 table.advance((8.0 if args.speed is None else args.speed) / 8)
-                live.update(render(table, *console.size))
+                live.update(render(table, *console.size, join_url=join_url))
                 time.sleep(1 / 8)
     else:
         # With phones connected the board keeps running while the terminal waits for a line.
-        run_interactive(table, console, LiveInput(table) if serving else input,
-                        speed=2.0 if args.speed is None else args.speed)
+        run_interactive(table, console, LiveInput(table) if join_url else input,
+                        speed=2.0 if args.speed is None else args.speed, join_url=join_url)

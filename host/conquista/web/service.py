@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import io
 import ipaddress
 import socket
 import struct
@@ -213,9 +212,7 @@ class WebService:
 
 
 def qr_text(url: str) -> str:
-    """The join URL as a QR code for a terminal (segno's make_qr, never a Micro QR)."""
-    import segno
+    """The join URL as a QR code for a terminal (segno's make_qr, never a Micro QR), in half blocks."""
+    from conquista.web.qr import qr_lines
 
-    out = io.StringIO()
-    segno.make_qr(url).terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    return "".join(f"{line}\n" for line in qr_lines(url))
