@@ -5,16 +5,22 @@
 * smaller than 80×24: the compact layout with a line saying the terminal is too small and what it needs.
 A map without the classic grid is drawn one continent per line. Under the map: a legend (your colour, the bots,
 what the ring shows), the dice panel and the ring, the status, and the latest lines of the log.
+While the web app serves, the join URL is on the last line, and its QR code (half blocks, about 30×15) beside
+the map, or under the board, when the terminal has the room; otherwise only the URL, which is always typeable.
 """
 
 from __future__ import annotations
 
+import functools
+import io
 import textwrap
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from conquista.table.colours import player_rgb
@@ -57,6 +63,8 @@ WIDE = Layout("wide", 12, 2, 8)
 COMPACT = Layout("compact", 7, 1, 5)
 WIDE_MIN = (GRID_COLUMNS * WIDE.cell + 2, 36)        # 134×36: the map, its frame, legend, panel, status, log
 COMPACT_MIN = (80, 24)
+_BOARD_SIZES: dict[tuple[str, str, int], tuple[int, int]] = {}
+PROMPT_LINES = 2      # under the board: the prompt and the line typed, which must not scroll the board away
 
 
 def choose_layout(width: int, height: int) -> Layout:
@@ -153,8 +161,10 @@ def status_lines(status: Status) -> Text:
     return head
 
 
-def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Collection[int] | None = None) -> Group:
-    """The whole board for a terminal of `width`×`height`; `people` are the seats typed for (default: non-bots)."""
+def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Collection[int] | None = None,
+           join_url: str = "") -> Group:
+    """The whole board for a terminal of `width`×`height`; `people` are the seats typed for (default: non-bots);
+    `join_url`: the web app's join page, shown with its QR code when the terminal has room for it."""
     layout = choose_layout(width, height)
     if people is None:
         people = [s for s in range(table.game.players) if s not in table.bots]
@@ -169,10 +179,51 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
     log = Text("\n".join(table.log[-layout.log_lines:]), style="dim")
-    parts: list[Text | Panel] = []
-    if layout.too_small:
-        parts.append(Text(layout.too_small, style="bold red"))
-    parts += [Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
-                    padding=(0, 0)),
-              legend(table, people), panel, status_lines(table.status()), log]
-    return Group(*parts)
+    board = Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
+                  padding=(0, 0))
+    under: list[RenderableType] = [legend(table, people), panel, status_lines(table.status()), log]
+    head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
+    if not join_url:
+        return Group(*head, board, *under)
+    # The map's frame has the same size all game long (its armies aside, which fit their cells), so it is measured
+    # once per map, layout and width: measuring is most of the cost of a redraw.
+    key = (table.game.map.sha256, layout.name, width)
+    if key not in _BOARD_SIZES:
+        _BOARD_SIZES[key] = _lines(board, width)
+    return _with_join_code(head, board, _BOARD_SIZES[key], under, join_url, width, height)
+
+
+def join_code(url: str) -> Text:
+    """The QR code of the join URL, white on black so that it reads on a light terminal too."""
+    from conquista.web.qr import qr_lines  # segno, only once the web app serves
+
+    return Text("\n".join(qr_lines(url)), style="white on black", no_wrap=True)
+
+
+@functools.lru_cache(maxsize=2)
+def _measuring(width: int) -> Console:
+    return Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+
+
+def _lines(renderable: RenderableType, width: int) -> tuple[int, int]:
+    """The lines and the columns `renderable` takes on a terminal `width` wide."""
+    console = _measuring(width)
+    return len(console.render_lines(renderable, console.options, pad=False)), console.measure(renderable).maximum
+
+
+def _with_join_code(head: list[RenderableType], board: Panel, board_size: tuple[int, int],
+                    under: list[RenderableType], url: str, width: int, height: int) -> Group:
+    line = Text(f"join from a phone: {url}", style="bold")
+    room = height - PROMPT_LINES
+    code = join_code(url)
+    rows = code.plain.splitlines()
+    code_lines, code_width = len(rows), max(map(cell_len, rows))
+    board_lines, board_width = board_size
+    rest, _ = _lines(Group(*head, *under, line), width)
+    if board_width + 2 + code_width <= width and rest + max(board_lines, code_lines) <= room:
+        beside = Table.grid(padding=(0, 2))
+        beside.add_row(board, code)
+        return Group(*head, beside, *under, line)
+    if rest + board_lines + code_lines <= room:
+        return Group(*head, board, *under, code, line)
+    return Group(*head, board, *under, Text.assemble(line, (" · a larger terminal shows its QR code", "dim")))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from conquista.app.build import build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
-from conquista.bots import GreedyBot
+from conquista.bots import Bot, GreedyBot, make_bot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
@@ -91,7 +91,10 @@ class SimulatedTable:
             except BaseException:
                 self.board.close()
                 raise
-        self._bot = GreedyBot()
+        # Each bot seat's kind (conquista.bots.BOT_NAMES; greedy unless told), one bot per kind.
+        self.bot_kinds: dict[int, str] = {}
+        self._bot_players: dict[str, Bot] = {"greedy": GreedyBot()}
+        self._bot_rng = random.Random(seed ^ 0x5EA7)
         self._bot_queue: deque[Gesture] = deque()
         self._bot_due = 0.0
         self._lines_seen = 0
@@ -181,7 +184,10 @@ class SimulatedTable:
         if now < self._bot_due:
             return
         if not self._bot_queue:
-            self._bot_queue.extend(gestures_for(self.referee, self._bot.choose(game)))
+            kind = self.bot_kinds.get(game.to_move, "greedy")
+            if kind not in self._bot_players:
+                self._bot_players[kind] = make_bot(kind, self._bot_rng)
+            self._bot_queue.extend(gestures_for(self.referee, self._bot_players[kind].choose(game)))
         self._perform(self._bot_queue.popleft())
         self._bot_due = self.clock.now() + self.think_time
 

@@ -135,20 +135,26 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
 
 class TerminalBoard:
     """The interactive board: reads commands, shows each move as it happens at `speed` simulated seconds per real
-    second (0: as fast as possible), and redraws the board for the console's size."""
+    second (0: as fast as possible), and redraws the board for the console's size; while the web app serves,
+    with its join URL (and the URL's QR code when the terminal has room for it)."""
 
     def __init__(self, table: SimulatedTable, console: Console, *, speed: float = 2.0,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, join_url: str = "") -> None:
         self.table = table
         self.console = console
         self.speed = speed
         self.sleep = sleep
-        self.people = [s for s in range(table.game.players) if s not in table.bots]
+        self.join_url = join_url
         self.names = names_for(table)
         self.lines_shown = max(len(table.log) - 1, 0)   # log lines already printed above the board
         self.redraws = 0
         self.live: Live | None = None
         self._last_drawn: tuple[int, str, object] | None = None
+
+    @property
+    def people(self) -> list[int]:
+        """The seats typed for: every seat no bot plays (a new game set up from the host's phone may change them)."""
+        return [s for s in range(self.table.game.players) if s not in self.table.bots]
 
     def draw(self, again: bool = True) -> None:
         """Draw the board (in place while a Live display runs); `again=False` skips a board already on screen."""
@@ -158,7 +164,7 @@ class TerminalBoard:
             return
         self._last_drawn = shown
         width, height = self.console.size
-        board = render(self.table, width, height, self.people)
+        board = render(self.table, width, height, self.people, join_url=self.join_url)
         if self.live is not None:
             self.live.update(board, refresh=True)
         else:
@@ -269,8 +275,9 @@ def _enable_completion(options: list[str]) -> None:
 
 
 def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input,
-                    speed: float = 2.0, sleep: Callable[[float], None] = time.sleep) -> TerminalBoard:
-    board = TerminalBoard(table, console, speed=speed, sleep=sleep)
+                    speed: float = 2.0, sleep: Callable[[float], None] = time.sleep,
+                    join_url: str = "") -> TerminalBoard:
+    board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url)
     board.run(read)
     return board
 

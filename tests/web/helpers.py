@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from conquista.app.host_setup import HostSetUp
 from conquista.dice.sources import SeededDice
+from conquista.journal import GameJournal
 from conquista.rules.missions import mission_text
 from conquista.table.gestures import Button, Press
 from conquista.table.referee import Referee
@@ -56,3 +58,25 @@ def make_board(players: int = 3, bots: frozenset[int] = frozenset(), first_seat_
     if record:
         companion.send = board.sent.append
     return board
+
+
+def host_set_up(board: Board, journal: GameJournal | None = None, bots_allowed: bool = True) -> HostSetUp:
+    """The composition root's set-up for the host's phone, dealing from a seeded generator."""
+    import random
+
+    def plain() -> tuple[random.Random, SeededDice, int]:
+        rng = random.Random(4)
+        return rng, SeededDice(rng=rng), 4
+
+    return HostSetUp(journal, board.referee.game.map, plain=plain, bots_allowed=bots_allowed)
+
+
+def seat_host(board: Board, seat: int = 2, connection: int = 1) -> None:
+    """A phone asks for `seat`, ROLL grants it: the first seat granted hosts (the board was made with
+    first_seat_hosts)."""
+    from conquista.web.companion import ClaimSeat
+
+    board.companion.submit(ClaimSeat(connection, seat))
+    board.step()
+    board.press_roll()
+    assert board.companion.seats.host == seat

@@ -106,9 +106,12 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     assert re.fullmatch(r"\d+:\d\d this turn", spectator.inner_text("#clock"))
 
     phones = []
+    requested: list[str] = []           # every URL any phone asked for (pages, scripts, the WebSocket)
     for colour in colours:
         context = browser.new_context(**PHONE)
         page = context.new_page()
+        page.on("request", lambda request: requested.append(request.url))
+        page.on("websocket", lambda ws: requested.append(ws.url))
         page.goto(live.service.url)
         claim_seat(live, page, colour)
         phones.append(page)
@@ -131,6 +134,9 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     phones[2].wait_for_function(f"() => document.getElementById('title').textContent.includes('you are "
                                 f"{colours[2]}')", timeout=WAIT_MS)
     assert missions[2] in secret_text(phones[2])
+    # The token lives in the fragment, which no request carries, not even the reload's.
+    tokens = [page.url.split("#t=", 1)[1] for page in phones]
+    assert all(tokens) and requested and not any(t in url for t in tokens for url in requested)
 
     # A tap at the board reaches the spectator's map.
     me = live.do(lambda: game.current)
@@ -245,12 +251,20 @@ def test_an_offline_spell_comes_back_to_the_full_current_view(browser: Any, live
 def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
     import random
 
-    from conquista.dice.chance import new_game
-    from conquista.rules.rulesets import load_ruleset
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import CommittedDice, SeededDice
+    from conquista.web.companion import StartedGame
 
     live = LiveBoard(first_seat_hosts=True)
-    live.companion.new_game = lambda rules, players: new_game(load_ruleset(rules), live.table.game.map, players,
-                                                              random.Random(3))
+
+    def plain() -> tuple[random.Random, SeededDice, int]:
+        rng = random.Random(3)
+        return rng, SeededDice(rng=rng), 3
+
+    def follow(started: StartedGame) -> None:       # as `conquista sim` does: the table's bots follow the set-up
+        live.table.bots, live.table.bot_kinds = frozenset(started.bots), dict(started.bots)
+
+    live.companion.new_game = HostSetUp(None, live.table.game.map, plain=plain, on_start=follow)
     live.start()
     try:
         host = browser.new_context(**PHONE).new_page()
@@ -259,12 +273,44 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
         host.wait_for_selector("#new-game:not(.hidden)", timeout=WAIT_MS)
         host.select_option("#new-rules", "classic")
         host.fill("#new-players", "4")
+        host.dispatch_event("#new-players", "input")
+        assert host.inner_text("#new-seats").count("a person") == 3     # the host's own seat is not offered
+        host.select_option("#new-seats select[data-seat='3']", "random")
+        host.uncheck("#new-defence")
+        host.check("#new-committed")
         host.click("#new-start")
         deadline = time.monotonic() + 10
         while live.do(lambda: live.table.game.players) != 4 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert live.do(lambda: (live.table.game.rules.name, live.table.game.players)) == ("classic", 4)
-        host.wait_for_function("() => /classic, 4 players/.test(document.getElementById('setup').textContent)",
-                               timeout=WAIT_MS)
+        assert live.do(lambda: (live.table.bots, live.table.bot_kinds)) == (frozenset({3}), {3: "random"})
+        assert live.do(lambda: live.table.game.rules.automatic_defence) is False
+        assert live.do(lambda: isinstance(live.table.referee.dice, CommittedDice))
+        host.wait_for_function("() => /classic, 4 players, bots: 3/.test(document.getElementById('setup')"
+                               ".textContent)", timeout=WAIT_MS)
+        assert "committed dice: on" in host.inner_text("#setup")
+    finally:
+        live.stop()
+
+
+def test_the_public_board_shows_the_pending_step_and_a_pause(browser: Any) -> None:
+    live = LiveBoard(first_seat_hosts=True)
+    live.start()
+    try:
+        board = browser.new_context().new_page()
+        board.goto(live.service.url + "board")
+        pending = live.do(lambda: live.table.status().pending)
+        assert pending
+        board.wait_for_function("want => document.getElementById('board-pending').textContent === want", arg=pending,
+                                timeout=WAIT_MS)
+        assert board.is_visible("#board-pending")
+        host = browser.new_context(**PHONE).new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, live.do(lambda: live.table.game.rules.colours[0]))
+        host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+        host.click("#pause")
+        board.wait_for_function("() => document.getElementById('board-pending').textContent === "
+                                "'paused: paused from the host\\'s phone'", timeout=WAIT_MS)
+        assert board.is_visible("#board-pending")
     finally:
         live.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -68,11 +69,13 @@ def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_pa
 
     from conquista.cli.play_cmd import _host_set_up
     from conquista.dice.chance import new_game
+    from conquista.dice.sources import OsDice
     from conquista.errors import ConquistaError
     from conquista.journal import GameJournal
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import load_map
     from conquista.rules.rulesets import load_ruleset
+    from conquista.web.companion import GameSetUp
     from tests.journal.helpers import raw_rows
 
     game_map = load_map()
@@ -85,11 +88,81 @@ def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_pa
         journal.start(old)
         play_one(journal, old)
         first = journal.game_id
-        set_up = _host_set_up(journal, game_map)
+        set_up = _host_set_up(journal, game_map, OsDice())
         with pytest.raises(ConquistaError, match="players"):
-            set_up("classic", 9)
-        game = set_up("classic", 4)
+            set_up(GameSetUp("classic", 9))
+        game = set_up(GameSetUp("classic", 4)).game
         play_one(journal, game)
         journal.flush()
         assert game.players == 4 and journal.game_id not in (None, first)
         assert first is not None and raw_rows(tmp_path, first)[2] == "abandoned"
+
+
+def test_no_web_turns_the_server_off_and_cannot_be_given_with_web(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--script", script(tmp_path), "--seed", "1", "--no-web"]) == 0
+    assert "join from a phone" not in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["sim", "--script", script(tmp_path), "--web", "9000", "--no-web"])
+    assert refused.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+
+
+class FakeService:
+    """Stands in for the web app's server: records where it would listen."""
+
+    started: ClassVar[list[FakeService]] = []
+
+    def __init__(self, companion: object, address: WebAddress) -> None:
+        self.companion, self.address = companion, address
+        self.url = f"http://192.168.4.1:{address.port}/"
+        self.stopped = False
+        FakeService.started.append(self)
+
+    def start(self) -> str:
+        return self.url
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+@pytest.fixture
+def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """`conquista play` without hardware: the board loop returns at once; the web app is a FakeService."""
+    import conquista.app.board
+    import conquista.web.service
+    from conquista.dice.sources import SeededDice
+    from conquista.table.referee import Referee
+
+    steps: list[object] = []
+
+    def run_board(game, profile, dice, **kwargs):  # type: ignore[no-untyped-def]
+        steps.append(kwargs["on_step"])
+        return Referee(game, SeededDice(1))
+
+    FakeService.started.clear()
+    monkeypatch.setattr(conquista.app.board, "run_board", run_board)
+    monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
+    return steps
+
+
+def test_play_serves_by_default_on_every_network_and_the_first_phone_hosts(
+        tmp_path: Path, fake_board: list[object], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--data-dir", str(tmp_path)]) == 0
+    [service] = FakeService.started
+    assert service.address == WebAddress("0.0.0.0", 8080, explicit=False) and service.stopped
+    assert "join from a phone: http://192.168.4.1:8080/" in capsys.readouterr().out
+    companion = service.companion
+    assert fake_board == [companion.step]                                   # type: ignore[attr-defined]
+    assert companion.new_game is not None and companion.seats.first_seat_hosts   # type: ignore[attr-defined]
+
+
+def test_play_set_up_on_the_command_line_has_no_host_and_no_web_serves_nothing(
+        tmp_path: Path, fake_board: list[object], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--data-dir", str(tmp_path), "--rules", "classic", "--players", "4"]) == 0
+    [service] = FakeService.started
+    companion = service.companion
+    assert companion.new_game is None and not companion.seats.first_seat_hosts   # type: ignore[attr-defined]
+    capsys.readouterr()
+    assert main(["play", "--data-dir", str(tmp_path), "--new", "--no-web"]) == 0
+    assert len(FakeService.started) == 1 and fake_board[-1] is None
+    assert "join from a phone" not in capsys.readouterr().out

@@ -9,7 +9,7 @@ from conquista.table.colours import OFF, player_rgb
 from conquista.table.gestures import Button, Press, Tap
 from conquista.web.companion import ClaimSeat, HostPause, SeatGesture, SeatTrade, Snapshot
 from tests.rules.helpers import tid
-from tests.web.helpers import make_board
+from tests.web.helpers import host_set_up, make_board
 
 
 def test_claim_is_granted_only_when_roll_is_pressed_at_the_board() -> None:
@@ -214,40 +214,26 @@ def test_the_host_switches_to_physical_dice_and_back() -> None:
 
 
 def test_the_host_sets_up_a_new_game_unless_the_command_line_did() -> None:
-    from conquista.dice.chance import new_game
-    from conquista.rules.rulesets import load_ruleset
-    from conquista.web.companion import HostNewGame, Refusal
-
-    made: list[tuple[str, int]] = []
-
-    def deal(rules: str, players: int):  # type: ignore[no-untyped-def]
-        import random
-
-        from conquista.cli.common import players_in_range
-
-        made.append((rules, players))
-        ruleset = load_ruleset(rules)
-        players_in_range(ruleset, players)
-        return new_game(ruleset, board.referee.game.map, players, random.Random(4))
+    from conquista.web.companion import GameSetUp, HostNewGame, Refusal
 
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 2))
     board.step()
     board.press_roll()
-    board.companion.submit(HostNewGame(1, 2, "classic", 4))     # set up on the command line: refused
+    board.companion.submit(HostNewGame(1, 2, GameSetUp("classic", 4)))     # set up on the command line: refused
     board.step()
     refusals = [i for i in board.sent if isinstance(i, Refusal)]
     assert [r.reason for r in refusals] == ["this game was set up on the command line"]
-    board.companion.new_game = deal
-    board.companion.submit(HostNewGame(9, 0, "classic", 4))     # not the host: ignored
-    board.companion.submit(HostNewGame(1, 2, "classic", 9))     # out of range: refused, nothing changes
+    board.companion.new_game = host_set_up(board)
+    board.companion.submit(HostNewGame(9, 0, GameSetUp("classic", 4)))     # not the host: ignored
+    board.companion.submit(HostNewGame(1, 2, GameSetUp("classic", 9)))     # out of range: refused, nothing changes
     board.step()
     refusals = [i for i in board.sent if isinstance(i, Refusal)]
     assert board.referee.game.rules.name == "italian" and "not 9" in refusals[-1].reason
-    board.companion.submit(HostNewGame(1, 2, "classic", 2))
+    board.companion.submit(HostNewGame(1, 2, GameSetUp("classic", 2)))
     board.step()
     game = board.referee.game
-    assert (game.rules.name, game.players) == ("classic", 2) and made[-1] == ("classic", 2)
+    assert (game.rules.name, game.players) == ("classic", 2)
     assert board.companion.seats.phones() == frozenset() and board.companion.seats.host == -1   # seat 2 is gone
 
 

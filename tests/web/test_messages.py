@@ -8,7 +8,16 @@ import pytest
 
 from conquista.errors import BadMessage
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
-from conquista.web.companion import ClaimSeat, HostDice, HostNewGame, HostPause, HostRemote, SeatGesture, SeatTrade
+from conquista.web.companion import (
+    ClaimSeat,
+    GameSetUp,
+    HostDice,
+    HostNewGame,
+    HostPause,
+    HostRemote,
+    SeatGesture,
+    SeatTrade,
+)
 from conquista.web.messages import to_command
 
 IDS = ("alaska", "peru", "japan")
@@ -24,7 +33,11 @@ IDS = ("alaska", "peru", "japan")
     ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
     ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
     ({"type": "dice", "physical": True}, 0, HostDice(0, True)),
-    ({"type": "new_game", "rules": "classic", "players": 4}, 0, HostNewGame(7, 0, "classic", 4)),
+    ({"type": "new_game", "rules": "classic", "players": 4}, 0, HostNewGame(7, 0, GameSetUp("classic", 4))),
+    ({"type": "new_game", "rules": "italian", "players": 4, "bots": {"3": "random", "1": "greedy"},
+      "automatic_defence": False, "committed_dice": True}, 0,
+     HostNewGame(7, 0, GameSetUp("italian", 4, ((1, "greedy"), (3, "random")), False, True))),
+    ({"type": "resume", "game": 12}, 0, HostNewGame(7, 0, GameSetUp(resume=12))),
 ])
 def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None:
     assert to_command(data, 7, seat, 0, IDS) == command
@@ -42,6 +55,15 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "dice", "physical": False}, 1, "only the host"),
     ({"type": "new_game", "rules": "../../etc/passwd.toml", "players": 3}, 0, "shipped ruleset"),
     ({"type": "new_game", "rules": "classic", "players": 1}, 0, "whole number"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"3": "greedy"}}, 0, "not a seat of 3"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"x": "greedy"}}, 0, "not a seat"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"1": "skynet"}}, 0, "must be one of greedy"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "bots": [1]}, 0, "map seats to bot kinds"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "automatic_defence": "on"}, 0, "automatic_defence"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "committed_dice": 1}, 0, "committed_dice"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "seed": 1}, 0, "unknown key 'seed'"),
+    ({"type": "resume", "game": 0}, 0, "whole number"),
+    ({"type": "resume", "game": 3}, 1, "only the host"),
     ({"type": "pause", "paused": "yes"}, 0, "true or false"),
     ({"type": "turn", "steps": 1, "seat": 0}, 1, "unknown key 'seat'"),
     ({"type": None}, 1, "unknown message type"),

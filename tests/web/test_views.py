@@ -65,3 +65,58 @@ def test_counts_for_the_player_to_move() -> None:
     board.referee.handle(Tap(tid("peru")), 1.4)
     assert "not adjacent" in seat_view(board.referee, 0)["refused"]
     assert seat_view(board.referee, 1)["refused"] == ""
+
+
+def test_forced_trade_only_for_the_player_to_move_holding_too_many_cards() -> None:
+    from conquista.rules.rulesets import load_ruleset
+
+    assert load_ruleset("classic").forced_trade_hand == 5
+    hand = [tid(n) for n in ("alaska", "northwest_territory", "greenland", "alberta", "ontario")]
+    other = [tid(n) for n in ("peru", "brazil", "venezuela", "egypt", "congo")]
+    game = position("classic", 2, owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: hand, 1: other},
+                    state={"pool": 3})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    mine, theirs = seat_view(board.referee, 0), seat_view(board.referee, 1)
+    assert mine["forced_trade"] is True and mine["can_trade"] is True
+    assert theirs["forced_trade"] is False and theirs["can_trade"] is False
+    game.hands[0] = hand[:4]                                   # four cards: no longer forced
+    assert seat_view(board.referee, 0)["forced_trade"] is False
+
+
+def test_sets_give_their_armies_with_the_territory_bonus_for_the_player_to_move() -> None:
+    # Italian: one of each is worth 10, and each card of a territory the trader owns adds 2.
+    mine = [tid(n) for n in ("alaska", "northwest_territory", "greenland")]          # infantry, cavalry, cannon
+    theirs = [tid(n) for n in ("alberta", "ontario", "quebec")]
+    game = position("italian", 2, owners={"alaska": 0, "alberta": 1}, phase=Phase.REINFORCE,
+                    hands={0: mine, 1: theirs}, state={"pool": 3})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    sets = seat_view(board.referee, 0)["sets"]
+    assert sets == [{"cards": sorted(mine), "kind": "one each", "armies": 12}]       # 10 + Alaska's 2
+    # Not their turn: the set's own value (the bonus counts when they trade, on their turn).
+    assert seat_view(board.referee, 1)["sets"] == [{"cards": sorted(theirs), "kind": "one each", "armies": 10}]
+
+
+def test_move_in_range_and_count_after_a_conquest() -> None:
+    from conquista.table.gestures import Button, Press, Tap, Turn
+
+    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 9, "kamchatka": 1})
+    game.missions = (7, 7)
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    referee = board.referee
+    assert seat_view(referee, 0)["move_in"] is None
+    now = 1.0
+    referee.handle(Tap(tid("alaska")), now)
+    referee.handle(Tap(tid("kamchatka")), now + 0.1)
+    while referee.game.phase is Phase.ATTACK:
+        now += 1
+        referee.handle(Press(Button.ROLL), now)
+    assert referee.game.phase is Phase.OCCUPY
+    low, high = referee.game.occupy_range()
+    view = seat_view(referee, 0)
+    assert view["move_in"] == {"count": referee.count, "min": low, "max": high} and low <= referee.count <= high
+    assert seat_view(referee, 1)["move_in"] is None
+    referee.handle(Turn(1), now + 1)
+    assert seat_view(referee, 0)["move_in"]["count"] == min(high, view["move_in"]["count"] + 1)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
@@ -20,6 +19,8 @@ from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
 if TYPE_CHECKING:
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import DiceSource
     from conquista.journal import GameJournal
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
@@ -87,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
     web = companion = None
     if not args.no_web:
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
-                                   first_seat_hosts=not from_command_line, out=sys.stdout,
-                                   new_game=None if from_command_line else _host_set_up(start.journal, game_map))
+                                   out=sys.stdout,
+                                   set_up=None if from_command_line else _host_set_up(start.journal, game_map, dice))
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
@@ -98,20 +99,18 @@ def run(args: argparse.Namespace) -> int:
             web.stop()
         start.journal.close()
     print(referee.status().pending)
-    reveal_committed(dice, referee.game.over, print)
+    reveal_committed(referee.dice, referee.game.over, print)   # the host may have started a committed game
     return 0
 
 
-def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:
-    """New games from the host's phone; the one on the board is kept in the journal as abandoned."""
-    from conquista.dice.chance import new_game
+def _host_set_up(journal: GameJournal, game_map: GameMap, dice: DiceSource) -> HostSetUp:
+    """Games from the host's phone; the one on the board is kept in the journal as abandoned. Deals come from the
+    operating system's generator, as at start; the dice stay the command line's unless the host asks for committed
+    ones (and a committed source of the command line is not reused: its seed fixed the first game)."""
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import CommittedDice, OsDice
 
-    def set_up(rules_name: str, players: int) -> Game:
-        chosen = load_ruleset(rules_name)
-        players_in_range(chosen, players)
-        game = new_game(chosen, game_map, players, random.SystemRandom())
-        journal.abandon()
-        journal.start(game)
-        return game
+    def plain() -> tuple[random.Random, DiceSource, int | None]:
+        return random.SystemRandom(), OsDice() if isinstance(dice, CommittedDice) else dice, None
 
-    return set_up
+    return HostSetUp(journal, game_map, plain=plain, bots_allowed=False)

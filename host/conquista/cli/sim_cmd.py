@@ -28,8 +28,11 @@ from conquista.rules.rulesets import load_ruleset
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import DiceSource
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
+    from conquista.web.companion import StartedGame
     from conquista_sim.table import SimulatedTable
 
 
@@ -42,8 +45,10 @@ def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
-    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
-    p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
+    # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
+    # one (and without --bots, --resume/--new, --demo or --script), the first phone granted a seat is the host.
+    p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--players", type=int, help="number of players (default: 3)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
                         "a resumed game keeps its own seats unless this is given")
@@ -74,6 +79,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(handler=run)
 
 
+def set_up_on_command_line(args: argparse.Namespace) -> bool:
+    """Whether the command line set the game up (issue 10: then no phone is the host). `make run` gives --rules,
+    --players and --bots, so it has no host; a bare `conquista sim` lets the first phone granted a seat set the
+    game up: ruleset, players, bots, house switches, dice, or a saved game to resume."""
+    return (args.rules is not None or args.players is not None or args.bots is not None or args.resume is not None
+            or args.demo or bool(args.script))
+
+
 def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
     """Open the journal when this run is saved; resume or offer the unfinished game (asking needs a person)."""
     if not (ask or args.data_dir or args.resume is not None):
@@ -92,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
     from conquista_sim.table import SimulatedTable
 
+    from_command_line = set_up_on_command_line(args)
+    args.rules = "italian" if args.rules is None else args.rules
+    args.players = 3 if args.players is None else args.players
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -151,22 +167,45 @@ def run(args: argparse.Namespace) -> int:
             offer_resume(table.referee, start.journal, start.offer, fresh)
         web = None
         if serve:
+            set_up = None if from_command_line else _host_set_up(args, table, start, dice)
             web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
-                                       bots=table.bots, first_seat_hosts=False, out=sys.stdout)
+                                       bots=table.bots, out=sys.stdout, set_up=set_up)
             table.on_step = companion.step
         try:
-            _play(args, table, lines, interactive, console, serving=web is not None)
+            _play(args, table, lines, interactive, console, join_url=web.url if web is not None else "")
         finally:
             if web is not None:
                 web.stop()
-        reveal_committed(dice, table.game.over, print)
+        reveal_committed(table.referee.dice, table.game.over, print)   # the host may have started a committed game
     if start is not None:
         start.journal.close()
     return 0
 
 
+def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlayStart | None,
+                 dice: DiceSource | None) -> HostSetUp:
+    """Games from the host's phone on the simulated board: each new one from a fresh seed (saved with it), with
+    the command line's dice unless the host asks for committed ones; the table's bots follow the set-up."""
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import SeededDice
+
+    def plain() -> tuple[random.Random, DiceSource, int | None]:
+        seed = secrets.randbits(64)
+        rng = random.Random(seed)
+        if dice is None or isinstance(dice, CommittedDice):   # seeded dice share the deal's generator
+            return rng, SeededDice(rng=rng), seed
+        return rng, dice, seed
+
+    def follow(started: StartedGame) -> None:
+        table.bots = frozenset(started.bots)
+        table.bot_kinds = dict(started.bots)
+
+    return HostSetUp(start.journal if start is not None else None, table.game.map, plain=plain, on_start=follow)
+
+
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
-          serving: bool) -> None:
+          join_url: str) -> None:
+    """`join_url`: the web app's, when it serves; the terminal view shows it with its QR code."""
     from rich.live import Live
 
     from conquista_sim.board_view import render
@@ -182,12 +221,12 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
         for line in demo_lines(table):
             print(line)
     elif args.demo:
-        with Live(render(table, *console.size), console=console, refresh_per_second=8) as live:
+        with Live(render(table, *console.size, join_url=join_url), console=console, refresh_per_second=8) as live:
             while not table.game.over:
                 table.advance((8.0 if args.speed is None else args.speed) / 8)
-                live.update(render(table, *console.size))
+                live.update(render(table, *console.size, join_url=join_url))
                 time.sleep(1 / 8)
     else:
         # With phones connected the board keeps running while the terminal waits for a line.
-        run_interactive(table, console, LiveInput(table) if serving else input,
-                        speed=2.0 if args.speed is None else args.speed)
+        run_interactive(table, console, LiveInput(table) if join_url else input,
+                        speed=2.0 if args.speed is None else args.speed, join_url=join_url)

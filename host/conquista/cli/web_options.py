@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from conquista.rules.engine import Game
+    from conquista.app.host_setup import HostSetUp
     from conquista.web.companion import Companion
     from conquista.web.service import WebService
 
@@ -20,16 +19,18 @@ def add_web_options(p: argparse.ArgumentParser, where: str) -> None:
 
 
 def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots: frozenset[int],
-              first_seat_hosts: bool, out: TextIO,
-              new_game: Callable[[str, int], Game] | None = None) -> tuple[WebService, Companion]:
-    """Start the server in a thread and print its join URL with the QR code phones scan."""
+              out: TextIO, set_up: HostSetUp | None = None) -> tuple[WebService, Companion]:
+    """Start the server in a thread and print its join URL with the QR code phones scan. With `set_up` (a game not
+    set up on the command line) the first seat granted is the host, whose phone sets up games through it."""
     from conquista.web.companion import Companion
     from conquista.web.seats import SeatBook
     from conquista.web.service import DEFAULT_PORT, WebAddress, WebService, parse_web_address, qr_text
 
     address = (parse_web_address(args.web, default_host) if args.web
                else WebAddress(default_host, DEFAULT_PORT, explicit=False))
-    companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts), new_game=new_game)
+    companion = Companion(SeatBook(players, bots, first_seat_hosts=set_up is not None), new_game=set_up,
+                          saved_games=set_up.saved if set_up is not None else tuple,
+                          bot_kinds=dict.fromkeys(bots, "greedy"))
     service = WebService(companion, address)
     url = service.start()
     out.write(f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.dice.sources import DiceSource
 from conquista.errors import ConquistaError
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -66,13 +67,50 @@ class HostDice:
 
 
 @dataclass(frozen=True)
+class GameSetUp:
+    """A game the host's phone asks for, in the structure the board's composition root starts games from: a new
+    game (ruleset, players, which seats bots play and which bot, the ruleset's house switches, the dice), or a
+    saved game resumed (`resume`, its id; the rest is then the saved game's own)."""
+
+    rules: str = ""
+    players: int = 0
+    bots: tuple[tuple[int, str], ...] = ()     # (seat, bot kind), by seat; every other seat is a person
+    automatic_defence: bool | None = None      # None: as the ruleset says
+    committed_dice: bool = False               # provably fair: a commitment shown now, the seed when the game ends
+    resume: int | None = None
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    """What the composition root made of a `GameSetUp`: the game (already journalled), its bots, and its dice
+    source (None: keep the board's)."""
+
+    game: Game
+    bots: dict[int, str] = field(default_factory=dict)
+    dice: DiceSource | None = None
+    note: str = ""                             # for the table, e.g. the committed dice's commitment
+
+
+@dataclass(frozen=True)
+class SavedChoice:
+    """An unfinished saved game the host may resume."""
+
+    id: int
+    rules: str
+    players: int
+    turn: int
+    last_played: str
+    seats: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
 class HostNewGame:
-    """The host sets up a new game (ruleset, number of players); the one being played is abandoned."""
+    """The host sets up a game (`GameSetUp`); the one being played is abandoned, or kept when another saved game
+    is resumed."""
 
     connection: int
     seat: int
-    rules: str
-    players: int
+    setup: GameSetUp
 
 
 @dataclass(frozen=True)
@@ -134,8 +172,11 @@ class _Claim:
 @dataclass
 class Companion:
     seats: SeatBook
-    # Deals a new game for the host's set-up (the app also journals it); None when the command line set it up.
-    new_game: Callable[[str, int], Game] | None = None
+    # Starts the game the host's phone set up (the app also journals it); None when the command line set it up.
+    new_game: Callable[[GameSetUp], StartedGame] | None = None
+    # The unfinished saved games the host may resume (asked when the game or the host changes, not every frame).
+    saved_games: Callable[[], tuple[SavedChoice, ...]] = tuple
+    bot_kinds: dict[int, str] = field(default_factory=dict)   # the bot playing each bot seat
     send: Callable[[ClaimAnswer | Refusal | Snapshot], None] = lambda item: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
@@ -148,6 +189,8 @@ class Companion:
     _key: tuple[Any, ...] = ()
     _turn_key: tuple[int, int] = (-1, -1)
     _turn_started: float = 0.0
+    _saved: tuple[SavedChoice, ...] = ()
+    _saved_key: tuple[int, int] = (-1, -1)
 
     def submit(self, command: Command) -> None:
         """From any thread (the server's): queue a phone's command for the board loop."""
@@ -194,9 +237,9 @@ class Companion:
                 # Between battles only: dice being typed in stay as they are.
                 if seat == self.seats.host and seat >= 0 and referee.entry is None:
                     referee.physical_dice = physical
-            case HostNewGame(connection, seat, rules, players):
+            case HostNewGame(connection, seat, setup):
                 if seat == self.seats.host and seat >= 0:
-                    self._new_game(referee, connection, rules, players, now)
+                    self._new_game(referee, connection, seat, setup, now)
             case HostRemote(connection, seat, target):
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
@@ -216,18 +259,30 @@ class Companion:
             referee.fault = ""
         self.paused = referee.fault == PAUSED
 
-    def _new_game(self, referee: Referee, connection: int, rules: str, players: int, now: float) -> None:
+    def _new_game(self, referee: Referee, connection: int, host: int, setup: GameSetUp, now: float) -> None:
         if self.new_game is None:
             self.send(Refusal(connection, "this game was set up on the command line"))
             return
+        if any(seat == host for seat, _kind in setup.bots):
+            self.send(Refusal(connection, "your own seat cannot be a bot: you are playing it"))
+            return
         try:
-            game = self.new_game(rules, players)
+            started = self.new_game(setup)
         except ConquistaError as exc:
             self.send(Refusal(connection, str(exc)))
             return
+        game = started.game
+        if started.dice is not None:
+            referee.dice = started.dice
         referee.reset(game, now)
-        referee.message = f"a new game of {rules} for {players} players starts"
-        self.seats.resize(game.players)
+        if setup.resume is not None:
+            referee.message = f"saved game {setup.resume} resumed"
+        else:
+            referee.message = f"a new game of {game.rules.name} for {game.players} players starts"
+        if started.note:
+            referee.message += f"; {started.note}"
+        self.bot_kinds = dict(started.bots)
+        self.seats.resize(game.players, frozenset(started.bots))
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
         if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
@@ -277,7 +332,11 @@ class Companion:
                           remote=self.seats.remote)
         public = public_view(referee, state, now - self._turn_started)
         public["version"] = self._version
-        host = host_view(referee, state, players=game.players, paused=self.paused, can_set_up=self.new_game is not None)
+        if (id(game), self.seats.host) != self._saved_key and self.new_game is not None and self.seats.host >= 0:
+            self._saved_key = (id(game), self.seats.host)
+            self._saved = self.saved_games()
+        host = host_view(referee, state, players=game.players, paused=self.paused, can_set_up=self.new_game is not None,
+                         bot_kinds=self.bot_kinds, saved=self._saved)
         seats = []
         for seat in range(game.players):
             view = seat_view(referee, seat)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
 from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
     Command,
+    GameSetUp,
     HostDice,
     HostNewGame,
     HostPause,
@@ -60,6 +62,33 @@ def _flag(data: dict[str, Any], key: str) -> bool:
     return value
 
 
+def _set_up(data: dict[str, Any]) -> GameSetUp:
+    """A new game's set-up: {"rules", "players", "bots": {"SEAT": "KIND"}, "automatic_defence", "committed_dice"};
+    the board checks the ruleset and the player range."""
+    keys(data, {"type", "rules", "players", "bots", "automatic_defence", "committed_dice"})
+    rules = data.get("rules")
+    if not isinstance(rules, str) or not rules.replace("-", "").replace("_", "").isalnum() or len(rules) > 40:
+        raise BadMessage("rules must be the name of a shipped ruleset")
+    players = whole(data, "players", 2, MAX_SEATS)
+    bots = data.get("bots", {})
+    if not isinstance(bots, dict):
+        raise BadMessage('bots must map seats to bot kinds, e.g. {"1": "greedy"}')
+    chosen: list[tuple[int, str]] = []
+    for seat_text, bot in bots.items():
+        if not (seat_text.isdigit() and int(seat_text) < players):
+            raise BadMessage(f"bots: {seat_text!r} is not a seat of {players} players (0–{players - 1})")
+        if bot not in BOT_NAMES:
+            raise BadMessage(f"bots: the bot of seat {seat_text} must be one of {', '.join(BOT_NAMES)}")
+        chosen.append((int(seat_text), bot))
+    defence = data.get("automatic_defence")
+    if defence is not None and not isinstance(defence, bool):
+        raise BadMessage("automatic_defence must be true, false, or left out (as the ruleset says)")
+    committed = data.get("committed_dice", False)
+    if not isinstance(committed, bool):
+        raise BadMessage("committed_dice must be true or false")
+    return GameSetUp(rules, players, tuple(sorted(chosen)), defence, committed)
+
+
 def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                territory_ids: tuple[str, ...]) -> Command:
     """The board command a message asks for, from a connection holding `seat` (-1: none)."""
@@ -91,7 +120,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                 and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
             raise BadMessage("cards must be a list of three card numbers")
         return SeatTrade(seat, tuple(cards), connection)
-    if kind in ("pause", "dice", "remote", "new_game") and seat != host:
+    if kind in ("pause", "dice", "remote", "new_game", "resume") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
@@ -100,11 +129,10 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         keys(data, {"type", "physical"})
         return HostDice(seat, _flag(data, "physical"))
     if kind == "new_game":
-        keys(data, {"type", "rules", "players"})
-        rules = data.get("rules")
-        if not isinstance(rules, str) or not rules.replace("-", "").replace("_", "").isalnum() or len(rules) > 40:
-            raise BadMessage("rules must be the name of a shipped ruleset")
-        return HostNewGame(connection, seat, rules, whole(data, "players", 2, MAX_SEATS))
+        return HostNewGame(connection, seat, _set_up(data))
+    if kind == "resume":
+        keys(data, {"type", "game"})
+        return HostNewGame(connection, seat, GameSetUp(resume=whole(data, "game", 1, 2**53)))
     if kind == "remote":
         keys(data, {"type", "seat"})
         return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))

@@ -42,13 +42,17 @@ class SeatBook:
                 self.host = seat
             return Grant(seat, token, seat == self.host)
 
-    def resize(self, players: int) -> None:
-        """A new game with `players` seats: the tokens of seats it no longer has stop working."""
+    def resize(self, players: int, bots: frozenset[int] | None = None) -> None:
+        """A new game with `players` seats (and, if given, these bot seats): the tokens of seats it no longer has,
+        or that a bot now plays, stop working."""
         with self._lock:
             self.players = players
-            self._tokens = {seat: token for seat, token in self._tokens.items() if seat < players}
-            self.remote = frozenset(s for s in self.remote if s < players)
-            if self.host >= players:
+            if bots is not None:
+                self.bots = bots
+            kept = [seat for seat in self._tokens if seat < players and seat not in self.bots]
+            self._tokens = {seat: self._tokens[seat] for seat in kept}
+            self.remote = frozenset(s for s in self.remote if s in self._tokens)
+            if self.host >= players or self.host in self.bots:
                 self.host = -1
 
     def seat_of(self, token: str) -> int:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import io
+import ipaddress
 import socket
+import struct
 import sys
 import threading
 import time
@@ -27,6 +28,9 @@ DEFAULT_PORT = 8080
 PORT_TRIES = 20
 START_TIMEOUT_S = 10.0
 SWITCH_INTERVAL_S = 0.0005
+# uvicorn >= 0.35 (the floor in pyproject.toml): the websockets library's Sans-I/O core, not its legacy server.
+WS_PROTOCOL = "websockets-sansio"
+SIOCGIFADDR = 0x8915      # Linux ioctl: an interface's address
 
 
 @dataclass(frozen=True)
@@ -50,25 +54,63 @@ def parse_web_address(text: str, default_host: str) -> WebAddress:
 
 def lan_address() -> str:
     """The address other devices on the table's network reach this one by (phones resolve .local names badly).
-    Connecting a UDP socket sends nothing; it only picks the interface a route would use."""
+    Connecting a UDP socket sends nothing; it only picks the interface a route would use. A board on its own
+    Wi-Fi (an access point, no internet) may have no default route: then one of its own interfaces' addresses."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("192.0.2.1", 9))   # TEST-NET-1: never routed anywhere, only used to choose an interface
         address: str = probe.getsockname()[0]
-        if not address.startswith("0."):
+        if _reachable(address):
             return address
-    return "127.0.0.1"
+    found = board_addresses()
+    return found[0] if found else "127.0.0.1"
+
+
+def _reachable(address: str) -> bool:
+    """An IPv4 address another device could use to reach this one (not loopback, not unspecified)."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_multicast)
+
+
+def _interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (Linux: SIOCGIFADDR), with the standard library only."""
+    try:
+        import fcntl
+    except ImportError:  # not on Linux: the host name's addresses are all there is
+        return []
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        for _index, name in socket.if_nameindex():
+            with contextlib.suppress(OSError):   # an interface that is down has no address
+                request = struct.pack("256s", name.encode()[:15])
+                answer = fcntl.ioctl(sock.fileno(), SIOCGIFADDR, request)
+                found.append(socket.inet_ntoa(answer[20:24]))
+    return found
+
+
+def board_addresses() -> list[str]:
+    """This machine's IPv4 addresses that other devices can reach, private (the table's Wi-Fi) first and
+    link-local (a network with no DHCP) last."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    found += _interface_addresses()
+    usable = [a for a in dict.fromkeys(found) if _reachable(a)]
+    return sorted(usable, key=lambda a: (ipaddress.IPv4Address(a).is_link_local,
+                                         not ipaddress.IPv4Address(a).is_private))
 
 
 def allowed_hosts(bind_host: str, public_address: str) -> list[str]:
-    """Host names a request may carry (TrustedHostMiddleware): this machine's own, never a stranger's domain."""
+    """Host names a request may carry (TrustedHostMiddleware): this machine's own, never a stranger's domain.
+    Served on every network, that is each of the board's addresses (a phone may reach it by any of them)."""
     hosts = {"127.0.0.1", "localhost", public_address}
     if bind_host not in ("0.0.0.0", "::", ""):
         hosts.add(bind_host)
     else:
         name = socket.gethostname()
-        hosts |= {name, f"{name}.local"}
-        with contextlib.suppress(OSError):
-            hosts |= {str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+        hosts |= {name, f"{name}.local", *board_addresses()}
     return sorted(hosts)
 
 
@@ -130,7 +172,7 @@ class WebService:
             from conquista.web.server import create_app
 
             app, self.hub = create_app(self.companion, self.hosts, self.url)
-            config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
+            config = uvicorn.Config(app, ws=WS_PROTOCOL, ws_max_size=MAX_MESSAGE,
                                     ws_per_message_deflate=False, lifespan="on", log_level="warning",
                                     access_log=False)
             self._server = uvicorn.Server(config)
@@ -166,9 +208,7 @@ class WebService:
 
 
 def qr_text(url: str) -> str:
-    """The join URL as a QR code for a terminal (segno's make_qr, never a Micro QR)."""
-    import segno
+    """The join URL as a QR code for a terminal (segno's make_qr, never a Micro QR), in half blocks."""
+    from conquista.web.qr import qr_lines
 
-    out = io.StringIO()
-    segno.make_qr(url).terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    return "".join(f"{line}\n" for line in qr_lines(url))

@@ -8,9 +8,11 @@ loop (the only thread that reads the game) and handed to the server already seri
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from conquista.bots import BOT_NAMES
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -20,7 +22,11 @@ from conquista.table.colours import player_rgb
 from conquista.table.referee import Referee
 from conquista.web.layout import board_cells
 
+if TYPE_CHECKING:
+    from conquista.web.companion import SavedChoice
+
 LOG_LINES = 40
+DEFAULT_BOT = "greedy"
 
 
 @functools.cache
@@ -29,7 +35,8 @@ def ruleset_choices() -> list[dict[str, Any]]:
     out = []
     for name in builtin_rulesets():
         rules = load_ruleset(name)
-        out.append({"name": name, "min": rules.players_min, "max": rules.players_max})
+        out.append({"name": name, "min": rules.players_min, "max": rules.players_max,
+                    "automatic_defence": rules.automatic_defence, "colours": list(rules.colours)})
     return out
 PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
 
@@ -170,17 +177,24 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
     return view
 
 
-def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
-              can_set_up: bool = False) -> dict[str, Any]:
-    """The set-up screen, as far as the referee supports it today: a new game (ruleset, players) when the command
-    line did not set one up, the dice, pause, remote seats."""
+def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool, can_set_up: bool = False,
+              bot_kinds: Mapping[int, str] | None = None, saved: Sequence[SavedChoice] = ()) -> dict[str, Any]:
+    """The set-up screen: a game (ruleset, players, which seats bots play and which bot, automatic defence,
+    committed dice) or a saved game to resume, when the command line did not set one up; the dice, pause, remote
+    seats."""
     rules = referee.game.rules
+    kinds = bot_kinds or {}
     return {
         "can_set_up": can_set_up,
         "rulesets": ruleset_choices() if can_set_up else [],
+        "bot_names": list(BOT_NAMES) if can_set_up else [],
+        "saved": [{"id": g.id, "rules": g.rules, "players": g.players, "turn": g.turn, "last_played": g.last_played,
+                   "bots": sum(1 for kind in g.seats or () if kind != "human")} for g in saved] if can_set_up else [],
         "rules": rules.name,
         "players": players,
         "bots": sorted(seats.bots),
-        "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice},
+        "bot_kinds": {str(seat): kinds.get(seat, DEFAULT_BOT) for seat in sorted(seats.bots)},
+        "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice,
+                     "committed dice": referee.dice.name == "committed"},
         "paused": paused,
     }

@@ -30,7 +30,7 @@ function draw() {
       `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `,
     el("span", { id: "clock" }, ""));
   drawClock();
-  document.getElementById("pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
+  document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
   document.getElementById("message").textContent = view.message;
   document.getElementById("dice").replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a" }, d)), " vs ",

@@ -68,7 +68,14 @@ function drawHost() {
   if (hostView.can_set_up && !select.options.length) {
     select.replaceChildren(...hostView.rulesets.map((r) => el("option", { value: r.name }, `${r.name} (${r.min}–${r.max})`)));
     select.value = hostView.rules;
+    drawRuleset();
   }
+  drawSeatChoices();
+  $("resume").classList.toggle("hidden", !hostView.saved.length);
+  $("saved").replaceChildren(...hostView.saved.map((g) => el("button", {
+    "data-resume": g.id, onclick: () => client.send({ type: "resume", game: g.id }),
+  }, `game ${g.id}: ${g.rules}, ${g.players} players${g.bots ? ` (${g.bots} bots)` : ""}, turn ${g.turn}, ` +
+     `last played ${g.last_played.replace("T", " ").slice(0, 16)}`)));
   const physical = hostView.switches["physical dice"];
   $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
   const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
@@ -77,6 +84,44 @@ function drawHost() {
       `give ${s.colour} to a remote player`),
     remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
       : "")));
+}
+
+// The new game's seats: a person or a bot (which kind) for each, the host's own always a person. Choices made
+// survive redraws: they are read back from the selects, not from the host view.
+function drawSeatChoices() {
+  if (!hostView || !hostView.can_set_up || !publicView || !seatView) return;
+  const players = Number($("new-players").value) || 0;
+  const box = $("new-seats");
+  const kept = {};
+  for (const s of box.querySelectorAll("select")) kept[s.dataset.seat] = s.value;
+  const key = `${seatView.seat}/${players}/${$("new-rules").value}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const chosen = hostView.rulesets.find((r) => r.name === $("new-rules").value);
+  const colours = chosen ? chosen.colours : publicView.seats.map((s) => s.colour);
+  box.replaceChildren(...Array.from({ length: players }, (_, seat) => {
+    const name = colours[seat] || `seat ${seat}`;
+    if (seat === seatView.seat) return el("div", {}, `${name}: you`);
+    const choice = el("select", { "data-seat": seat },
+      el("option", { value: "" }, "a person"), ...hostView.bot_names.map((b) => el("option", { value: b }, `bot: ${b}`)));
+    choice.value = kept[seat] !== undefined ? kept[seat] : (hostView.bot_kinds[seat] || "");
+    return el("label", {}, `${name}: `, choice);
+  }));
+}
+
+function drawRuleset() {
+  const chosen = hostView && hostView.rulesets.find((r) => r.name === $("new-rules").value);
+  if (!chosen) return;
+  $("new-players").min = chosen.min;
+  $("new-players").max = chosen.max;
+  $("new-defence").checked = chosen.automatic_defence;
+}
+
+function newGame() {
+  const bots = {};
+  for (const s of $("new-seats").querySelectorAll("select")) if (s.value) bots[s.dataset.seat] = s.value;
+  return { type: "new_game", rules: $("new-rules").value, players: Number($("new-players").value), bots,
+    automatic_defence: $("new-defence").checked, committed_dice: $("new-committed").checked };
 }
 
 function draw() {
@@ -88,7 +133,8 @@ function draw() {
 }
 
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
-$("new-start").addEventListener("click", () => client.send({
-  type: "new_game", rules: $("new-rules").value, players: Number($("new-players").value) }));
+$("new-start").addEventListener("click", () => client.send(newGame()));
+$("new-rules").addEventListener("change", () => { drawRuleset(); drawSeatChoices(); });
+$("new-players").addEventListener("input", drawSeatChoices);
 $("dice").addEventListener("click", () => client.send({
   type: "dice", physical: !(hostView && hostView.switches["physical dice"]) }));
