@@ -54,3 +54,19 @@ def position(rules: str = "italian", players: int = 2, owners: dict[str, int] | 
     # A snapshot has no history; a journal expects a log that starts with a deal, so the position keeps its own.
     game.log.extend(base.log)
     return game
+
+
+def edited(game: Game, **fields: Any) -> Game:
+    """A copy of `game` with some fields of its snapshot replaced (hands=..., missions=...), built through
+    `Game.from_snapshot()`; it keeps the log, so a journal or a referee can take it."""
+    snap = game.snapshot()
+    for name, value in fields.items():
+        if name not in snap:
+            raise KeyError(f"a game has no field {name!r}")
+        snap[name] = value
+    if "hands" in fields:  # a card in a hand is no longer in the deck
+        held = {c for hand in fields["hands"] for c in hand}
+        snap["deck"] = [c for c in snap["deck"] if c not in held]
+    other = Game.from_snapshot(snap, game.rules, game.map)
+    other.log.extend(game.log)
+    return other

@@ -17,6 +17,7 @@ import pytest
 
 from conquista.rules.cards import card_symbol
 from conquista.rules.missions import mission_text
+from tests.rules.helpers import edited
 from tests.web.live import LiveBoard
 
 CHROMIUM = "/usr/bin/chromium"
@@ -83,10 +84,13 @@ def secret_text(page: Any) -> str:
 
 
 def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
-    game = live.do(lambda: live.table.game)
+    table = live.table
+    dealt_game = live.do(lambda: table.game)
+    hands = [[], [3, 17, 30], []]                                # a hand to show (and to keep from others)
+    live.do(lambda: table.referee.reset(edited(dealt_game, hands=hands), table.clock.now()))
+    game = live.do(lambda: table.game)
     colours = game.rules.colours[: game.players]
     missions = [mission_text(m, game.rules.colours) for m in live.do(lambda: game.missions)]
-    live.do(lambda: game.hands.__setitem__(1, [3, 17, 30]))    # a hand to show (and to keep from others)
     hand_texts = [f"{game.map.territories[c].name_en} · {card_symbol(game.map, c)}" for c in (3, 17, 30)]
 
     spectator_context = browser.new_context()

@@ -8,7 +8,7 @@ from conquista.rules.actions import Action, Place, Trade
 from conquista.table.colours import OFF, player_rgb
 from conquista.table.gestures import Button, Press, Tap
 from conquista.web.companion import ClaimSeat, HostPause, SeatGesture, SeatTrade, Snapshot
-from tests.rules.helpers import tid
+from tests.rules.helpers import edited, tid
 from tests.web.helpers import host_set_up, make_board
 
 
@@ -84,11 +84,11 @@ def test_phone_commands_act_only_for_the_seat_to_move_and_are_recorded_like_taps
 def test_trade_from_a_phone_goes_through_the_referee() -> None:
     board = make_board()
     referee = board.referee
+    dealt_game = referee.game
+    hands: list[list[int]] = [[] for _ in range(dealt_game.players)]
+    hands[dealt_game.current] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
+    referee.reset(edited(dealt_game, phase="reinforce", pool=0, hands=hands), 0.0)
     game = referee.game
-    from conquista.rules.events import Phase
-
-    game.phase, game.pool = Phase.REINFORCE, 0
-    game.hands[game.current] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
     trades = game.valid_trades()
     applied: list[Action] = []
     referee.on_action = lambda action, events: applied.append(action)
@@ -158,9 +158,11 @@ def test_a_refused_trade_is_told_only_to_its_screen_and_never_names_cards_in_pub
     from conquista.web.companion import Refusal
 
     board = make_board()
+    me = board.referee.game.current
+    hands: list[list[int]] = [[] for _ in range(board.referee.game.players)]
+    hands[me] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
+    board.referee.reset(edited(board.referee.game, hands=hands), 0.0)
     game = board.referee.game
-    me = game.current
-    game.hands[me] = [tid("alaska"), tid("peru"), tid("brazil"), tid("ontario")]
     board.companion.submit(SeatTrade(me, (tid("alaska"), tid("peru"), tid("japan")), 4))   # not all held
     board.companion.submit(SeatTrade(me, game.valid_trades(me)[0], 4))                    # setup: not now
     board.step()

@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from conquista.web.messages import MAX_MESSAGE
+from tests.rules.helpers import edited
 from tests.web.conftest import ORIGIN, Served, until
 
 pytestmark = pytest.mark.timeout(30)
@@ -176,7 +177,7 @@ def test_spectator_frames_never_hold_a_mission_a_card_or_a_token(served: Served)
         hello(spectator)
         hello(phone)
         token = claim(served, phone, 0)
-        board.referee.game.hands[0] = [5, 6, 7]
+        board.referee.reset(edited(board.referee.game, hands=[[5, 6, 7], [], []]), 0.0)
         me = board.referee.game.current
         board.step()
         phone.send_json({"type": "press", "button": "next"})

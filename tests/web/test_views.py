@@ -7,7 +7,7 @@ import json
 from conquista.rules.cards import card_symbol
 from conquista.rules.events import Phase
 from conquista.web.views import SeatState, mission_progress, public_view, seat_view
-from tests.rules.helpers import position, tid
+from tests.rules.helpers import edited, position, tid
 from tests.web.helpers import make_board
 
 SYMBOL_WORDS = ("infantry", "cavalry", "cannon", "jolly")
@@ -15,8 +15,8 @@ SYMBOL_WORDS = ("infantry", "cavalry", "cannon", "jolly")
 
 def test_public_view_has_every_territory_and_no_secret() -> None:
     board = make_board()
+    board.referee.reset(edited(board.referee.game, hands=[[], [0, 5, 9], []]), 0.0)
     game = board.referee.game
-    game.hands[1] = [0, 5, 9]
     text = json.dumps(public_view(board.referee, SeatState(), 0.0))
     view = json.loads(text)
     assert [t["id"] for t in view["territories"]] == [game.map.id(t) for t in range(game.map.size)]
@@ -30,8 +30,8 @@ def test_public_view_has_every_territory_and_no_secret() -> None:
 
 def test_seat_view_shows_only_its_own_mission_and_cards() -> None:
     board = make_board()
+    board.referee.reset(edited(board.referee.game, hands=[[tid("alaska")], [tid("peru"), tid("japan")], []]), 0.0)
     game = board.referee.game
-    game.hands[0], game.hands[1] = [tid("alaska")], [tid("peru"), tid("japan")]
     mine = seat_view(board.referee, 1)
     assert mine["mission"]["text"] == board.missions()[1]
     assert [c["territory"] for c in mine["cards"]] == ["Peru", "Japan"]
@@ -41,8 +41,8 @@ def test_seat_view_shows_only_its_own_mission_and_cards() -> None:
 
 
 def test_mission_progress_counts_continents_held() -> None:
-    game = position("italian", 2, owners={"congo": 0, "egypt": 0}, phase=Phase.ATTACK)
-    game.missions = (1, 7)   # North America and Africa; 24 territories
+    game = position("italian", 2, owners={"congo": 0, "egypt": 0}, phase=Phase.ATTACK,
+                    state={"missions": [1, 7]})   # North America and Africa; 24 territories
     progress = mission_progress(game, 0)
     meters = {m["label"]: (m["have"], m["need"]) for m in progress["meters"]}
     assert meters == {"North America": (0, 9), "Africa": (2, 6)}
@@ -51,8 +51,8 @@ def test_mission_progress_counts_continents_held() -> None:
 
 
 def test_counts_for_the_player_to_move() -> None:
-    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5, "kamchatka": 2})
-    game.missions = (7, 7)
+    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5, "kamchatka": 2},
+                    state={"missions": [7, 7]})
     board = make_board()
     board.referee.reset(game, 0.0)
     from conquista.table.gestures import Tap
@@ -80,7 +80,7 @@ def test_forced_trade_only_for_the_player_to_move_holding_too_many_cards() -> No
     mine, theirs = seat_view(board.referee, 0), seat_view(board.referee, 1)
     assert mine["forced_trade"] is True and mine["can_trade"] is True
     assert theirs["forced_trade"] is False and theirs["can_trade"] is False
-    game.hands[0] = hand[:4]                                   # four cards: no longer forced
+    board.referee.reset(edited(game, hands=[hand[:4], other]), 0.0)   # four cards: no longer forced
     assert seat_view(board.referee, 0)["forced_trade"] is False
 
 
@@ -101,8 +101,8 @@ def test_sets_give_their_armies_with_the_territory_bonus_for_the_player_to_move(
 def test_move_in_range_and_count_after_a_conquest() -> None:
     from conquista.table.gestures import Button, Press, Tap, Turn
 
-    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 9, "kamchatka": 1})
-    game.missions = (7, 7)
+    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 9, "kamchatka": 1},
+                    state={"missions": [7, 7]})
     board = make_board()
     board.referee.reset(game, 0.0)
     referee = board.referee
