@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import (
-    add_dice_options,
-    add_map_option,
-    announce_committed,
-    games_dir_to_write,
-    players_in_range,
-    reveal_committed,
-)
+from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, players_in_range
+from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
@@ -54,8 +47,6 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from conquista.app.board import run_board
-    from conquista.dice.chance import new_game
-    from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
     from conquista.table.referee import Referee
@@ -67,30 +58,33 @@ def run(args: argparse.Namespace) -> int:
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    dice = make_source(args.dice, args.seed)
+    # Every chance element (the deal, the missions, the cards, the dice) comes from the one source --dice names:
+    # by default the operating system's cryptographic generator.
+    dice = TableDice(args.dice, args.seed, None, print)
 
     def fresh() -> Game:
-        # Live play: the deal and the dice come from the operating system's cryptographic generator.
         start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
-        return new_game(rules, game_map, args.players, random.SystemRandom())
+        return dice.new_game(rules, game_map, args.players)
+
+    def warn(text: str) -> None:
+        sys.stderr.write(f"conquista play: {text}\n")
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
-    start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
-    game = start.game if start.game is not None else fresh()
+    start = open_for_play(args.data_dir, args.resume, warn)
+    dice.journal = start.journal
+    game = dice.game_to_play(start, fresh, warn)
 
     def ask(referee: Referee) -> None:
         if start.offer is not None:
             offer_resume(referee, start.journal, start.offer, fresh)
 
-    start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
-    announce_committed(dice, print)
     web = companion = None
     if not args.no_web:
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
                                    first_seat_hosts=not from_command_line, out=sys.stdout,
-                                   new_game=None if from_command_line else _host_set_up(start.journal, game_map))
+                                   new_game=None if from_command_line else _host_set_up(start.journal, game_map, dice))
     try:
-        referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
+        referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
                             on_step=companion.step if companion is not None else None)
     finally:
@@ -98,20 +92,20 @@ def run(args: argparse.Namespace) -> int:
             web.stop()
         start.journal.close()
     print(referee.status().pending)
-    reveal_committed(dice, referee.game.over, print)
+    dice.finish(referee.game.over)
     return 0
 
 
-def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:
+def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice) -> Callable[[str, int], Game]:
     """New games from the host's phone; the one on the board is kept in the journal as abandoned."""
-    from conquista.dice.chance import new_game
 
     def set_up(rules_name: str, players: int) -> Game:
         chosen = load_ruleset(rules_name)
         players_in_range(chosen, players)
-        game = new_game(chosen, game_map, players, random.SystemRandom())
+        game = dice.new_game(chosen, game_map, players)
         journal.abandon()
         journal.start(game)
         return game
 
     return set_up
+

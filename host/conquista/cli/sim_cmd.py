@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import secrets
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import (
-    add_dice_options,
-    add_map_option,
-    announce_committed,
-    games_dir_to_write,
-    parse_seats,
-    players_in_range,
-    reveal_committed,
-)
+from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, parse_seats, players_in_range
+from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
-from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -105,8 +96,14 @@ def run(args: argparse.Namespace) -> int:
     if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
         raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
     rules = load_ruleset(args.rules)
+    # The deal, the missions, the cards and the dice all come from the source --dice names: seeded dice on the seed
+    # by default (one --seed replays the whole game), a resumed committed game its own stream.
+    dice = TableDice(args.dice, seed, None, print)
     start = _journal(args, interactive and not (args.demo or args.script))
-    game = start.game if start is not None else None
+    game = None
+    if start is not None:
+        dice.journal = start.journal
+        game = dice.game_to_play(start, lambda: None, lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
     players = game.players if game is not None else args.players
     colours = game.rules.colours if game is not None else rules.colours
     chosen_bots = parse_seats(args.bots or "", colours, players)
@@ -118,14 +115,12 @@ def run(args: argparse.Namespace) -> int:
     fresh_bots = tuple(range(args.players)) if args.demo else parse_seats(args.bots or "", rules.colours,
                                                                           args.players)
     if start is not None and game is None:
-        start.journal.seats, start.journal.seed = seats_of(args.players, bots), seed
+        start.journal.seats, start.journal.seed = seats_of(args.players, bots), _saved_seed(args.dice, seed)
     if args.physical_dice and len(bots) == players:
         raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
                              "and no --demo")
-    # Seeded dice share the deal's generator (one --seed replays the whole game); the others have their own.
-    dice = None if args.dice == "seeded" else make_source(args.dice)
-    if start is not None:
-        start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": args.dice}
+    if game is None:
+        dice.start_new()     # the table deals the new game from it
     lines: list[str] = []
     if args.script:
         try:
@@ -137,16 +132,15 @@ def run(args: argparse.Namespace) -> int:
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
-                        sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
-        announce_committed(dice, print)
+                        sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
         if start is not None and start.offer is not None:
-            from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
 
             def fresh() -> Game:
                 table.bots = frozenset(fresh_bots)
-                start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
-                return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
+                start.journal.seats = seats_of(args.players, fresh_bots)
+                start.journal.seed = _saved_seed(args.dice, seed)
+                return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
 
             offer_resume(table.referee, start.journal, start.offer, fresh)
         web = None
@@ -159,10 +153,15 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if web is not None:
                 web.stop()
-        reveal_committed(dice, table.game.over, print)
+        dice.finish(table.game.over)
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _saved_seed(kind: str, seed: int) -> int | None:
+    """The seed saved with a simulated game: only seeded dice are dealt and rolled from it."""
+    return seed if kind == "seeded" else None
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,

@@ -237,6 +237,10 @@ class CommittedDice:
         """The `dice` object of the log header: the source and the commitment, never the seed."""
         return {"source": self.name, "commitment": self.commitment}
 
+    def secret(self) -> bytes:
+        """The seed itself, for the journal's private file only (see conquista.journal.dice_secret)."""
+        return self._seed
+
     def reveal(self) -> str:
         """The seed, hex. Call it when the game is over: once known, every later roll is predictable."""
         return self._seed.hex()
