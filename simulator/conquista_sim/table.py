@@ -55,9 +55,7 @@ class SimulatedTable:
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
         self.board = FakeBoard(self.profile, self.clock)
-        # The game's one chance source deals it and answers its rolls and draws; by default seeded dice on `seed`
-        # (the same generator deals and rolls, so one seed replays the whole game).
-        source: DiceSource = dice if dice is not None else SeededDice(seed)
+        source: DiceSource = dice if dice is not None else SeededDice(seed)  # deals, draws and rolls the game
         if game is None:
             ruleset = load_ruleset(rules)
             try:

@@ -71,6 +71,7 @@ def test_a_committed_game_resumed_after_a_power_cut_keeps_its_commitment(tmp_pat
     assert main(["dice", "audit", "1", "--data-dir", str(tmp_path), "--verify-seed", seed.hex()]) == 0
     audit = capsys.readouterr().out
     assert "matches the commitment" in audit and audit.rstrip().endswith("PASS")
+    assert "committed deal and card draws: the seed deals this game and draws all" in audit
 
 
 def test_an_unfinished_game_keeps_its_secret_through_a_normal_quit(tmp_path: Path,

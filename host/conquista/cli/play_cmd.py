@@ -58,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    # Every chance element (the deal, the missions, the cards, the dice) comes from the one source --dice names:
-    # by default the operating system's cryptographic generator.
+    # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
     def fresh() -> Game:

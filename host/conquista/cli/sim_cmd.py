@@ -39,8 +39,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
                         "a resumed game keeps its own seats unless this is given")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed for the deal and the dice (default: drawn from the operating system; a saved game "
-                        "records it)")
+                   help="seed of --dice seeded (the default) for the deal, the cards and the dice (default: drawn "
+                        "from the operating system; a saved game records it)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
     p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
@@ -78,6 +78,27 @@ def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
     return start
 
 
+def _check_pace(args: argparse.Namespace) -> None:
+    if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
+        raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
+    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
+        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
+
+
+def _dice_and_game(args: argparse.Namespace, seed: int,
+                   interactive: bool) -> tuple[TableDice, PlayStart | None, Game | None]:
+    """The session's chance source and, when this run is saved, the journal and the saved game to play on (None:
+    a new game). The deal, the missions, the cards and the dice all come from the source --dice names: seeded dice
+    on the seed by default (one --seed replays the whole game); a resumed committed game goes on with its stream."""
+    dice = TableDice(args.dice, seed, None, print)
+    start = _journal(args, interactive and not (args.demo or args.script))
+    if start is None:
+        return dice, None, None
+    dice.journal = start.journal
+    return dice, start, dice.game_to_play(start, lambda: None,
+                                          lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -91,19 +112,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
                          "use --script FILE to drive it from a file\n")
         args.demo = True
-    if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
-        raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
-    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
-        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
+    _check_pace(args)
     rules = load_ruleset(args.rules)
-    # The deal, the missions, the cards and the dice all come from the source --dice names: seeded dice on the seed
-    # by default (one --seed replays the whole game), a resumed committed game its own stream.
-    dice = TableDice(args.dice, seed, None, print)
-    start = _journal(args, interactive and not (args.demo or args.script))
-    game = None
-    if start is not None:
-        dice.journal = start.journal
-        game = dice.game_to_play(start, lambda: None, lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+    dice, start, game = _dice_and_game(args, seed, interactive)
     players = game.players if game is not None else args.players
     colours = game.rules.colours if game is not None else rules.colours
     chosen_bots = parse_seats(args.bots or "", colours, players)
