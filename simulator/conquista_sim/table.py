@@ -56,7 +56,7 @@ class SimulatedTable:
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
         self.board = FakeBoard(self.profile, self.clock)
-        rng = random.Random(seed)
+        source: DiceSource = dice if dice is not None else SeededDice(seed)  # deals, draws and rolls the game
         if game is None:
             ruleset = load_ruleset(rules)
             try:
@@ -64,7 +64,7 @@ class SimulatedTable:
             except ConquistaError:
                 self.board.close()
                 raise
-            game = new_game(ruleset, game_map, players, rng)
+            game = new_game(ruleset, game_map, players, source)
         self.bots = frozenset(bots)
         for seat in self.bots:
             if not 0 <= seat < game.players:
@@ -75,7 +75,7 @@ class SimulatedTable:
         self.on_line = on_line
         # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
         self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
-        table = build_table(game, self.profile, dice if dice is not None else SeededDice(rng=rng),
+        table = build_table(game, self.profile, source,
                             self.board.strip, physical_dice=physical_dice, journal=journal,
                             recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner

@@ -60,7 +60,8 @@ def test_long_rolls_take_more_hmac_blocks() -> None:
 def test_commitment_is_the_sha256_of_the_seed_and_the_reveal_gives_the_seed() -> None:
     source = CommittedDice(SEED)
     assert source.commitment == hashlib.sha256(SEED).hexdigest() == commitment_for(SEED)
-    assert source.header() == {"source": "committed", "commitment": source.commitment}
+    assert source.header() == {"source": "committed", "commitment": source.commitment,
+                               "covers": "deal draws rolls"}
     assert "seed" not in source.header()
     assert bytes.fromhex(source.reveal()) == SEED
     assert source.reveal_record() == {"meta": "dice_reveal", "seed": SEED.hex()}

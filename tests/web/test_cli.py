@@ -68,8 +68,8 @@ def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_pa
     import random
 
     from conquista.cli.play_cmd import _host_set_up
+    from conquista.cli.table_dice import TableDice
     from conquista.dice.chance import new_game
-    from conquista.dice.sources import OsDice
     from conquista.errors import ConquistaError
     from conquista.journal import GameJournal
     from conquista.rules.engine import Game
@@ -88,7 +88,7 @@ def test_a_new_game_from_the_host_is_journalled_and_the_old_one_abandoned(tmp_pa
         journal.start(old)
         play_one(journal, old)
         first = journal.game_id
-        set_up = _host_set_up(journal, game_map, OsDice())
+        set_up = _host_set_up(journal, game_map, TableDice("os", None, journal, print))
         with pytest.raises(ConquistaError, match="players"):
             set_up(GameSetUp("classic", 9))
         game = set_up(GameSetUp("classic", 4)).game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conquista.dice.sources import CommittedDice, OsDice
+from conquista.dice.sources import CommittedDice
 from conquista.journal import GameJournal
 from conquista.web.companion import ClaimAnswer, ClaimSeat, GameSetUp, HostNewGame, Refusal
 from tests.journal.helpers import raw_rows
@@ -160,10 +160,11 @@ def test_without_a_journal_nothing_is_resumed() -> None:
 
 def test_the_real_board_plays_no_bots_yet(tmp_path: Path) -> None:
     from conquista.cli.play_cmd import _host_set_up
+    from conquista.cli.table_dice import TableDice
 
     board = make_board(first_seat_hosts=True)
     with GameJournal(tmp_path) as journal:
-        board.companion.new_game = _host_set_up(journal, board.referee.game.map, OsDice())
+        board.companion.new_game = _host_set_up(journal, board.referee.game.map, TableDice("os", None, journal, print))
         seat_host(board)
         set_up(board, GameSetUp("italian", 3, ((1, "greedy"),)))
         assert "no bot player" in refusals(board)[-1] and board.companion.seats.bots == frozenset()

@@ -99,22 +99,3 @@ def add_dice_options(parser: argparse.ArgumentParser, default: str, physical: bo
                             help="roll real dice and enter them with the encoder (turn to set, ROLL confirms each "
                                  "die)")
 
-
-def announce_committed(dice: object, out: Callable[[str], None]) -> None:
-    """Committed dice: the commitment is shown at the start (the seed stays secret until the end)."""
-    from conquista.dice.sources import CommittedDice
-
-    if isinstance(dice, CommittedDice):
-        out(f"committed dice: commitment {dice.commitment} (the seed is revealed when the game ends)")
-
-
-def reveal_committed(dice: object, over: bool, out: Callable[[str], None]) -> None:
-    """At the end of a finished game the committed seed is revealed, so anyone can re-derive every roll."""
-    from conquista.dice.sources import CommittedDice
-
-    if isinstance(dice, CommittedDice):
-        if over:
-            out(f"committed dice: the seed was {dice.reveal()}; check every roll with "
-                f"`conquista dice audit ID --verify-seed {dice.reveal()}`")
-        else:
-            out("committed dice: the game is not over, so the seed stays secret")

@@ -10,9 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from conquista.dice.audit import AuditReport, audit_log, audit_records, parse_records
 from conquista.errors import ConquistaError
+
+if TYPE_CHECKING:
+    from conquista.dice.audit_seed import SeedCheck
+    from conquista.rules.mapdata import GameMap
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,7 +32,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                                                     "(`conquista games` lists them)")
     audit.add_argument("--data-dir", metavar="DIR", help="where saved games are (default: $XDG_DATA_HOME/conquista)")
     audit.add_argument("--verify-seed", metavar="SEED",
-                       help="the revealed seed (hex) of committed dice: re-derive and compare every roll")
+                       help="the revealed seed (hex) of committed dice: re-derive and compare the deal, every card "
+                            "draw and every roll")
+    audit.add_argument("--map", metavar="PATH", help="the map file the game was played on, to replay its deal and "
+                                                     "draws (default: the classic 42)")
     audit.add_argument("--json", action="store_true", help="print one JSON object")
     audit.set_defaults(handler=run_audit)
     p.set_defaults(handler=_need_action)
@@ -38,10 +46,15 @@ def _need_action(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    game_map = None
+    if args.map is not None:
+        from conquista.rules.mapdata import load_map
+
+        game_map = load_map(args.map)
     if args.log.isdigit() and not Path(args.log).exists():
-        report = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed)
+        report = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed, game_map)
     else:
-        report = audit_log(args.log, verify_seed=args.verify_seed)
+        report = audit_log(args.log, verify_seed=args.verify_seed, game_map=game_map)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
@@ -49,7 +62,8 @@ def run_audit(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
-def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | None) -> AuditReport:
+def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | None,
+                      game_map: GameMap | None) -> AuditReport:
     """Audit a game of the journal from its rows (the blitz test, which replays a log file, is left out)."""
     from conquista.journal import JournalStore, journal_path
 
@@ -59,7 +73,7 @@ def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | Non
     finally:
         store.close()
     where = f"{store.path}, game {game_id}"
-    return audit_records(parse_records(lines, where), where, verify_seed)
+    return audit_records(parse_records(lines, where), where, verify_seed, game_map=game_map)
 
 
 def _print_report(report: AuditReport) -> None:
@@ -94,13 +108,7 @@ def _print_report(report: AuditReport) -> None:
             print(f"blitzes: not tested ({battles.note})")
     print()
     if report.seed is not None:
-        seed = report.seed
-        if seed.first_mismatch is None:
-            print(f"committed dice: the seed ({seed.seed_from}) matches the commitment and gives all "
-                  f"{seed.rolls_checked} committed rolls")
-        else:
-            print(f"committed dice: {seed.mismatches} of {seed.rolls_checked} rolls differ from the seed's stream; "
-                  f"the first: {seed.first_mismatch.describe(report.where)}")
+        _print_seed(report.seed, report.where)
     elif report.commitment is not None:
         print("committed dice: the seed is not revealed in the log; pass --verify-seed SEED to check every roll")
     failures = report.failures()
@@ -108,3 +116,19 @@ def _print_report(report: AuditReport) -> None:
         print("FAIL: " + "; ".join(failures))
     else:
         print("PASS")
+
+
+def _print_seed(seed: SeedCheck, where: str) -> None:
+    if seed.first_mismatch is None:
+        print(f"committed dice: the seed ({seed.seed_from}) matches the commitment and gives all "
+              f"{seed.rolls_checked} committed rolls")
+    else:
+        print(f"committed dice: {seed.mismatches} of {seed.rolls_checked} rolls differ from the seed's stream; "
+              f"the first: {seed.first_mismatch.describe(where)}")
+    if seed.not_checked:
+        print(f"committed deal and card draws: not checked ({seed.not_checked})")
+    elif seed.first_chance_mismatch is None:
+        print(f"committed deal and card draws: the seed deals this game and draws all {seed.draws_checked} cards")
+    else:
+        print(f"committed deal and card draws: {seed.chance_mismatches} differ from the seed's stream; "
+              f"the first: {seed.first_chance_mismatch.describe(where)}")

@@ -6,14 +6,8 @@ import argparse
 import random
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import (
-    add_dice_options,
-    add_map_option,
-    announce_committed,
-    games_dir_to_write,
-    players_in_range,
-    reveal_committed,
-)
+from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, players_in_range
+from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
@@ -55,8 +49,6 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from conquista.app.board import run_board
-    from conquista.dice.chance import new_game
-    from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
     from conquista.table.referee import Referee
@@ -68,30 +60,32 @@ def run(args: argparse.Namespace) -> int:
     players_in_range(rules, args.players)
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    dice = make_source(args.dice, args.seed)
+    # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
+    dice = TableDice(args.dice, args.seed, None, print)
 
     def fresh() -> Game:
-        # Live play: the deal and the dice come from the operating system's cryptographic generator.
         start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
-        return new_game(rules, game_map, args.players, random.SystemRandom())
+        return dice.new_game(rules, game_map, args.players)
+
+    def warn(text: str) -> None:
+        sys.stderr.write(f"conquista play: {text}\n")
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
-    start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
-    game = start.game if start.game is not None else fresh()
+    start = open_for_play(args.data_dir, args.resume, warn)
+    dice.journal = start.journal
+    game = dice.game_to_play(start, fresh, warn)
 
     def ask(referee: Referee) -> None:
         if start.offer is not None:
             offer_resume(referee, start.journal, start.offer, fresh)
 
-    start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
-    announce_committed(dice, print)
     web = companion = None
     if not args.no_web:
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
                                    out=sys.stdout,
                                    set_up=None if from_command_line else _host_set_up(start.journal, game_map, dice))
     try:
-        referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
+        referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
                             on_step=companion.step if companion is not None else None)
     finally:
@@ -99,11 +93,11 @@ def run(args: argparse.Namespace) -> int:
             web.stop()
         start.journal.close()
     print(referee.status().pending)
-    reveal_committed(referee.dice, referee.game.over, print)   # the host may have started a committed game
+    dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game
     return 0
 
 
-def _host_set_up(journal: GameJournal, game_map: GameMap, dice: DiceSource) -> HostSetUp:
+def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice) -> HostSetUp:
     """Games from the host's phone; the one on the board is kept in the journal as abandoned. Deals come from the
     operating system's generator, as at start; the dice stay the command line's unless the host asks for committed
     ones (and a committed source of the command line is not reused: its seed fixed the first game)."""
@@ -111,6 +105,6 @@ def _host_set_up(journal: GameJournal, game_map: GameMap, dice: DiceSource) -> H
     from conquista.dice.sources import CommittedDice, OsDice
 
     def plain() -> tuple[random.Random, DiceSource, int | None]:
-        return random.SystemRandom(), OsDice() if isinstance(dice, CommittedDice) else dice, None
+        return random.SystemRandom(), OsDice() if dice.chance.kind == CommittedDice.name else dice.chance, None
 
     return HostSetUp(journal, game_map, plain=plain, bots_allowed=False)

@@ -11,17 +11,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import (
-    add_dice_options,
-    add_map_option,
-    announce_committed,
-    games_dir_to_write,
-    parse_seats,
-    players_in_range,
-    reveal_committed,
-)
+from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, parse_seats, players_in_range
+from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
-from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 
@@ -53,8 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
                         "a resumed game keeps its own seats unless this is given")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed for the deal and the dice (default: drawn from the operating system; a saved game "
-                        "records it)")
+                   help="seed of --dice seeded (the default) for the deal, the cards and the dice (default: drawn "
+                        "from the operating system; a saved game records it)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE and print the log")
     p.add_argument("--demo", action="store_true", help="bots play every seat")
     p.add_argument("--think", type=float, default=0.6, metavar="S", help="bot think time in seconds (default 0.6)")
@@ -100,6 +92,27 @@ def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
     return start
 
 
+def _check_pace(args: argparse.Namespace) -> None:
+    if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
+        raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
+    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
+        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
+
+
+def _dice_and_game(args: argparse.Namespace, seed: int,
+                   interactive: bool) -> tuple[TableDice, PlayStart | None, Game | None]:
+    """The session's chance source and, when this run is saved, the journal and the saved game to play on (None:
+    a new game). The deal, the missions, the cards and the dice all come from the source --dice names: seeded dice
+    on the seed by default (one --seed replays the whole game); a resumed committed game goes on with its stream."""
+    dice = TableDice(args.dice, seed, None, print)
+    start = _journal(args, interactive and not (args.demo or args.script))
+    if start is None:
+        return dice, None, None
+    dice.journal = start.journal
+    return dice, start, dice.game_to_play(start, lambda: None,
+                                          lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -116,13 +129,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
                          "use --script FILE to drive it from a file\n")
         args.demo = True
-    if args.speed is not None and not (math.isfinite(args.speed) and 0 <= args.speed <= 1000):
-        raise ConquistaError(f"--speed takes 0 (no pause) to 1000 simulated seconds per second, not {args.speed:g}")
-    if not (math.isfinite(args.think) and 0.01 <= args.think <= 60):
-        raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
+    _check_pace(args)
     rules = load_ruleset(args.rules)
-    start = _journal(args, interactive and not (args.demo or args.script))
-    game = start.game if start is not None else None
+    dice, start, game = _dice_and_game(args, seed, interactive)
     players = game.players if game is not None else args.players
     colours = game.rules.colours if game is not None else rules.colours
     chosen_bots = parse_seats(args.bots or "", colours, players)
@@ -134,14 +143,12 @@ def run(args: argparse.Namespace) -> int:
     fresh_bots = tuple(range(args.players)) if args.demo else parse_seats(args.bots or "", rules.colours,
                                                                           args.players)
     if start is not None and game is None:
-        start.journal.seats, start.journal.seed = seats_of(args.players, bots), seed
+        start.journal.seats, start.journal.seed = seats_of(args.players, bots), _saved_seed(args.dice, seed)
     if args.physical_dice and len(bots) == players:
         raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
                              "and no --demo")
-    # Seeded dice share the deal's generator (one --seed replays the whole game); the others have their own.
-    dice = None if args.dice == "seeded" else make_source(args.dice)
-    if start is not None:
-        start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": args.dice}
+    if game is None:
+        dice.start_new()     # the table deals the new game from it
     lines: list[str] = []
     if args.script:
         try:
@@ -153,16 +160,15 @@ def run(args: argparse.Namespace) -> int:
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
-                        sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
-        announce_committed(dice, print)
+                        sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
         if start is not None and start.offer is not None:
-            from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
 
             def fresh() -> Game:
                 table.bots = frozenset(fresh_bots)
-                start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
-                return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
+                start.journal.seats = seats_of(args.players, fresh_bots)
+                start.journal.seed = _saved_seed(args.dice, seed)
+                return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
 
             offer_resume(table.referee, start.journal, start.offer, fresh)
         web = None
@@ -176,14 +182,14 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if web is not None:
                 web.stop()
-        reveal_committed(table.referee.dice, table.game.over, print)   # the host may have started a committed game
+        dice.finish(table.game.over, in_use=table.referee.dice)   # the host may have started a committed game
     if start is not None:
         start.journal.close()
     return 0
 
 
 def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlayStart | None,
-                 dice: DiceSource | None) -> HostSetUp:
+                 dice: TableDice | None) -> HostSetUp:
     """Games from the host's phone on the simulated board: each new one from a fresh seed (saved with it), with
     the command line's dice unless the host asks for committed ones; the table's bots follow the set-up."""
     from conquista.app.host_setup import HostSetUp
@@ -192,15 +198,21 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
     def plain() -> tuple[random.Random, DiceSource, int | None]:
         seed = secrets.randbits(64)
         rng = random.Random(seed)
-        if dice is None or isinstance(dice, CommittedDice):   # seeded dice share the deal's generator
+        # Seeded dice share the deal's generator; a committed seed belongs to the one game it was committed for.
+        if dice is None or dice.chance.kind != "os":
             return rng, SeededDice(rng=rng), seed
-        return rng, dice, seed
+        return rng, dice.chance.use("os"), seed
 
     def follow(started: StartedGame) -> None:
         table.bots = frozenset(started.bots)
         table.bot_kinds = dict(started.bots)
 
     return HostSetUp(start.journal if start is not None else None, table.game.map, plain=plain, on_start=follow)
+
+
+def _saved_seed(kind: str, seed: int) -> int | None:
+    """The seed saved with a simulated game: only seeded dice are dealt and rolled from it."""
+    return seed if kind == "seeded" else None
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,

@@ -132,6 +132,9 @@ class OsDice:
 
 COMMITTED_SEED_BYTES = 32
 COMMITTED_SCHEME = "conquista-dice-v1"
+# What the commitment of a log fixes, as its header's dice object says: logs of games committed before the deal and
+# the card draws were (no "covers") are audited on their rolls only.
+COVERS = "deal draws rolls"
 
 
 def commitment_for(seed: bytes) -> str:
@@ -234,8 +237,12 @@ class CommittedDice:
         self.rolls, self.draws = rolls, draws
 
     def header(self) -> dict[str, str]:
-        """The `dice` object of the log header: the source and the commitment, never the seed."""
-        return {"source": self.name, "commitment": self.commitment}
+        """The `dice` object of the log header: the source, the commitment (never the seed) and what it covers."""
+        return {"source": self.name, "commitment": self.commitment, "covers": COVERS}
+
+    def secret(self) -> bytes:
+        """The seed itself, for the journal's private file only (see conquista.journal.dice_secret)."""
+        return self._seed
 
     def reveal(self) -> str:
         """The seed, hex. Call it when the game is over: once known, every later roll is predictable."""

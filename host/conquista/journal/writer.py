@@ -8,6 +8,8 @@ catches up as soon as the disk takes writes again.
 A game reaches the disk with its first action after the deal: a game nobody moved in (the board failed to start, the
 player quit at once) is never saved, so it is never offered for resuming. The seats (human or which bot) and, for a
 simulated game, its seed are saved with it. At each turn boundary the journal is copied to its verified backup.
+A committed game's secret seed is kept apart, in a file only the board's user can read (conquista.journal.dice_secret),
+so that a resumed game goes on with the same stream.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from conquista.journal.dice_secret import read_secret, remove_secret, secret_path, write_secret
 from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, chain_step
 from conquista.journal.paths import journal_path
 from conquista.journal.store import (
@@ -82,6 +85,11 @@ class GameJournal:
         # The log header's "dice" object of games started from now on: the source, and a committed source's
         # commitment (never its seed), so `conquista dice audit ID` knows what to check.
         self.dice_header: dict[str, str] = {}
+        # Likewise the secret seed of committed dice: written to a private file before the game's first row, never
+        # into the journal (see conquista.journal.dice_secret). `dice_secret()` is the followed game's.
+        self.new_dice_secret: bytes | None = None
+        self._secret: bytes | None = None
+        self._secret_saved = False
         _ = self.store          # open now: a file that is not a journal is refused before play starts
 
     # ----------------------------------------------------------------------------------------- the store
@@ -122,6 +130,8 @@ class GameJournal:
         self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
         self._chains = [chain for *_row, chain in saved.rows]
         self.seats, self.seed = saved.seats, saved.seed
+        self._secret = read_secret(secret_path(self.path, saved.key))
+        self._secret_saved = self._secret is not None
         self._synced = self._on_disk = len(self._rows)
         self._status = self._status_on_disk = saved.status
         self._winner = saved.winner
@@ -136,6 +146,7 @@ class GameJournal:
         self._game, self.game_id = game, None
         self._key = uuid.uuid4().hex
         self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
+        self._secret, self._secret_saved = self.new_dice_secret, False
         self._rows, self._chains, self._synced, self._on_disk = [], [], 0, 0
         self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
         turn, at = game.turn, self.clock()
@@ -161,6 +172,25 @@ class GameJournal:
         referee.on_undo = self.undo
         self.display = referee
         referee.storage_fault = self.fault
+
+    def dice(self) -> dict[str, str]:
+        """The `dice` object of the followed game's log header (its source and any commitment)."""
+        dice = json.loads(self._header).get("dice") if self._header else None
+        return dice if isinstance(dice, dict) else {}
+
+    def dice_secret(self) -> bytes | None:
+        """The followed game's committed seed, if it has one kept (read back from its file on resume)."""
+        return self._secret
+
+    def forget_dice_secret(self) -> None:
+        """The game is over and its seed revealed: the private file is removed."""
+        if self._key and self._secret is not None:
+            try:
+                remove_secret(secret_path(self.path, self._key))
+            except OSError as exc:
+                log.warning("%s: the revealed dice seed's file was not removed (%s)", self.path,
+                            describe_os_error(exc))
+            self._secret, self._secret_saved = None, False
 
     def abandon(self) -> None:
         """The players chose a new game over this unfinished one: it is no longer offered for resuming."""
@@ -243,6 +273,10 @@ class GameJournal:
         if self.game_id is None and len(self._rows) < 2:
             return True         # only the deal: saved with the first action (see the module's docstring)
         try:
+            if self._secret is not None and not self._secret_saved:
+                # On disk before any row that it decides (the deal itself): a resumed game needs it.
+                write_secret(secret_path(self.path, self._key), self._secret)
+                self._secret_saved = True
             store = self._open()
             with store.transaction() as conn:
                 if self.game_id is None:

@@ -1,0 +1,109 @@
+"""The chance source of a table session (`play`, `sim`): every game's deal, missions, card draws and dice come from
+it. `--dice` names the kind for new games; a resumed committed game goes on with its own stream (its secret seed is
+kept by the journal in a private file), whatever `--dice` says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from conquista.dice.chance import GameChance, new_game
+from conquista.dice.sources import CommittedDice
+from conquista.errors import ConquistaError, SeedError
+
+if TYPE_CHECKING:
+    from conquista.journal import GameJournal, PlayStart
+    from conquista.rules.engine import Game
+    from conquista.rules.mapdata import GameMap
+    from conquista.rules.rulesets import Ruleset
+
+Fresh = TypeVar("Fresh")
+
+
+class TableDice:
+    """`chance` is what the referee rolls and draws from for the whole session; each game gets its own source."""
+
+    def __init__(self, kind: str, seed: int | str | None, journal: GameJournal | None,
+                 out: Callable[[str], object]) -> None:
+        self.chance = GameChance(kind, seed)
+        self.journal = journal
+        self.out = out
+
+    def start_new(self) -> GameChance:
+        """A new game is about to be dealt from `chance`: its own fresh source, the log header that names it (and a
+        committed source's commitment, shown now), and a committed seed handed to the journal's private file."""
+        source = self.chance.new()
+        committed = self.chance.committed()
+        if self.journal is not None:
+            self.journal.dice_header = committed.header() if committed is not None else {"source": source.name}
+            self.journal.new_dice_secret = committed.secret() if committed is not None else None
+        if committed is not None:
+            self.out(f"committed dice: commitment {committed.commitment} (the seed is revealed when the game ends)")
+        return self.chance
+
+    def new_game(self, rules: Ruleset, game_map: GameMap, players: int) -> Game:
+        return new_game(rules, game_map, players, self.start_new())
+
+    def game_to_play(self, start: PlayStart, fresh: Callable[[], Fresh],
+                     warn: Callable[[str], object]) -> Game | Fresh:
+        """The saved game of `start` to play on, with its own dice, or `fresh()`. A committed game whose seed is
+        not kept is refused when asked for by --resume (the error says why); offered at start-up, it is passed
+        over and a new game starts."""
+        if start.game is None:
+            return fresh()
+        try:
+            self.resume(start.game)
+        except ConquistaError as exc:
+            if start.offer is None:
+                raise
+            warn(f"{exc}; it is not offered, a new game starts")
+            start.offer = None
+            return fresh()
+        return start.game
+
+    def resume(self, game: Game) -> None:
+        """Play on saved `game` (the journal follows it): a committed game with its own seed and stream; another
+        with a fresh source of the chosen kind (a committed one cannot start in the middle of a game)."""
+        saved = self.journal.dice() if self.journal is not None else {}
+        if saved.get("source") == CommittedDice.name:
+            secret = self.journal.dice_secret() if self.journal is not None else None
+            which = f"game {self.journal.game_id}" if self.journal is not None else "the saved game"
+            if secret is None:
+                raise ConquistaError(f"{which} was played with committed dice and its secret seed is not kept "
+                                     f"(saved before seeds were kept, or its file was removed): it cannot go on with "
+                                     f"the same dice; start a new game with --new")
+            try:
+                dice = self.chance.resume_committed(game, secret)
+            except SeedError as exc:
+                raise ConquistaError(f"{which}: {exc}") from None
+            self.out(f"committed dice: {which} goes on with commitment {dice.commitment} "
+                     f"({dice.rolls} rolls and {dice.draws} card draws of its stream already used)")
+            return
+        if self.chance.kind == CommittedDice.name:
+            self.out("committed dice: the saved game was not started with them, so it goes on with the "
+                     "operating system's dice; they apply from the next new game")
+            self.chance.use("os")
+            return
+        self.chance.new()
+
+    def finish(self, over: bool, in_use: object = None) -> None:
+        """At the end of a finished committed game the seed is revealed, so anyone can re-derive every roll, draw and
+        the deal; the journal's private copy is removed. An unfinished game keeps it secret (and kept). `in_use`:
+        the dice the referee ended with, a committed source of their own when the host's phone asked for one."""
+        if isinstance(in_use, CommittedDice) and in_use is not self.chance.committed():
+            if over:
+                self.out(f"committed dice: the seed was {in_use.reveal()}; check the whole game with "
+                         f"`conquista dice audit ID --verify-seed {in_use.reveal()}`")
+            else:
+                self.out("committed dice: the game is not over, so the seed stays secret")
+            return
+        committed = self.chance.committed()
+        if committed is None:
+            return
+        if over:
+            self.out(f"committed dice: the seed was {committed.reveal()}; check the whole game with "
+                     f"`conquista dice audit ID --verify-seed {committed.reveal()}`")
+            if self.journal is not None:
+                self.journal.forget_dice_secret()
+        else:
+            self.out("committed dice: the game is not over, so the seed stays secret")
