@@ -242,6 +242,17 @@ class SimulatedTable:
         if self.on_line is not None:
             self._emit_lines(final=True)
 
+    def refresh(self) -> None:
+        """Paint a frame now (e.g. after the set-up menu was offered)."""
+        self._render()
+
+    def switch_off(self) -> None:
+        """The players switched the board off (`referee.power_off`): the journal is closed, then the LEDs go
+        dark, as on the real board (which then runs its shutdown command)."""
+        if self.journal is not None:
+            self.journal.close()
+        self.board.strip.show(bytes(3 * self.board.strip.length))
+
     def paint(self, scene: Scene) -> bytearray:
         """The strip frame for a scene, through the board profile's layout."""
         return paint(self.layout, scene)

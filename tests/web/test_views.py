@@ -65,3 +65,23 @@ def test_counts_for_the_player_to_move() -> None:
     board.referee.handle(Tap(tid("peru")), 1.4)
     assert "not adjacent" in seat_view(board.referee, 0)["refused"]
     assert seat_view(board.referee, 1)["refused"] == ""
+
+
+def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
+    from conquista.app.setup import menu_options
+    from conquista.table.gestures import Button, Press, Turn
+    from conquista.table.setup_menu import SetupMenu
+    from conquista.web.views import host_view
+
+    board = make_board()
+    referee = board.referee
+    assert public_view(referee, SeatState(), 0.0)["menu"] is None
+    referee.offer_menu(SetupMenu(menu_options(), rules="italian"), lambda choice, now: None)
+    for gesture in (Press(Button.ROLL), Press(Button.ROLL), Turn(1), Press(Button.CANCEL)):
+        referee.handle(gesture, 1.0)
+    public = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
+    assert public["menu"]["step"] == "seats" and public["menu"]["seats"][1]["bot"] == "greedy"
+    assert public["pending"] == public["menu"]["text"] and "blue bot" in public["pending"]
+    assert public["phase"] == "set-up"
+    host = host_view(referee, SeatState(), players=3, paused=False)
+    assert host["menu"]["text"] == public["menu"]["text"]

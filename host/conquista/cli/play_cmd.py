@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from conquista.journal import GameJournal
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.web.companion import Companion
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,13 +55,18 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from conquista.app.board import run_board
+    from conquista.app.power import switch_off
+    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
+    from conquista.bots import make_bot
     from conquista.dice.chance import new_game
     from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
     from conquista.journal import offer_resume, open_for_play
+    from conquista.table.bot_player import BotSeats
     from conquista.table.referee import Referee
 
-    from_command_line = args.rules is not None or args.players is not None or args.resume is not None
+    # Without --rules or --players the players choose the game at the board: the set-up menu on the ring.
+    from_command_line = args.rules is not None or args.players is not None
     args.rules = "italian" if args.rules is None else args.rules
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
@@ -68,38 +74,56 @@ def run(args: argparse.Namespace) -> int:
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
     dice = make_source(args.dice, args.seed)
+    # Live play: the deal, the bots' own choices and the dice come from the operating system's generator.
+    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()))
 
     def fresh() -> Game:
-        # Live play: the deal and the dice come from the operating system's cryptographic generator.
-        start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
+        start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
         return new_game(rules, game_map, args.players, random.SystemRandom())
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
     start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
-    game = start.game if start.game is not None else fresh()
+    if start.game is not None:
+        bots.seat(bots_of(start.journal.seats))       # a resumed game keeps its bots
+    game = start.game if start.game is not None else fresh()   # without one, a stand-in while the menu shows
+    web = companion = None
+    at_board = NewGameAtBoard(lambda chosen, players: new_game(chosen, game_map, players, random.SystemRandom()),
+                              bots, journal=start.journal, rules=args.rules, players=args.players,
+                              on_started=lambda new, choice: _seat_phones(companion, new.players, choice.bots))
 
     def ask(referee: Referee) -> None:
+        menu = None if from_command_line else lambda now: at_board.offer(referee)
         if start.offer is not None:
-            offer_resume(referee, start.journal, start.offer, fresh)
+            offer_resume(referee, start.journal, start.offer, fresh, set_up=menu)
+        elif start.game is None and menu is not None:
+            at_board.offer(referee)
 
     start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
     announce_committed(dice, print)
-    web = companion = None
     if not args.no_web:
-        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
+        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
                                    first_seat_hosts=not from_command_line, out=sys.stdout,
                                    new_game=None if from_command_line else _host_set_up(start.journal, game_map))
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
-                            on_step=companion.step if companion is not None else None)
+                            on_step=companion.step if companion is not None else None, bots=bots)
     finally:
         if web is not None:
             web.stop()
         start.journal.close()
+    if referee.power_off:
+        return 0 if switch_off(profile.shutdown_command, print) == 0 else 2
     print(referee.status().pending)
     reveal_committed(dice, referee.game.over, print)
     return 0
+
+
+def _seat_phones(companion: Companion | None, players: int, bots: Mapping[int, str]) -> None:
+    """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
+    if companion is not None:
+        companion.seats.resize(players)
+        companion.seats.bots = frozenset(bots)
 
 
 def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:

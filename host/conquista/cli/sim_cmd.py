@@ -28,12 +28,14 @@ from conquista.rules.rulesets import load_ruleset
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from conquista.app.setup import NewGameAtBoard
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
+    from conquista.rules.rulesets import Ruleset
     from conquista_sim.table import SimulatedTable
 
 
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a seat named by --bots gets a greedy bot
 
 
 def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
@@ -42,8 +44,13 @@ def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
-    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
-    p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
+    # Defaults are filled in at run time: at the terminal, a game not set up on the command line is chosen at the
+    # board's set-up menu.
+    p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--menu", action="store_true",
+                   help="start at the board's set-up menu (the default at the terminal when neither --rules, "
+                        "--players nor --bots is given and no game is resumed)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
                         "a resumed game keeps its own seats unless this is given")
@@ -95,6 +102,13 @@ def run(args: argparse.Namespace) -> int:
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    from_command_line = args.rules is not None or args.players is not None or args.bots is not None
+    args.rules = "italian" if args.rules is None else args.rules
+    args.players = 3 if args.players is None else args.players
+    if args.menu and args.demo:
+        raise ConquistaError("--menu and --demo do not go together: bots play every seat of a --demo game")
+    # The set-up menu: asked for, or at the terminal when the command line set no game up.
+    menu = args.menu or (interactive and not (args.demo or args.script) and not from_command_line)
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
@@ -139,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
         announce_committed(dice, print)
+        at_board = _menu(table, start, seed, args)
         if start is not None and start.offer is not None:
             from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
@@ -148,7 +163,11 @@ def run(args: argparse.Namespace) -> int:
                 start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
                 return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
 
-            offer_resume(table.referee, start.journal, start.offer, fresh)
+            offer_resume(table.referee, start.journal, start.offer, fresh,
+                         set_up=(lambda now: at_board.offer(table.referee)) if menu else None)
+        elif menu and game is None:
+            at_board.offer(table.referee)
+            table.refresh()
         web = None
         if serve:
             web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
@@ -159,10 +178,31 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if web is not None:
                 web.stop()
-        reveal_committed(dice, table.game.over, print)
+        if table.referee.power_off:
+            from conquista.app.power import switch_off
+
+            table.switch_off()
+            switch_off(table.profile.shutdown_command, print, simulated=True)
+        else:
+            reveal_committed(dice, table.game.over, print)
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _menu(table: SimulatedTable, start: PlayStart | None, seed: int, args: argparse.Namespace) -> NewGameAtBoard:
+    """The set-up menu for this table: the chosen game is dealt from the seed and saved with its seats."""
+    from conquista.app.setup import NewGameAtBoard
+    from conquista.dice.chance import new_game
+
+    journal = start.journal if start is not None else None
+
+    def deal(rules: Ruleset, players: int) -> Game:
+        if journal is not None:
+            journal.seed = seed
+        return new_game(rules, table.game.map, players, random.Random(seed))
+
+    return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players)
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,

@@ -234,6 +234,7 @@ class Referee:
         afresh, the dice panel shows the game's last roll, and a pending chance step is answered. With
         `play=False` the game is only shown (a replay): chance steps are left waiting."""
         self.game = game
+        self.menu, self._on_chosen = None, None   # a game is refereed from now on (e.g. set up from a phone)
         self._clear_selection()
         self.count = 0
         self.last_placed = -1

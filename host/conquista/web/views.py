@@ -89,6 +89,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
+        # The set-up menu on the board's ring, in words and as data, while a new game is chosen there.
+        "menu": referee.menu.view() if referee.menu is not None else None,
     }
 
 
@@ -183,4 +185,5 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         "bots": sorted(seats.bots),
         "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice},
         "paused": paused,
+        "menu": referee.menu.view() if referee.menu is not None else None,
     }
