@@ -145,8 +145,8 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
     elif table.referee.fault:
         out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
     else:
-        out.append("\nring: who acts · lit LEDs: armies to place or to move · lit thirds: dice chosen · "
-                   "a bright third: the phase · blinking mint end: a set to trade")
+        out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
+                   "blinking mint end: a set to trade · lit arcs: the number of dice")
     return out
 
 

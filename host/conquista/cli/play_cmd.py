@@ -20,9 +20,12 @@ from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
 if TYPE_CHECKING:
-    from conquista.journal import GameJournal
+    from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.rules.rulesets import Ruleset
+    from conquista.table.bot_player import BotSeats
+    from conquista.table.referee import Referee
     from conquista.web.companion import Companion
 
 
@@ -56,14 +59,9 @@ def run(args: argparse.Namespace) -> int:
 
     from conquista.app.board import run_board
     from conquista.app.power import switch_off
-    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
-    from conquista.bots import make_bot
-    from conquista.dice.chance import new_game
     from conquista.dice.sources import CommittedDice, make_source
     from conquista.hardware.profile import load_profile
-    from conquista.journal import offer_resume, open_for_play
-    from conquista.table.bot_player import BotSeats
-    from conquista.table.referee import Referee
+    from conquista.journal import open_for_play
 
     # Without --rules or --players the players choose the game at the board: the set-up menu on the ring.
     from_command_line = args.rules is not None or args.players is not None
@@ -74,40 +72,22 @@ def run(args: argparse.Namespace) -> int:
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
     dice = make_source(args.dice, args.seed)
-    # Live play: the deal, the bots' own choices and the dice come from the operating system's generator.
-    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()))
-
-    def fresh() -> Game:
-        start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
-        return new_game(rules, game_map, args.players, random.SystemRandom())
-
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
     start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
-    if start.game is not None:
-        bots.seat(bots_of(start.journal.seats))       # a resumed game keeps its bots
-    game = start.game if start.game is not None else fresh()   # without one, a stand-in while the menu shows
-    web = companion = None
-    at_board = NewGameAtBoard(lambda chosen, players: new_game(chosen, game_map, players, random.SystemRandom()),
-                              bots, journal=start.journal, rules=args.rules, players=args.players,
-                              on_started=lambda new, choice: _seat_phones(companion, new.players, choice.bots))
-
-    def ask(referee: Referee) -> None:
-        menu = None if from_command_line else lambda now: at_board.offer(referee)
-        if start.offer is not None:
-            offer_resume(referee, start.journal, start.offer, fresh, set_up=menu)
-        elif start.game is None and menu is not None:
-            at_board.offer(referee)
-
+    companions: list[Companion] = []
+    game, bots, ask = _opening(args, start, rules, game_map, menu=not from_command_line, companions=companions)
     start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
     announce_committed(dice, print)
+    web = None
     if not args.no_web:
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
                                    first_seat_hosts=not from_command_line, out=sys.stdout,
                                    new_game=None if from_command_line else _host_set_up(start.journal, game_map))
+        companions.append(companion)
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
-                            on_step=companion.step if companion is not None else None, bots=bots)
+                            on_step=companions[0].step if companions else None, bots=bots)
     finally:
         if web is not None:
             web.stop()
@@ -119,9 +99,42 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seat_phones(companion: Companion | None, players: int, bots: Mapping[int, str]) -> None:
+def _opening(args: argparse.Namespace, start: PlayStart, rules: Ruleset, game_map: GameMap, *, menu: bool,
+             companions: list[Companion]) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+    """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
+    board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu."""
+    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
+    from conquista.bots import make_bot
+    from conquista.dice.chance import new_game
+    from conquista.journal import offer_resume
+    from conquista.table.bot_player import BotSeats
+
+    # Live play: the deal, the bots' own choices and the dice come from the operating system's generator.
+    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()))
+
+    def fresh() -> Game:
+        start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
+        return new_game(rules, game_map, args.players, random.SystemRandom())
+
+    if start.game is not None:
+        bots.seat(bots_of(start.journal.seats))       # a resumed game keeps its bots
+    at_board = NewGameAtBoard(lambda chosen, players: new_game(chosen, game_map, players, random.SystemRandom()),
+                              bots, journal=start.journal, rules=args.rules, players=args.players,
+                              on_started=lambda new, choice: _seat_phones(companions, new.players, choice.bots))
+
+    def ask(referee: Referee) -> None:
+        set_up = (lambda now: at_board.offer(referee)) if menu else None
+        if start.offer is not None:
+            offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up)
+        elif start.game is None and menu:
+            at_board.offer(referee)
+
+    return (start.game if start.game is not None else fresh()), bots, ask
+
+
+def _seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
     """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
-    if companion is not None:
+    for companion in companions:
         companion.seats.resize(players)
         companion.seats.bots = frozenset(bots)
 

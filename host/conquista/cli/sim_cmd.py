@@ -102,13 +102,7 @@ def run(args: argparse.Namespace) -> int:
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    from_command_line = args.rules is not None or args.players is not None or args.bots is not None
-    args.rules = "italian" if args.rules is None else args.rules
-    args.players = 3 if args.players is None else args.players
-    if args.menu and args.demo:
-        raise ConquistaError("--menu and --demo do not go together: bots play every seat of a --demo game")
-    # The set-up menu: asked for, or at the terminal when the command line set no game up.
-    menu = args.menu or (interactive and not (args.demo or args.script) and not from_command_line)
+    menu = _wants_menu(args, interactive)
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
@@ -153,21 +147,7 @@ def run(args: argparse.Namespace) -> int:
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
         announce_committed(dice, print)
-        at_board = _menu(table, start, seed, args)
-        if start is not None and start.offer is not None:
-            from conquista.dice.chance import new_game
-            from conquista.journal import offer_resume
-
-            def fresh() -> Game:
-                table.bots = frozenset(fresh_bots)
-                start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
-                return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
-
-            offer_resume(table.referee, start.journal, start.offer, fresh,
-                         set_up=(lambda now: at_board.offer(table.referee)) if menu else None)
-        elif menu and game is None:
-            at_board.offer(table.referee)
-            table.refresh()
+        _ask_at_board(table, start, args, seed, fresh_bots, menu=menu, resumed=game is not None)
         web = None
         if serve:
             web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
@@ -178,16 +158,55 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if web is not None:
                 web.stop()
-        if table.referee.power_off:
-            from conquista.app.power import switch_off
-
-            table.switch_off()
-            switch_off(table.profile.shutdown_command, print, simulated=True)
-        else:
-            reveal_committed(dice, table.game.over, print)
+        _end(table, dice)
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, seed: int,
+                  fresh_bots: tuple[int, ...], *, menu: bool, resumed: bool) -> None:
+    """What the board asks first: resume the unfinished game (CANCEL: the set-up menu, or the command line's
+    game), or the set-up menu."""
+    at_board = _menu(table, start, seed, args) if menu else None
+    if start is not None and start.offer is not None:
+        from conquista.dice.chance import new_game
+        from conquista.journal import offer_resume
+
+        journal = start.journal
+
+        def fresh() -> Game:
+            table.bots = frozenset(fresh_bots)
+            journal.seats, journal.seed = seats_of(args.players, fresh_bots), seed
+            return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
+
+        offer_resume(table.referee, journal, start.offer, fresh,
+                     set_up=(lambda now: at_board.offer(table.referee)) if at_board is not None else None)
+    elif at_board is not None and not resumed:
+        at_board.offer(table.referee)
+        table.refresh()
+
+
+def _wants_menu(args: argparse.Namespace, interactive: bool) -> bool:
+    """Fill in the game's defaults; True when the players choose the game at the set-up menu: asked for, or at
+    the terminal when the command line set no game up."""
+    from_command_line = args.rules is not None or args.players is not None or args.bots is not None
+    args.rules = "italian" if args.rules is None else args.rules
+    args.players = 3 if args.players is None else args.players
+    if args.menu and args.demo:
+        raise ConquistaError("--menu and --demo do not go together: bots play every seat of a --demo game")
+    return bool(args.menu or (interactive and not (args.demo or args.script) and not from_command_line))
+
+
+def _end(table: SimulatedTable, dice: object) -> None:
+    """Switched off at the board: saved, dark, and the shutdown command reported; else the dice's seed revealed."""
+    if table.referee.power_off:
+        from conquista.app.power import switch_off
+
+        table.switch_off()
+        switch_off(table.profile.shutdown_command, print, simulated=True)
+    else:
+        reveal_committed(dice, table.game.over, print)
 
 
 def _menu(table: SimulatedTable, start: PlayStart | None, seed: int, args: argparse.Namespace) -> NewGameAtBoard:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
 from conquista.dice.sources import DiceSource
@@ -29,19 +30,22 @@ from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
 from conquista.table.colours import OFF, RGB, illegal_blink, player_rgb, selection_pulse
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
-from conquista.table.logview import describe_event, game_over_reason
+from conquista.table.logview import describe_event
+from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
+from conquista.table.pending import pending_text
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.ring import referee_ring
-from conquista.table.setup_menu import SetupChoice, SetupMenu
-from conquista.table.wording import plural, readable
+from conquista.table.wording import readable
+
+if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
+    from conquista.table.setup_menu import SetupChoice, SetupMenu
 
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
-POWER_QUESTION = "switch the board off? ROLL: yes, any other key: no"
 
 
 @dataclass(frozen=True)
@@ -532,7 +536,7 @@ class Referee:
             player=game.current,
             colour=self._colour(game.current),
             phase="set-up" if self.menu is not None else game.phase.value,
-            pending=self._pending(),
+            pending=pending_text(self),
             message=self.message or self.storage_fault,
             turn=game.turn,
             round=game.round,
@@ -548,51 +552,6 @@ class Referee:
         from conquista.rules.odds import conquest_chance
 
         return conquest_chance(game.rules, game.armies[self.source], game.armies[self.target])
-
-    def _pending(self) -> str:
-        game = self.game
-        phase = game.phase
-        if self.power_question:
-            return POWER_QUESTION
-        if self.prompt:
-            return self.prompt
-        if self.menu is not None:
-            return self.menu.describe()
-        if game.winner is not None:
-            return f"{self._colour(game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
-        if self.entry is not None:
-            return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
-                    f"(turn to change, ROLL confirms)")
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
-            trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
-            forced = " (must trade)" if game.must_trade() else ""
-            if game.pool:
-                return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
-            return f"NEXT ends the phase{trade}{forced}"
-        if phase is Phase.ATTACK:
-            if self.source < 0:
-                return "tap a territory to attack from, or NEXT to fortify"
-            if self.target < 0:
-                return f"from {self._name(self.source)}: tap a territory to attack"
-            return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {plural(self.count, 'die')}, "
-                    f"hold ROLL to blitz")
-        if phase is Phase.DEFEND and game.battle is not None:
-            battle = game.battle
-            defender = self._colour(game.owner[battle.target])
-            return (f"{defender} defends {self._name(battle.target)} against {self._name(battle.source)}: "
-                    f"{plural(self.count, 'die')} (turn to change), ROLL confirms")
-        if phase is Phase.OCCUPY and game.battle is not None:
-            low, high = game.occupy_range()
-            return (f"move {plural(self.count, 'army')} into {self._name(game.battle.target)}, from {low} to {high}: "
-                    f"ROLL confirms")
-        if phase is Phase.FORTIFY:
-            if self.source < 0:
-                return "tap a territory to move armies from, or NEXT to end the turn"
-            if self.target < 0:
-                return f"from {self._name(self.source)}: tap a destination"
-            return (f"move {plural(self.count, 'army')} from {self._name(self.source)} to "
-                    f"{self._name(self.target)}: ROLL")
-        return ""
 
     def scene(self, now: float) -> Scene:
         """Every light at time `now`. Animations are functions of time, so tests step time."""
