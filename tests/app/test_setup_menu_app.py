@@ -142,3 +142,30 @@ def test_switching_off_the_simulated_board_saves_then_goes_dark(tmp_path: Path) 
         table.switch_off()
         assert set(table.ring()) == {(0, 0, 0)} and journal.store is not None
         assert journal.pending == 0 and journal.game_id is not None
+
+
+def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> None:
+    import argparse
+
+    from conquista.cli.play_cmd import _opening
+    from conquista.journal import open_for_play
+    from conquista.rules.rulesets import load_ruleset
+
+    args = argparse.Namespace(rules="italian", players=3)
+    start = open_for_play(tmp_path, None, print)
+    game, bots, ask = _opening(args, start, load_ruleset("italian"), MAP, menu=True, companions=[])
+    referee = Referee(game, SeededDice(1))
+    ask(referee)
+    assert referee.menu is not None
+    for gesture in (ROLL, ROLL, Turn(2), CANCEL, ROLL):
+        referee.handle(gesture, 1.0)
+    assert referee.menu is None and bots.kinds == {2: "greedy"} and start.journal.seats == ("human", "human",
+                                                                                          "greedy")
+    start.journal.close()
+    # Set up on the command line: no menu, every seat a person.
+    again = open_for_play(tmp_path, None, print)
+    game, bots, ask = _opening(args, again, load_ruleset("italian"), MAP, menu=False, companions=[])
+    referee = Referee(game, SeededDice(1))
+    ask(referee)
+    assert referee.menu is None and bots.kinds == {} and again.journal.seats == ("human",) * 3
+    again.journal.close()

@@ -114,6 +114,7 @@ def _opening(args: argparse.Namespace, start: PlayStart, rules: Ruleset, game_ma
 
     def fresh() -> Game:
         start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
+        bots.seat({})                                  # the command line's game: every seat a person
         return new_game(rules, game_map, args.players, random.SystemRandom())
 
     if start.game is not None:
