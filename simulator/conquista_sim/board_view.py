@@ -143,12 +143,18 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
         out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
-    if table.referee.prompt:
+    if table.referee.power_question:
+        out.append("\nring: switch the board off? · ROLL: yes · any other key: no")
+    elif table.referee.prompt:
         out.append("\nring: a question · green half: ROLL answers yes · red half: CANCEL answers no")
+    elif table.referee.menu is not None:
+        out.append("\nring: the set-up menu · turn (+N / -N) to choose · roll confirms · next goes back · "
+                   "cancel switches a seat between a person and a bot")
     elif table.referee.fault:
         out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
     else:
-        out.append("\nring: who acts · its bright third: the phase · filling: the chance to conquer")
+        out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
+                   "blinking mint end: a set to trade · lit arcs: the number of dice")
     return out
 
 

@@ -93,8 +93,40 @@ def _attack_ready(seed: int = 4) -> SimulatedTable:
     raise RuntimeError("no attack to picture in this game")
 
 
+def _menu_pictures(out: dict[str, str]) -> None:
+    """The set-up menu's three steps, as the ring shows them (the seats' step with blue a bot)."""
+    from conquista.app.setup import menu_options
+    from conquista.table.gestures import Button, Press, Turn
+    from conquista.table.setup_menu import SetupMenu
+
+    with SimulatedTable("italian", 3, seed=1) as table:
+        referee = table.referee
+        referee.offer_menu(SetupMenu(menu_options(), rules="italian", players=3), lambda choice, now: None)
+        out["ring-menu-rules.svg"] = ring_svg(_read(table, 0.1)[0])
+        referee.handle(Press(Button.ROLL), 0.0)
+        out["ring-menu-players.svg"] = ring_svg(_read(table, 0.1)[0])
+        for gesture in (Press(Button.ROLL), Turn(1), Press(Button.CANCEL), Turn(1)):
+            referee.handle(gesture, 0.0)
+        out["ring-menu-seats.svg"] = ring_svg(_read(table, 0.1)[0])
+
+
+def _trade_picture(out: dict[str, str]) -> None:
+    """A player's reinforcement with 4 armies to place and a set of cards to trade."""
+    with SimulatedTable("italian", 3, seed=1, bots=(0, 1, 2), think_time=0.05) as table:
+        while table.game.phase is not Phase.REINFORCE:
+            table.advance(0.05)
+        table.bots = frozenset()
+        game = table.game
+        cannons = [t.index for t in game.map.territories if t.card == "cannon"][:3]
+        game.hands[game.current] = cannons
+        game.pool = 4
+        out["ring-trade.svg"] = ring_svg(_read(table, math.floor(table.clock.now()) + 0.1)[0])
+
+
 def pictures() -> dict[str, str]:
     out: dict[str, str] = {}
+    _menu_pictures(out)
+    _trade_picture(out)
     with SimulatedTable("italian", 3, seed=1) as table:
         now = table.clock.now()
         out["ring-place.svg"] = ring_svg(_read(table, now)[0])
@@ -107,7 +139,7 @@ def pictures() -> dict[str, str]:
         table.referee.storage_fault = "disk full"
         out["ring-storage-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
     with _attack_ready() as table:
-        out["ring-odds.svg"] = ring_svg(_read(table, table.clock.now())[0])
+        out["ring-dice.svg"] = ring_svg(_read(table, table.clock.now())[0])
         table.press("roll")
         _, attack, defence = _read(table, table.clock.now())
         out["dice-panel.svg"] = dice_svg(attack, defence)

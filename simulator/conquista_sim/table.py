@@ -9,8 +9,7 @@ at the table: their moves become taps and presses, made as the simulated clock a
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING
 from conquista.app.build import build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
-from conquista.bots import Bot, GreedyBot, make_bot
+from conquista.bots import make_bot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
@@ -28,7 +27,7 @@ from conquista.hardware.profile import BoardProfile, load_profile
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.table.bot_player import gestures_for
+from conquista.table.bot_player import BotSeats
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
@@ -42,12 +41,14 @@ BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": Panel
            "encoder": PanelButton.ENCODER}
 TAP_S = 0.12          # how long a simulated finger rests on a sensor or button
 LONG_PRESS_S = 1.0
+BOT_KIND = "greedy"   # the bot of a seat named without a kind
 
 
 class SimulatedTable:
     """A simulated board with a referee. Territory ids are the map's ids (e.g. "alaska")."""
 
-    def __init__(self, rules: str = "italian", players: int = 3, seed: int = 1, bots: Iterable[int] = (), *,
+    def __init__(self, rules: str = "italian", players: int = 3, seed: int = 1,
+                 bots: Iterable[int] | Mapping[int, str] = (), *,
                  board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
                  physical_dice: bool = False, dice: DiceSource | None = None,
                  on_line: Callable[[str], None] | None = None, game: Game | None = None,
@@ -65,13 +66,15 @@ class SimulatedTable:
                 self.board.close()
                 raise
             game = new_game(ruleset, game_map, players, source)
-        self.bots = frozenset(bots)
+        # Seat → bot kind; a plain list of seats gets greedy bots. The bots' own choices (the random bot's) come from
+        # a generator of their own: they are a player's decisions, not the game's chance.
+        bot_rng = random.Random(seed ^ 0x5EA7)
+        self.bot_seats = BotSeats(lambda kind: make_bot(kind, bot_rng), bot_kinds(bots), think_s=think_time)
         for seat in self.bots:
             if not 0 <= seat < game.players:
                 self.board.close()
                 raise ConquistaError(f"bot seat {seat} is not a seat of {game.players} players "
                                      f"(seats are 0..{game.players - 1})")
-        self.think_time = think_time
         self.on_line = on_line
         # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
         self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
@@ -91,12 +94,6 @@ class SimulatedTable:
             except BaseException:
                 self.board.close()
                 raise
-        # Each bot seat's kind (conquista.bots.BOT_NAMES; greedy unless told), one bot per kind.
-        self.bot_kinds: dict[int, str] = {}
-        self._bot_players: dict[str, Bot] = {"greedy": GreedyBot()}
-        self._bot_rng = random.Random(seed ^ 0x5EA7)
-        self._bot_queue: deque[Gesture] = deque()
-        self._bot_due = 0.0
         self._lines_seen = 0
         self.frames_shown = 0
         # Runs on the board's loop before each frame: the web app's phones act and their views are published.
@@ -117,8 +114,9 @@ class SimulatedTable:
     def press(self, button: str) -> None:
         self._push(button, TAP_S)
 
-    def hold(self, button: str) -> None:
-        self._push(button, LONG_PRESS_S)
+    def hold(self, button: str, seconds: float = LONG_PRESS_S) -> None:
+        """Hold a button down for `seconds` (NEXT for 5 s asks to switch the board off)."""
+        self._push(button, seconds)
 
     def turn(self, steps: int) -> None:
         self.board.turn(steps)
@@ -133,6 +131,7 @@ class SimulatedTable:
                 for event in self.linked.poll():  # keys pressed on an external sim-mcu
                     self.runner.on_sensor(event)
             self.referee.tick(self.clock.now())
+            self._poll_held()
             self._bots_act()
             self._render()
 
@@ -170,26 +169,49 @@ class SimulatedTable:
             raise ConquistaError(f"unknown button {name!r}; buttons: {', '.join(BUTTONS)}") from None
         self.board.press(button)
         self.clock.advance(seconds)
+        self._poll_held()
         self.board.release(button)
         self._render()
 
+    def _poll_held(self) -> None:
+        """A button still held down long enough (NEXT: the power-off question) acts before its release."""
+        gesture = self.recogniser.poll(self.clock.now())
+        if gesture is not None:
+            self.referee.handle(gesture, self.clock.now())
+
     # ---------------------------------------------------------------------------------------------- bots
 
+    @property
+    def bots(self) -> frozenset[int]:
+        """The seats bots play (`bot_seats.kinds` says which bot)."""
+        return self.bot_seats.seats
+
+    @bots.setter
+    def bots(self, seats: Iterable[int] | Mapping[int, str]) -> None:
+        self.bot_seats.seat(bot_kinds(seats))
+
+    @property
+    def bot_kinds(self) -> dict[int, str]:
+        """Each bot seat's kind (conquista.bots.BOT_NAMES)."""
+        return dict(self.bot_seats.kinds)
+
+    @bot_kinds.setter
+    def bot_kinds(self, kinds: Mapping[int, str]) -> None:
+        self.bot_seats.seat(dict(kinds))
+
+    @property
+    def think_time(self) -> float:
+        return self.bot_seats.think_s
+
+    @think_time.setter
+    def think_time(self, seconds: float) -> None:
+        self.bot_seats.think_s = seconds
+
     def _bots_act(self) -> None:
-        game = self.game
-        if game.over or game.to_move not in self.bots or self.referee.entry is not None or self.referee.prompt:
-            self._bot_queue.clear()
-            return
-        now = self.clock.now()
-        if now < self._bot_due:
-            return
-        if not self._bot_queue:
-            kind = self.bot_kinds.get(game.to_move, "greedy")
-            if kind not in self._bot_players:
-                self._bot_players[kind] = make_bot(kind, self._bot_rng)
-            self._bot_queue.extend(gestures_for(self.referee, self._bot_players[kind].choose(game)))
-        self._perform(self._bot_queue.popleft())
-        self._bot_due = self.clock.now() + self.think_time
+        gesture = self.bot_seats.next_gesture(self.referee, self.clock.now())
+        if gesture is not None:
+            self._perform(gesture)
+            self.bot_seats.rested(self.clock.now())
 
     def _perform(self, gesture: Gesture) -> None:
         """A bot's gesture, made with the same simulated hands as a person's."""
@@ -230,6 +252,17 @@ class SimulatedTable:
         """Pass the log's last line to `on_line` too (at the end of a script)."""
         if self.on_line is not None:
             self._emit_lines(final=True)
+
+    def refresh(self) -> None:
+        """Paint a frame now (e.g. after the set-up menu was offered)."""
+        self._render()
+
+    def switch_off(self) -> None:
+        """The players switched the board off (`referee.power_off`): the journal is closed, then the LEDs go
+        dark, as on the real board (which then runs its shutdown command)."""
+        if self.journal is not None:
+            self.journal.close()
+        self.board.strip.show(bytes(3 * self.board.strip.length))
 
     def paint(self, scene: Scene) -> bytearray:
         """The strip frame for a scene, through the board profile's layout."""
@@ -278,3 +311,10 @@ class SimulatedTable:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def bot_kinds(bots: Iterable[int] | Mapping[int, str]) -> dict[int, str]:
+    """Seat → bot kind, from a mapping or from a list of seats (greedy bots)."""
+    if isinstance(bots, Mapping):
+        return dict(bots)
+    return {seat: BOT_KIND for seat in bots}

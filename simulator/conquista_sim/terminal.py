@@ -25,10 +25,11 @@ __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_li
            "names_for", "parse_command", "render", "run_interactive", "run_script"]
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
-        "+N / -N (turn the encoder) · wait [S] · log [N] · help · quit")
+        "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · wait [S] · log [N] · help · quit")
+POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
-COMMANDS = (*BUTTONS, "long ", "blitz", "push", "wait", "log", "help", "quit")
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "wait", "log", "help", "quit")
 
 
 def names_for(table: SimulatedTable) -> NameIndex:
@@ -72,6 +73,8 @@ def parse_command(line: str, names: NameIndex) -> Command:
         return Command("turn", number=int(head))
     if head == "blitz":
         return Command("hold", "roll")
+    if head == "off" and not rest:
+        return Command("hold", "next", POWER_HOLD_S)
     if head == "push":
         return Command("press", "encoder")
     if head == "hold" and rest.lower() in BUTTONS:
@@ -92,7 +95,10 @@ def execute(table: SimulatedTable, command: Command) -> None:
         case "press":
             table.press(command.arg)
         case "hold":
-            table.hold(command.arg)
+            if command.number:
+                table.hold(command.arg, command.number)
+            else:
+                table.hold(command.arg)
         case "turn":
             table.turn(int(command.number))
         case "wait":
@@ -104,7 +110,8 @@ def let_bots_play(table: SimulatedTable, max_seconds: float = 600.0,
     """Advance simulated time while a bot is to move, so the person gets the board back; `on_step(seconds)` is
     called after each bot gesture (the terminal redraws and waits there, so a person can follow)."""
     waited = 0.0
-    while not table.game.over and table.game.to_move in table.bots and waited < max_seconds:
+    while (not table.game.over and table.game.to_move in table.bots and waited < max_seconds
+           and table.referee.menu is None and not table.referee.power_off):
         table.advance(table.think_time)
         waited += table.think_time
         if on_step is not None:
@@ -130,6 +137,8 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         message = table.status().message
         if message:
             echo(f"[line {number}: {line}] {message}")
+        if table.referee.power_off:
+            break
         let_bots_play(table)
 
 
@@ -153,7 +162,7 @@ class TerminalBoard:
 
     @property
     def people(self) -> list[int]:
-        """The seats typed for: every seat no bot plays (a new game set up from the host's phone may change them)."""
+        """The seats typed for: every seat no bot plays (the set-up menu or the host's phone may change them)."""
         return [s for s in range(self.table.game.players) if s not in self.table.bots]
 
     def draw(self, again: bool = True) -> None:
@@ -253,7 +262,7 @@ class TerminalBoard:
         self.let_bots_play()
         self.draw(again=False)
         self.console.print(HELP, style="dim")
-        while not self.table.game.over:
+        while not self.table.game.over and not self.table.referee.power_off:
             try:
                 line = read("> ")
             except EOFError:

@@ -135,3 +135,33 @@ def test_the_board_journals_and_offers_to_resume(fake_pi: None, pico: SimulatedP
     offer_resume(Table(), again.journal, again.offer, lambda: game)  # type: ignore[arg-type]
     assert asked and "ROLL resumes" in asked[0]
     again.journal.close()
+
+
+def test_switching_off_saves_the_game_then_darkens_the_leds(fake_pi: None, pico: SimulatedPico,
+                                                             tmp_path: Path) -> None:
+    from conquista.journal import GameJournal
+
+    game_map = load_map()
+    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    journal = GameJournal(tmp_path)
+    order: list[tuple[str, bool]] = []
+    close = journal.close
+
+    def lit() -> bool:
+        import rpi_ws281x  # the fake library, on the path for this test
+
+        return any(rpi_ws281x.instances[-1].pixels)
+
+    def closing() -> None:
+        order.append(("journal", lit()))
+        close()
+
+    journal.close = closing  # type: ignore[method-assign]
+
+    def step(referee: object, now: float) -> None:
+        referee.power_off = True  # type: ignore[attr-defined]  # as if ROLL answered the power-off question
+
+    referee = run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, journal=journal,
+                        on_step=step)
+    assert referee.power_off and order == [("journal", True)]   # the journal closed while the LEDs were still lit
+    assert not lit()                                             # ... then they went dark

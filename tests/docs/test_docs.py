@@ -43,6 +43,22 @@ def test_every_interpretation_quotes_its_source() -> None:
         assert re.search(r"\*\"[^\"]+\"\*", bullet), bullet[:80]
 
 
+def test_every_interpretation_in_a_ruleset_file_is_explained_in_the_rules() -> None:
+    """A `# [interpretation]` comment on a parameter of a ruleset file has an [interpretation] bullet in
+    docs/rules.md that names that parameter (and, by the test above, quotes its source)."""
+    paragraphs = RULES_DOC.read_text(encoding="utf-8").split("\n\n")
+    bullets = [b for p in paragraphs for b in re.split(r"\n- ", p) if "[interpretation]" in b]
+    for path in RULESETS.glob("*.toml"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if "[interpretation]" not in line:
+                continue
+            own = line.split("#", 1)[0].strip()
+            following = own or next(x for x in lines[i + 1:] if x.strip() and not x.startswith("#"))
+            key = following.split("=", 1)[0].strip()
+            assert any(f"`{key}" in b for b in bullets), f"{path.name}: explain {key} as an [interpretation]"
+
+
 def test_the_ruleset_files_and_readme_point_to_the_rules() -> None:
     for path in [ROOT / "README.md", *RULESETS.glob("*.toml")]:
         assert "docs/rules.md" in path.read_text(encoding="utf-8"), path.name

@@ -267,3 +267,28 @@ def test_broken_file_on_disk_names_file_and_key(tmp_path: Path) -> None:
     with pytest.raises(ProfileError) as info:
         load_profile(path)
     assert str(info.value).startswith(f"{path}: buttons.next: GPIO6 is also used by buttons.cancel")
+
+
+def test_shutdown_command_is_optional_and_split_into_words() -> None:
+    assert parse_profile(reference_data(), SOURCE).shutdown_command is None
+    data = reference_data()
+    data["power"] = {"shutdown_command": "sudo systemctl poweroff"}
+    assert parse_profile(data, SOURCE).shutdown_command == ("sudo", "systemctl", "poweroff")
+
+
+@pytest.mark.parametrize(("value", "problem"), [
+    (["sudo", "poweroff"], "must be a string"),
+    ("   ", "is empty"),
+    ("sudo 'poweroff", "cannot be split into words"),
+])
+def test_bad_shutdown_command(value: object, problem: str) -> None:
+    data = reference_data()
+    data["power"] = {"shutdown_command": value}
+    message = error_of(data)
+    assert "power.shutdown_command" in message and problem in message and "; " in message
+
+
+def test_unknown_power_key() -> None:
+    data = reference_data()
+    data["power"] = {"shutdown": "poweroff"}
+    assert "power.shutdown: unknown key" in error_of(data)

@@ -37,8 +37,9 @@ def check_lights(table: SimulatedTable) -> None:
     rolls = [a for a in game.log if isinstance(a, Roll)]
     if rolls:
         attack, defend = table.dice_panel()
-        assert tuple(v for v in attack if v) == rolls[-1].attack
-        assert tuple(v for v in defend if v) == rolls[-1].defend
+        # Each side's dice sorted high to low, as they are compared.
+        assert tuple(v for v in attack if v) == tuple(sorted(rolls[-1].attack, reverse=True))
+        assert tuple(v for v in defend if v) == tuple(sorted(rolls[-1].defend, reverse=True))
     assert sum(game.armies) == game.placed_total - game.lost_total
 
 

@@ -9,9 +9,10 @@ from conquista.rules.actions import Place
 from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
 from conquista.rules.state import Battle
-from conquista.table.colours import ILLEGAL, OFF, player_rgb
+from conquista.table.colours import ILLEGAL, OFF, SELECT, player_rgb
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
+from conquista.table.ring import TRADE_LEDS, arcs
 from conquista_sim.dice import FixedDice
 from tests.rules.helpers import MAP, dealt, position, tid
 
@@ -60,8 +61,8 @@ def test_attack_selection_roll_dice_panel_and_loss_blinks() -> None:
     assert (ref.source, ref.target) == (tid("alaska"), tid("kamchatka"))
     chance = ref.status().chance
     assert chance == pytest.approx(conquest_chance(game.rules, 6, 4))
-    lit = [c for c in ref.scene(1.2).ring if c == colour_of(ref, 0)]
-    assert len(lit) == round(chance * ref.ring_size)
+    ring = ref.scene(1.2).ring                   # the ring counts the dice chosen: three arcs, all lit
+    assert [ring[arc[0]] for arc in arcs(ref.ring_size, 3)] == [colour_of(ref, 0)] * 3
     ref.handle(Press(Button.ROLL), 2.0)
     assert ref.game.armies[tid("alaska")] == 4 and ref.last_roll == ((1, 1, 1), (6, 6))
     scene = ref.scene(2.01)
@@ -157,10 +158,17 @@ def test_chosen_defence_times_out_to_the_maximum() -> None:
 def test_secrets_never_reach_the_lights() -> None:
     game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE)
     before = referee_at(game).scene(3.0)
-    other = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: [1, 2, 3]},
+    other = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: [1, 2]},
                      state={"missions": [14, 13]})
-    assert other.hands[0] == [1, 2, 3] and other.missions == (14, 13) and game.missions != (14, 13)
+    assert other.hands[0] == [1, 2] and other.missions == (14, 13) and game.missions != (14, 13)
     assert referee_at(other).scene(3.0) == before
+    # A set ready to trade is signalled on the ring (issue 12; the pending words say it too), nothing more.
+    with_set = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, hands={0: [1, 2, 3]})
+    assert with_set.valid_trades()
+    after = referee_at(with_set).scene(3.0)
+    assert (after.territories, after.attack_dice, after.defence_dice) == \
+        (before.territories, before.attack_dice, before.defence_dice)
+    assert after.ring[:-TRADE_LEDS] == before.ring[:-TRADE_LEDS] and after.ring[-TRADE_LEDS:] == (SELECT,) * 3
 
 
 def test_setup_by_taps_until_the_first_turn() -> None:

@@ -120,3 +120,23 @@ def test_move_in_range_and_count_after_a_conquest() -> None:
     assert seat_view(referee, 1)["move_in"] is None
     referee.handle(Turn(1), now + 1)
     assert seat_view(referee, 0)["move_in"]["count"] == min(high, view["move_in"]["count"] + 1)
+
+
+def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
+    from conquista.app.setup import menu_options
+    from conquista.table.gestures import Button, Press, Turn
+    from conquista.table.setup_menu import SetupMenu
+    from conquista.web.views import host_view
+
+    board = make_board()
+    referee = board.referee
+    assert public_view(referee, SeatState(), 0.0)["menu"] is None
+    referee.offer_menu(SetupMenu(menu_options(), rules="italian"), lambda choice, now: None)
+    for gesture in (Press(Button.ROLL), Press(Button.ROLL), Turn(1), Press(Button.CANCEL)):
+        referee.handle(gesture, 1.0)
+    public = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
+    assert public["menu"]["step"] == "seats" and public["menu"]["seats"][1]["bot"] == "greedy"
+    assert public["pending"] == public["menu"]["text"] and "blue bot" in public["pending"]
+    assert public["phase"] == "set-up"
+    host = host_view(referee, SeatState(), players=3, paused=False)
+    assert host["menu"]["text"] == public["menu"]["text"]

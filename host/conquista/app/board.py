@@ -19,6 +19,7 @@ from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
 from conquista.journal import GameJournal
 from conquista.rules.engine import Game
+from conquista.table.bot_player import BotSeats
 from conquista.table.referee import Referee
 
 FRAME_PERIOD_S = 1 / 50
@@ -97,10 +98,12 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               physical_dice: bool = False, seed: int | None = None,
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
-              on_step: Callable[[Referee, float], None] | None = None) -> Referee:
-    """Referee `game` on the real board until `should_stop()`; returns the referee. With a journal every action
-    is on disk before the frame that shows it; `on_start` may put a question to the table (resume?); `on_step`
-    runs on this loop after each pass (the web app's phones act and their views are published from here)."""
+              on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None) -> Referee:
+    """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
+    the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
+    With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
+    table (resume?) or offer the set-up menu; `on_step` runs on this loop after each pass (the web app's phones act
+    and their views are published from here); `bots` play their seats with gestures made on this loop."""
     clock = MonotonicClock()
     # The link reports its health only when polled, from the loop below, so the table exists by then.
     built: list[Referee] = []
@@ -111,11 +114,11 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
 
         sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
         table = build_table(game, profile, dice, devices.strip, physical_dice=physical_dice, journal=journal,
-                            sounds=sounds)
+                            sounds=sounds, bots=bots)
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)
-        while not should_stop():
+        while not should_stop() and not table.referee.power_off:
             started = clock.now()
             table.runner.step(devices.sensors, devices.panel, clock)
             if on_step is not None:
@@ -123,6 +126,10 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
             spare = FRAME_PERIOD_S - (clock.now() - started)
             if spare > 0:
                 time.sleep(spare)
+        if table.referee.power_off:
+            if journal is not None:
+                journal.close()        # the game on disk first: the power may go as soon as the LEDs are dark
+            devices.strip.show(bytes(3 * devices.strip.length))
     finally:
         if sounds is not None:
             sounds.close()

@@ -12,6 +12,7 @@ from conquista.devices.interfaces import LedStrip
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile
 from conquista.rules.engine import Game
+from conquista.table.bot_player import BotSeats
 from conquista.table.gestures import GestureRecogniser
 from conquista.table.referee import Referee
 
@@ -34,11 +35,13 @@ class Table:
 
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
-                recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None) -> Table:
+                recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
+                bots: BotSeats | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
-    is on disk before the frame that shows it."""
+    is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
+    the simulated one makes them with its simulated hands)."""
     layout = LedLayout(profile)
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
     if journal is not None:
         journal.attach(referee)
-    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds))
+    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots))

@@ -10,6 +10,7 @@ from conquista.app.sounds import CuePlayer
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
 from conquista.devices.frames import DiceSide, LedLayout
 from conquista.devices.interfaces import ButtonPanel, Clock, LedStrip, SensorSource
+from conquista.table.bot_player import BotSeats
 from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE
 from conquista.table.gestures import Button, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene
@@ -35,8 +36,10 @@ def paint(layout: LedLayout, scene: Scene) -> bytearray:
 
 class TableRunner:
     def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
-                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None) -> None:
+                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
+                 bots: BotSeats | None = None) -> None:
         self.referee = referee
+        self.bots = bots
         self.sounds = sounds
         self.layout = layout
         self.strip = strip
@@ -77,10 +80,18 @@ class TableRunner:
         self.strip.show(paint(self.layout, self.referee.scene(now)))
 
     def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
-        """One pass of the board's loop: inputs, time-outs, one frame."""
+        """One pass of the board's loop: inputs, a button held down, time-outs, the bots' gestures, one frame."""
         self.pump(sensors, panel)
         now = clock.now()
+        held = self.recogniser.poll(now)
+        if held is not None:
+            self.referee.handle(held, now)
         self.referee.tick(now)
+        if self.bots is not None:
+            gesture = self.bots.next_gesture(self.referee, now)
+            if gesture is not None:
+                self.referee.handle(gesture, now)
+                self.bots.rested(now)
         if self.sounds is not None:
             self.sounds.update(self.referee, now)
         self.render(now)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, players_in_range
@@ -15,9 +16,12 @@ from conquista.rules.rulesets import load_ruleset
 if TYPE_CHECKING:
     from conquista.app.host_setup import HostSetUp
     from conquista.dice.sources import DiceSource
-    from conquista.journal import GameJournal
+    from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.table.bot_player import BotSeats
+    from conquista.table.referee import Referee
+    from conquista.web.companion import Companion
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,11 +53,12 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from conquista.app.board import run_board
+    from conquista.app.power import switch_off
     from conquista.hardware.profile import load_profile
-    from conquista.journal import offer_resume, open_for_play
-    from conquista.table.referee import Referee
+    from conquista.journal import open_for_play
 
-    from_command_line = args.rules is not None or args.players is not None or args.resume is not None
+    # Without --rules or --players the players choose the game at the board: the set-up menu on the ring.
+    from_command_line = args.rules is not None or args.players is not None
     args.rules = "italian" if args.rules is None else args.rules
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
@@ -63,48 +68,96 @@ def run(args: argparse.Namespace) -> int:
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
-    def fresh() -> Game:
-        start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
-        return dice.new_game(rules, game_map, args.players)
-
     def warn(text: str) -> None:
         sys.stderr.write(f"conquista play: {text}\n")
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
     start = open_for_play(args.data_dir, args.resume, warn)
     dice.journal = start.journal
-    game = dice.game_to_play(start, fresh, warn)
-
-    def ask(referee: Referee) -> None:
-        if start.offer is not None:
-            offer_resume(referee, start.journal, start.offer, fresh)
-
-    web = companion = None
+    companions: list[Companion] = []
+    game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
+                               warn=warn)
+    web = None
     if not args.no_web:
-        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
-                                   out=sys.stdout,
-                                   set_up=None if from_command_line else _host_set_up(start.journal, game_map, dice))
+        hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
+        set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
+        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
+                                   out=sys.stdout, set_up=set_up)
+        companions.append(companion)
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
-                            on_step=companion.step if companion is not None else None)
+                            on_step=companions[0].step if companions else None, bots=bots)
     finally:
         if web is not None:
             web.stop()
         start.journal.close()
+    if referee.power_off:
+        return 0 if switch_off(profile.shutdown_command, print) == 0 else 2
     print(referee.status().pending)
     dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game
     return 0
 
 
-def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice) -> HostSetUp:
+def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, *, menu: bool,
+             companions: list[Companion], warn: Callable[[str], object]
+             ) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+    """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
+    board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
+    Every game is dealt from the table's chance source (`dice`)."""
+    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
+    from conquista.bots import make_bot
+    from conquista.journal import offer_resume
+    from conquista.table.bot_player import BotSeats
+
+    rules = load_ruleset(args.rules)
+    # Live play: the bots' own choices come from the operating system's generator.
+    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()))
+
+    def fresh() -> Game:
+        start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
+        bots.seat({})                                  # the command line's game: every seat a person
+        return dice.new_game(rules, game_map, args.players)
+
+    game = dice.game_to_play(start, fresh, warn)
+    if start.game is not None and game is start.game:
+        bots.seat(bots_of(start.journal.seats))       # a resumed game keeps its bots
+    at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
+                              bots, journal=start.journal, rules=args.rules, players=args.players,
+                              on_started=lambda new, choice: _seat_phones(companions, new.players, choice.bots))
+
+    def ask(referee: Referee) -> None:
+        set_up = (lambda now: at_board.offer(referee)) if menu else None
+        if start.offer is not None:
+            offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up)
+        elif start.game is None and menu:
+            at_board.offer(referee)
+
+    return game, bots, ask
+
+
+def _seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
+    """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
+    for companion in companions:
+        companion.seats.resize(players)
+        companion.seats.bots = frozenset(bots)
+
+
+def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots: BotSeats | None = None
+                 ) -> HostSetUp:
     """Games from the host's phone; the one on the board is kept in the journal as abandoned. Deals come from the
     operating system's generator, as at start; the dice stay the command line's unless the host asks for committed
-    ones (and a committed source of the command line is not reused: its seed fixed the first game)."""
+    ones (and a committed source of the command line is not reused: its seed fixed the first game). The board's
+    bots follow the seats the host chose."""
     from conquista.app.host_setup import HostSetUp
     from conquista.dice.sources import CommittedDice, OsDice
+    from conquista.web.companion import StartedGame
+
+    def follow(started: StartedGame) -> None:
+        if bots is not None:
+            bots.seat(started.bots)
 
     def plain() -> tuple[random.Random, DiceSource, int | None]:
         return random.SystemRandom(), OsDice() if dice.chance.kind == CommittedDice.name else dice.chance, None
 
-    return HostSetUp(journal, game_map, plain=plain, bots_allowed=False)
+    return HostSetUp(journal, game_map, plain=plain, bots_allowed=bots is not None, on_start=follow)

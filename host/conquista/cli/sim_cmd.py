@@ -21,14 +21,16 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from conquista.app.host_setup import HostSetUp
+    from conquista.app.setup import NewGameAtBoard
     from conquista.dice.sources import DiceSource
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
+    from conquista.rules.rulesets import Ruleset
     from conquista.web.companion import StartedGame
     from conquista_sim.table import SimulatedTable
 
 
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a seat named by --bots gets a greedy bot
 
 
 def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
@@ -37,10 +39,14 @@ def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("sim", help="play on the simulated board (terminal view, script or demo)")
-    # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
-    # one (and without --bots, --resume/--new, --demo or --script), the first phone granted a seat is the host.
+    # Defaults are filled in at run time, so that a game set up on the command line can be told apart: at the
+    # terminal such a game is chosen at the board's set-up menu, and (without --bots, --resume/--new, --demo or
+    # --script) the first phone granted a seat is the host.
     p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--menu", action="store_true",
+                   help="start at the board's set-up menu (the default at the terminal when neither --rules, "
+                        "--players nor --bots is given and no game is resumed)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
                         "a resumed game keeps its own seats unless this is given")
@@ -119,11 +125,10 @@ def run(args: argparse.Namespace) -> int:
     from conquista_sim.table import SimulatedTable
 
     from_command_line = set_up_on_command_line(args)
-    args.rules = "italian" if args.rules is None else args.rules
-    args.players = 3 if args.players is None else args.players
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    menu = _wants_menu(args, interactive)   # fills in the game's defaults
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
         sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
@@ -161,16 +166,7 @@ def run(args: argparse.Namespace) -> int:
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
-        if start is not None and start.offer is not None:
-            from conquista.journal import offer_resume
-
-            def fresh() -> Game:
-                table.bots = frozenset(fresh_bots)
-                start.journal.seats = seats_of(args.players, fresh_bots)
-                start.journal.seed = _saved_seed(args.dice, seed)
-                return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
-
-            offer_resume(table.referee, start.journal, start.offer, fresh)
+        _ask_at_board(table, start, args, dice, seed, fresh_bots, menu=menu, resumed=game is not None)
         web = None
         if serve:
             set_up = None if from_command_line else _host_set_up(args, table, start, dice)
@@ -182,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if web is not None:
                 web.stop()
-        dice.finish(table.game.over, in_use=table.referee.dice)   # the host may have started a committed game
+        _end(table, dice)
     if start is not None:
         start.journal.close()
     return 0
@@ -213,6 +209,66 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
 def _saved_seed(kind: str, seed: int) -> int | None:
     """The seed saved with a simulated game: only seeded dice are dealt and rolled from it."""
     return seed if kind == "seeded" else None
+
+
+def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, dice: TableDice,
+                  seed: int, fresh_bots: tuple[int, ...], *, menu: bool, resumed: bool) -> None:
+    """What the board asks first: resume the unfinished game (CANCEL: the set-up menu, or the command line's
+    game), or the set-up menu."""
+    at_board = _menu(table, start, dice, seed, args) if menu else None
+    if start is not None and start.offer is not None:
+        from conquista.journal import offer_resume
+
+        journal = start.journal
+
+        def fresh() -> Game:
+            table.bots = frozenset(fresh_bots)
+            journal.seats, journal.seed = seats_of(args.players, fresh_bots), _saved_seed(args.dice, seed)
+            return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
+
+        offer_resume(table.referee, journal, start.offer, fresh,
+                     set_up=(lambda now: at_board.offer(table.referee)) if at_board is not None else None)
+    elif at_board is not None and not resumed:
+        at_board.offer(table.referee)
+        table.refresh()
+
+
+def _wants_menu(args: argparse.Namespace, interactive: bool) -> bool:
+    """Fill in the game's defaults; True when the players choose the game at the set-up menu: asked for, or at
+    the terminal when the command line set no game up."""
+    from_command_line = args.rules is not None or args.players is not None or args.bots is not None
+    args.rules = "italian" if args.rules is None else args.rules
+    args.players = 3 if args.players is None else args.players
+    if args.menu and args.demo:
+        raise ConquistaError("--menu and --demo do not go together: bots play every seat of a --demo game")
+    return bool(args.menu or (interactive and not (args.demo or args.script) and not from_command_line))
+
+
+def _end(table: SimulatedTable, dice: TableDice) -> None:
+    """Switched off at the board: saved, dark, and the shutdown command reported; else the dice's seed revealed."""
+    if table.referee.power_off:
+        from conquista.app.power import switch_off
+
+        table.switch_off()
+        switch_off(table.profile.shutdown_command, print, simulated=True)
+    else:
+        dice.finish(table.game.over, in_use=table.referee.dice)   # the host may have started a committed game
+
+
+def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed: int,
+          args: argparse.Namespace) -> NewGameAtBoard:
+    """The set-up menu for this table: the chosen game is dealt from the table's chance source and saved with its
+    seats (and the seed, for seeded dice)."""
+    from conquista.app.setup import NewGameAtBoard
+
+    journal = start.journal if start is not None else None
+
+    def deal(rules: Ruleset, players: int) -> Game:
+        if journal is not None:
+            journal.seed = _saved_seed(args.dice, seed)
+        return dice.new_game(rules, table.game.map, players)
+
+    return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players)
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,

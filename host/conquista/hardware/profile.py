@@ -7,6 +7,7 @@ soldering iron who cannot debug the referee to find out which wire is wrong.
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -112,6 +113,8 @@ class BoardProfile:
     encoder: EncoderPins
     buzzer_pin: int | None
     buzzer_muted: bool = False  # [buzzer] muted = true: the piezo stays wired but silent
+    # [power] shutdown_command: run after a power-off asked at the board (NEXT held 5 s, ROLL), as argv words
+    shutdown_command: tuple[str, ...] | None = None
 
     def territory_of_key(self, key: int) -> int | None:
         """Territory index wired to matrix key `key`, or None for an unused cell (serial sensors only)."""
@@ -164,7 +167,7 @@ def parse_profile(data: dict[str, Any], source: str, game_map: GameMap | None = 
 
 
 _TOP_KEYS = {"format", "name", "map", "strip", "sensors", "buttons", "encoder", "buzzer", "dice", "ring",
-             "territories"}
+             "territories", "power"}
 _STRIP_KEYS = {"driver", "length", "data_pin", "dma", "channel", "frequency_hz", "invert", "color_order",
                "brightness", "supply_ma", "ma_per_channel", "idle_ma_per_led"}
 _SENSOR_KEYS = {"source", "rows", "cols", "debounce_ms"}
@@ -299,6 +302,7 @@ class _Parser:
             buzzer_table = self.table(data, "buzzer", "", {"pin", "muted"})
             buzzer_pin = self.pin(buzzer_table, "pin", "buzzer", "buzzer.pin")
             buzzer_muted = self.boolean(buzzer_table, "muted", "buzzer", default=False)
+        shutdown = self.shutdown(self.table(data, "power", "", {"shutdown_command"})) if "power" in data else None
         attack, defence = self.dice(self.table(data, "dice", "", {"attack", "defence"}), strip.length)
         ring_table = self.table(data, "ring", "", {"leds"})
         if "leds" not in ring_table:
@@ -308,7 +312,7 @@ class _Parser:
         return BoardProfile(
             name=name, source=self.source, game_map=game_map, strip=strip, territory_leds=territory_leds,
             dice_attack=attack, dice_defence=defence, ring=ring, sensors=sensors, buttons=buttons,
-            encoder=encoder, buzzer_pin=buzzer_pin, buzzer_muted=buzzer_muted,
+            encoder=encoder, buzzer_pin=buzzer_pin, buzzer_muted=buzzer_muted, shutdown_command=shutdown,
         )
 
     def strip(self, t: dict[str, Any]) -> StripSettings:
@@ -351,6 +355,21 @@ class _Parser:
             ma_per_channel=self.number(t, "ma_per_channel", "strip", 0.001, default=20.0),
             idle_ma_per_led=idle,
         )
+
+    def shutdown(self, t: dict[str, Any]) -> tuple[str, ...] | None:
+        if "shutdown_command" not in t:
+            return None
+        key, value = "power.shutdown_command", t["shutdown_command"]
+        fix = 'write it as one string, e.g. shutdown_command = "sudo systemctl poweroff"'
+        if not isinstance(value, str):
+            raise self.fail(key, f"must be a string, got {value!r}", fix)
+        try:
+            words = tuple(shlex.split(value))
+        except ValueError as exc:
+            raise self.fail(key, f"cannot be split into words ({exc})", "close its quotes") from None
+        if not words:
+            raise self.fail(key, "is empty", f"{fix}, or remove the key (the board then only goes dark)")
+        return words
 
     def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
         value = data.get(key, default)

@@ -56,14 +56,19 @@ def open_for_play(data_dir: str | Path | None, resume: bool | int | None, warn: 
     return PlayStart(journal, journal.resume(saved.id), None if resume else saved)
 
 
-def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_game: Callable[[], Game]) -> None:
-    """Show the saved game and ask: ROLL plays on, CANCEL abandons it and starts `new_game()`."""
+def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_game: Callable[[], Game], *,
+                 set_up: Callable[[float], None] | None = None) -> None:
+    """Show the saved game and ask: ROLL plays on, CANCEL abandons it and starts `new_game()`, or, with
+    `set_up`, calls `set_up(now)` to let the players choose the new game (the set-up menu on the ring)."""
 
     def answer(resume: bool, now: float) -> None:
         if resume:
             referee.message = f"game {saved.id} resumed"
             return
         journal.abandon()
+        if set_up is not None:
+            set_up(now)
+            return
         game = new_game()
         journal.start(game)
         referee.reset(game, now)

@@ -4,6 +4,11 @@ The unit runs `conquista play` at boot as the given user, restarts it when it fa
 gives it the groups of the Pico's serial port and of the GPIOs, and leaves its output to the journal. The udev rule
 gives the Pico a name of its own, `/dev/conquista-pico`, found by MicroPython's USB ids, so the port cannot move to
 another device when more USB serial adapters are plugged in.
+
+Boot never waits for the Pico: the unit is only ordered after its device (After=, no Wants=), so with the Pico
+unplugged the board starts at once instead of stalling on the device's 90 s job timeout; and the udev rule asks
+systemd to start the service when the Pico appears (SYSTEMD_WANTS), so a board that gave up while it was unplugged
+comes up as soon as it is plugged in.
 """
 
 from __future__ import annotations
@@ -68,9 +73,9 @@ def unit_text(options: ServiceOptions) -> str:
         "StartLimitBurst=5",
     ]
     if options.device:
-        # The udev rule tags the Pico for systemd, which makes it a device unit: boot waits for it to appear.
-        device_unit = device_unit_name(options.device)
-        lines += [f"Wants={device_unit}", f"After={device_unit}"]
+        # The udev rule tags the Pico for systemd, which makes it a device unit. Ordered after it when both start
+        # together, but not wanting it: a Wants= would hold the boot for 90 s when the Pico is unplugged.
+        lines.append(f"After={device_unit_name(options.device)}")
     lines += [
         "",
         "[Service]",
@@ -100,7 +105,8 @@ def unit_text(options: ServiceOptions) -> str:
 def udev_rule_text(group: str = SERIAL_GROUP) -> str:
     return (
         "# Written by `conquista service install`: the Pico running MicroPython, by its USB ids, as /dev/"
-        f"{PICO_LINK}.\n"
+        f"{PICO_LINK}; plugging it in starts the board's service if it is not running.\n"
         f'SUBSYSTEM=="tty", ATTRS{{idVendor}}=="{PICO_VID:04x}", ATTRS{{idProduct}}=="{PICO_PID:04x}", '
-        f'SYMLINK+="{PICO_LINK}", GROUP="{group}", MODE="0660", TAG+="systemd"\n'
+        f'SYMLINK+="{PICO_LINK}", GROUP="{group}", MODE="0660", TAG+="systemd", '
+        f'ENV{{SYSTEMD_WANTS}}+="{UNIT_NAME}"\n'
     )

@@ -33,24 +33,38 @@ class Hold:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldDown:
+    """A button still held down `GestureRecogniser.held_down_s` after it was pressed (NEXT for 5 s: power off);
+    its release then makes no other gesture."""
+
+    button: Button
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """Encoder steps: positive clockwise."""
 
     steps: int
 
 
-Gesture = Tap | LongPress | Press | Hold | Turn
+Gesture = Tap | LongPress | Press | Hold | HeldDown | Turn
 
 
 class GestureRecogniser:
     """Game-level settling on top of the firmware's contact debounce: a press-release shorter than `min_tap_s`
-    is noise, one held at least `long_press_s` is a long press (ROLL held = blitz)."""
+    is noise, one held at least `long_press_s` is a long press (ROLL held = blitz). A button of `held_down`
+    (NEXT) still down after `held_down_s` is reported by `poll` while it is down (the players see the power-off
+    question without letting go), once; its release is then no gesture."""
 
-    def __init__(self, min_tap_s: float = 0.02, long_press_s: float = 0.8) -> None:
+    def __init__(self, min_tap_s: float = 0.02, long_press_s: float = 0.8, held_down_s: float = 5.0,
+                 held_down: frozenset[Button] = frozenset({Button.NEXT})) -> None:
         self.min_tap_s = min_tap_s
         self.long_press_s = long_press_s
+        self.held_down_s = held_down_s
+        self.held_down = held_down
         self._territory_down: dict[int, float] = {}
         self._button_down: dict[Button, float] = {}
+        self._reported: set[Button] = set()
 
     def territory_down(self, territory: int, now: float) -> None:
         self._territory_down[territory] = now
@@ -66,12 +80,24 @@ class GestureRecogniser:
 
     def button_down(self, button: Button, now: float) -> None:
         self._button_down[button] = now
+        self._reported.discard(button)
+
+    def poll(self, now: float) -> Gesture | None:
+        """Call once per frame: a button of `held_down` down for `held_down_s` by now, reported once."""
+        for button, since in self._button_down.items():
+            if button in self.held_down and button not in self._reported and now - since >= self.held_down_s:
+                self._reported.add(button)
+                return HeldDown(button)
+        return None
 
     def button_up(self, button: Button, now: float) -> Gesture | None:
         since = self._button_down.pop(button, None)
-        if since is None:
+        if since is None or button in self._reported:
+            self._reported.discard(button)
             return None
         held = now - since
         if held < self.min_tap_s:
             return None
+        if button in self.held_down and held >= self.held_down_s:
+            return HeldDown(button)  # not polled in time: the release still asks
         return Hold(button) if held >= self.long_press_s else Press(button)

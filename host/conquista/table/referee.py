@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
 from conquista.dice.sources import DiceSource
@@ -27,26 +28,23 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
-from conquista.table.colours import (
-    FAULT,
-    OFF,
-    RGB,
-    illegal_blink,
-    player_rgb,
-    scale,
-    selection_pulse,
-)
-from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
-from conquista.table.logview import describe_event, game_over_reason
-from conquista.table.wording import plural, readable
+from conquista.table.colours import OFF, RGB, illegal_blink, player_rgb, selection_pulse
+from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
+from conquista.table.logview import describe_event
+from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
+from conquista.table.pending import pending_text
+from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
+from conquista.table.ring import PROMPT_YES as PROMPT_YES
+from conquista.table.ring import referee_ring
+from conquista.table.wording import readable
 
-PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
-PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
+if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
+    from conquista.table.setup_menu import SetupChoice, SetupMenu
+
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
-PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
 
@@ -118,6 +116,11 @@ class Referee:
         self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
         self.prompt_colour: RGB | None = None
         self._on_answer: Callable[[bool, float], None] | None = None
+        # The set-up menu, while a new game is chosen at the board (the game meanwhile is a stand-in, unlit).
+        self.menu: SetupMenu | None = None
+        self._on_chosen: Callable[[SetupChoice, float], None] | None = None
+        self.power_question = False      # NEXT held for 5 s asks; above every other question and fault
+        self.power_off = False           # ... and ROLL said yes: the app closes the journal and switches off
         self.log: list[str] = []
         self.effects: list[_Effect] = []
         self.entry: _DiceEntry | None = None
@@ -136,7 +139,13 @@ class Referee:
         """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
         self._now = now
         self.message = ""
+        if self.power_question or isinstance(gesture, HeldDown):
+            self._power(gesture)
+            return
         game = self.game
+        if self.menu is not None and not self.fault:
+            self._menu_gesture(gesture, now)
+            return
         if game.over:
             self.message = f"game over: {self._colour(game.winner)} won"
             return
@@ -160,6 +169,36 @@ class Referee:
                 self._press(button, now, held=False)
             case Hold(button):
                 self._press(button, now, held=True)
+
+    def offer_menu(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None]) -> None:
+        """Show the set-up menu until ROLL confirms its last step; then `on_chosen(choice, now)` starts the game
+        (e.g. with `reset`)."""
+        self.menu, self._on_chosen = menu, on_chosen
+        self._clear_selection()
+        self.effects.clear()
+
+    def _menu_gesture(self, gesture: Gesture, now: float) -> None:
+        menu = self.menu
+        assert menu is not None
+        choice = menu.handle(gesture)
+        self.message = menu.message
+        if choice is not None:
+            on_chosen = self._on_chosen
+            self.menu, self._on_chosen = None, None
+            if on_chosen is not None:
+                on_chosen(choice, now)
+
+    def _power(self, gesture: Gesture) -> None:
+        """NEXT held for 5 s asks; ROLL switches off, any other key keeps the board on."""
+        if not self.power_question:
+            self.power_question = isinstance(gesture, HeldDown) and gesture.button is Button.NEXT
+            return
+        self.power_question = False
+        if isinstance(gesture, Press | Hold) and gesture.button is Button.ROLL:
+            self.power_off = True
+            self.message = "switching off: the board goes dark, then unplug it"
+        else:
+            self.message = "the board stays on"
 
     def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
         """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
@@ -199,6 +238,7 @@ class Referee:
         afresh, the dice panel shows the game's last roll, and a pending chance step is answered. With
         `play=False` the game is only shown (a replay): chance steps are left waiting."""
         self.game = game
+        self.menu, self._on_chosen = None, None   # a game is refereed from now on (e.g. set up from a phone)
         self._clear_selection()
         self.count = 0
         self.last_placed = -1
@@ -495,8 +535,8 @@ class Referee:
         return Status(
             player=game.current,
             colour=self._colour(game.current),
-            phase=game.phase.value,
-            pending=self._pending(),
+            phase="set-up" if self.menu is not None else game.phase.value,
+            pending=pending_text(self),
             message=self.message or self.storage_fault,
             turn=game.turn,
             round=game.round,
@@ -513,52 +553,13 @@ class Referee:
 
         return conquest_chance(game.rules, game.armies[self.source], game.armies[self.target])
 
-    def _pending(self) -> str:
-        game = self.game
-        phase = game.phase
-        if self.prompt:
-            return self.prompt
-        if game.winner is not None:
-            return f"{self._colour(game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
-        if self.entry is not None:
-            return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
-                    f"(turn to change, ROLL confirms)")
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
-            trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
-            forced = " (must trade)" if game.must_trade() else ""
-            if game.pool:
-                return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
-            return f"NEXT ends the phase{trade}{forced}"
-        if phase is Phase.ATTACK:
-            if self.source < 0:
-                return "tap a territory to attack from, or NEXT to fortify"
-            if self.target < 0:
-                return f"from {self._name(self.source)}: tap a territory to attack"
-            return (f"{self._name(self.source)} → {self._name(self.target)}: ROLL rolls {plural(self.count, 'die')}, "
-                    f"hold ROLL to blitz")
-        if phase is Phase.DEFEND and game.battle is not None:
-            battle = game.battle
-            defender = self._colour(game.owner[battle.target])
-            return (f"{defender} defends {self._name(battle.target)} against {self._name(battle.source)}: "
-                    f"{plural(self.count, 'die')} (turn to change), ROLL confirms")
-        if phase is Phase.OCCUPY and game.battle is not None:
-            low, high = game.occupy_range()
-            return (f"move {plural(self.count, 'army')} into {self._name(game.battle.target)}, from {low} to {high}: "
-                    f"ROLL confirms")
-        if phase is Phase.FORTIFY:
-            if self.source < 0:
-                return "tap a territory to move armies from, or NEXT to end the turn"
-            if self.target < 0:
-                return f"from {self._name(self.source)}: tap a destination"
-            return (f"move {plural(self.count, 'army')} from {self._name(self.source)} to "
-                    f"{self._name(self.target)}: ROLL")
-        return ""
-
     def scene(self, now: float) -> Scene:
         """Every light at time `now`. Animations are functions of time, so tests step time."""
         game = self.game
         owner, rules = game.owner, game.rules
         colours = [player_rgb(c) for c in rules.colours]
+        if self.menu is not None:  # no game yet: the map stays dark
+            return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(self, now))
         territories = [colours[o] for o in owner]
         # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
         # neutral army's grey).
@@ -581,50 +582,18 @@ class Referee:
                 live.append(effect)
         self.effects = live
         attack, defend = self.dice_values()
-        return Scene(tuple(territories), attack, defend, self._ring(now, colours))
+        return Scene(tuple(territories), attack, defend, referee_ring(self, now))
 
     def dice_values(self) -> tuple[DiceRow, DiceRow]:
-        """The dice panel: the last roll, or the physical dice being typed in."""
-        attack, defend = self.last_roll
+        """The dice panel: the last roll, each side's dice sorted high to low as they are compared (the highest
+        attack die against the highest defence die), or the physical dice in the order they are typed in."""
+        attack, defend = sorted(self.last_roll[0], reverse=True), sorted(self.last_roll[1], reverse=True)
         if self.entry is not None:
             entered = [*self.entry.values, self.entry.current]
-            attack = tuple(entered[: self.entry.attack])
-            defend = tuple(entered[self.entry.attack:])
+            attack, defend = entered[: self.entry.attack], entered[self.entry.attack:]
         a = [*attack, None, None, None]
         d = [*defend, None, None, None]
         return (a[0], a[1], a[2]), (d[0], d[1], d[2])
-
-    def _ring(self, now: float, colours: list[RGB]) -> tuple[RGB, ...]:
-        n = self.ring_size
-        on = (now % 1.0) < 0.5
-        if self.fault:
-            return tuple(FAULT if on else OFF for _ in range(n))
-        if self.prompt and self.prompt_colour is not None:
-            return tuple(self.prompt_colour if on else OFF for _ in range(n))
-        if self.prompt:
-            return tuple((PROMPT_YES if i < n // 2 else PROMPT_NO) if on else OFF for i in range(n))
-        ring = self._game_ring(colours)
-        if self.storage_fault:
-            # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
-            return tuple(FAULT if on and i % 2 == 0 else c for i, c in enumerate(ring))
-        return ring
-
-    def _game_ring(self, colours: list[RGB]) -> tuple[RGB, ...]:
-        n = self.ring_size
-        game = self.game
-        if game.winner is not None:
-            return tuple(colours[game.winner] for _ in range(n))
-        to_move = game.to_move
-        me = colours[to_move if isinstance(to_move, int) else game.current]
-        chance = self.conquest_chance()
-        if chance is not None:
-            lit = round(chance * n)
-            return tuple(me if i < lit else scale(me, 0.08) for i in range(n))
-        # Three segments, reinforce / attack / fortify: the current phase bright, the others dim.
-        phase = game.phase
-        active = (0 if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
-                  else 2 if phase is Phase.FORTIFY else 1)
-        return tuple(me if (i * 3) // n == active else scale(me, 0.15) for i in range(n))
 
     def _readable(self, text: str) -> str:
         return readable(text, self.game.map, self.game.rules.colours)

@@ -250,7 +250,7 @@ class Companion:
 
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move; a paused game takes nothing from phones.
-        return not self.paused and referee.game.to_move == seat and not referee.prompt
+        return not self.paused and referee.game.to_move == seat and not referee.prompt and referee.menu is None
 
     def _pause(self, referee: Referee, paused: bool) -> None:
         if paused and not referee.fault:
@@ -319,7 +319,8 @@ class Companion:
         claiming = self._claim.seat if self._claim is not None else -1
         key = (id(game), len(game.log), len(referee.log), referee.message, referee.source, referee.target,
                referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host, self.seats.remote,
-               referee.physical_dice,
+               referee.physical_dice, referee.power_question,
+               None if referee.menu is None else referee.menu.describe(),
                None if referee.entry is None else (tuple(referee.entry.values), referee.entry.current))
         if key == self._key and not force:
             return

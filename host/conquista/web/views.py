@@ -96,6 +96,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
+        # The set-up menu on the board's ring, in words and as data, while a new game is chosen there.
+        "menu": referee.menu.view() if referee.menu is not None else None,
     }
 
 
@@ -197,4 +199,5 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice,
                      "committed dice": referee.dice.name == "committed"},
         "paused": paused,
+        "menu": referee.menu.view() if referee.menu is not None else None,
     }

@@ -26,6 +26,7 @@ function draw() {
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
   document.getElementById("turn").replaceChildren(
     el("span", { class: "swatch", style: `background: ${who.rgb}` }),
+    view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3) · ` :
     view.over ? `${seats[view.winner].colour} won` :
       `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `,
     el("span", { id: "clock" }, ""));

@@ -1,0 +1,73 @@
+"""A new game chosen at the board: the set-up menu offered on the ring, and the game it returns started (dealt,
+journaled with its seats, its bots seated). Used by `play` on the real board and by `sim` on the simulated one."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from conquista.rules.engine import Game
+from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
+from conquista.table.bot_player import BotSeats
+from conquista.table.referee import Referee
+from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu
+
+HUMAN = "human"                # how a person's seat is saved with a game; a bot's seat saves its kind
+
+
+class SeatsJournal(Protocol):
+    """What starting a game needs of `conquista.journal.GameJournal` (not imported: it opens sqlite3)."""
+
+    seats: tuple[str, ...] | None
+
+    def start(self, game: Game) -> None: ...
+
+
+@functools.cache
+def menu_options() -> tuple[RulesetOption, ...]:
+    """The shipped rulesets, for the menu's first step."""
+    return tuple(RulesetOption.of(name, load_ruleset(name)) for name in builtin_rulesets())
+
+
+def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
+    """The seats as saved with a game: "human", or the kind of bot."""
+    return tuple(bots.get(seat, HUMAN) for seat in range(players))
+
+
+def bots_of(seats: tuple[str, ...] | None) -> dict[int, str]:
+    """The bots of saved seats (seat → kind)."""
+    return {seat: kind for seat, kind in enumerate(seats or ()) if kind != HUMAN}
+
+
+class NewGameAtBoard:
+    """Offers the set-up menu on a referee; the game chosen there is dealt by `deal(rules, players)`, journaled
+    with its seats, refereed from then on, and its bots seated in `bots`. `on_started(game, choice)` then lets the
+    app follow (e.g. the web app resizes its seats)."""
+
+    def __init__(self, deal: Callable[[Ruleset, int], Game], bots: BotSeats, *,
+                 journal: SeatsJournal | None = None, rules: str | None = None, players: int = 3,
+                 on_started: Callable[[Game, SetupChoice], None] | None = None) -> None:
+        self.deal = deal
+        self.bots = bots
+        self.journal = journal
+        self.rules = rules
+        self.players = players
+        self.on_started = on_started
+
+    def offer(self, referee: Referee) -> None:
+        menu = SetupMenu(menu_options(), rules=self.rules, players=self.players)
+        referee.offer_menu(menu, lambda choice, now: self.start(referee, choice, now))
+
+    def start(self, referee: Referee, choice: SetupChoice, now: float) -> None:
+        game = self.deal(load_ruleset(choice.rules), choice.players)
+        if self.journal is not None:
+            self.journal.seats = seats_of(choice.players, choice.bots)
+            self.journal.start(game)
+        self.bots.seat(choice.bots)
+        referee.reset(game, now)
+        referee.message = f"a new game of {choice.rules} for {choice.players} players starts"
+        # Remembered as the next menu's starting point.
+        self.rules, self.players = choice.rules, choice.players
+        if self.on_started is not None:
+            self.on_started(game, choice)

@@ -1,0 +1,125 @@
+"""The status ring: what its LEDs show at time `now`, from the referee's state (pure: time passed in).
+
+In order of precedence: the power-off question; a fault of the sensor link (the whole ring blinks); a yes/no
+question; the set-up menu; the game. In the game the ring is in the colour of the seat that acts and shows the count
+that matters now as lit LEDs (armies left to place, armies to move in, armies to move when fortifying) or lit arcs
+(dice chosen, of three); with no count it shows the phase (a bright third). A set of cards ready to trade blinks
+the ring's last `TRADE_LEDS` LEDs in the selection colour. A journal fault blinks every other LED over all of it.
+
+The ring is ready for a turn clock (`with_time_left`): the rulesets have no turn time limit yet, so nothing calls it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquista.rules.events import Phase
+from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
+
+if TYPE_CHECKING:
+    from conquista.table.referee import Referee
+
+Ring = tuple[RGB, ...]
+
+PROMPT_YES: RGB = (0, 200, 0)    # a question: the ring half green (ROLL: yes) ...
+PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL, or for the power-off question any other key: no)
+PHASE_DIM = 0.15                 # the phases not being played
+COUNT_DIM = 0.08                 # the LEDs (or arcs) of a count that are not lit
+TRADE_LEDS = 3                   # a set to trade: the ring's last three LEDs blink the selection colour
+BLINK_PERIOD_S = 1.0             # faults, questions and the trade signal: on for half of it
+MAX_DICE = 3
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
+
+
+def blink_on(now: float, period: float = BLINK_PERIOD_S) -> bool:
+    return (now % period) < period / 2
+
+
+def arcs(n: int, k: int) -> list[range]:
+    """The LED positions of `k` equal arcs of a ring of `n`, clockwise from the top."""
+    return [range(i * n // k, (i + 1) * n // k) for i in range(k)]
+
+
+def arc_ring(n: int, colours: list[RGB]) -> Ring:
+    """One arc per colour; the last LED of an arc of two or more stays dark, so the arcs can be counted."""
+    ring = [OFF] * n
+    for arc, colour in zip(arcs(n, len(colours)), colours, strict=True):
+        for i in arc:
+            ring[i] = OFF if len(arc) > 1 and i == arc[-1] else colour
+    return tuple(ring)
+
+
+def phase_ring(n: int, colour: RGB, active: int) -> Ring:
+    """Three thirds, reinforce / attack / fortify: the current phase bright, the others dim."""
+    return tuple(colour if (i * 3) // n == active else scale(colour, PHASE_DIM) for i in range(n))
+
+
+def count_ring(n: int, colour: RGB, count: int) -> Ring:
+    """`count` LEDs lit clockwise from the top (all of them for `n` or more), the rest dim."""
+    return tuple(colour if i < count else scale(colour, COUNT_DIM) for i in range(n))
+
+
+def dice_ring(n: int, colour: RGB, chosen: int, allowed: int) -> Ring:
+    """Three arcs, one per die: the dice chosen lit, the others that could be chosen dim, the rest dark."""
+    return arc_ring(n, [colour if d < chosen else scale(colour, COUNT_DIM) if d < allowed else OFF
+                        for d in range(MAX_DICE)])
+
+
+def with_trade_signal(ring: Ring, now: float) -> Ring:
+    signal = SELECT if blink_on(now) else OFF
+    keep = max(len(ring) - TRADE_LEDS, 0)
+    return ring[:keep] + tuple(signal for _ in ring[keep:])
+
+
+def with_time_left(ring: Ring, fraction: float) -> Ring:
+    """A turn clock: the ring runs down clockwise, the LEDs past `fraction` (0..1) of it going dark."""
+    lit = round(max(0.0, min(1.0, fraction)) * len(ring))
+    return tuple(c if i < lit else OFF for i, c in enumerate(ring))
+
+
+def question_ring(n: int, now: float, colour: RGB | None = None) -> Ring:
+    if not blink_on(now):
+        return tuple(OFF for _ in range(n))
+    if colour is not None:
+        return tuple(colour for _ in range(n))
+    return tuple(PROMPT_YES if i < n // 2 else PROMPT_NO for i in range(n))
+
+
+def referee_ring(referee: Referee, now: float) -> Ring:
+    """The whole ring at time `now`."""
+    n = referee.ring_size
+    if referee.power_question:
+        return question_ring(n, now)
+    if referee.fault:
+        return tuple(FAULT if blink_on(now) else OFF for _ in range(n))
+    if referee.prompt:
+        return question_ring(n, now, referee.prompt_colour)
+    ring = referee.menu.ring(n, now) if referee.menu is not None else game_ring(referee, now)
+    if referee.storage_fault:
+        # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
+        return tuple(FAULT if blink_on(now) and i % 2 == 0 else c for i, c in enumerate(ring))
+    return ring
+
+
+def game_ring(referee: Referee, now: float) -> Ring:
+    n = referee.ring_size
+    game = referee.game
+    colours = [player_rgb(c) for c in game.rules.colours]
+    if game.winner is not None:
+        return tuple(colours[game.winner] for _ in range(n))
+    to_move = game.to_move
+    me = colours[to_move if isinstance(to_move, int) else game.current]
+    phase = game.phase
+    selected = referee.target >= 0
+    if phase in PLACING:
+        ring = count_ring(n, me, game.pool) if game.pool else phase_ring(n, me, 0)
+        if phase is not Phase.SETUP and game.valid_trades():
+            ring = with_trade_signal(ring, now)
+        return ring
+    if phase is Phase.ATTACK and selected:
+        return dice_ring(n, me, referee.count, game.max_attack_dice(referee.source))
+    if phase is Phase.DEFEND and game.battle is not None:
+        return dice_ring(n, me, referee.count, game.max_defend_dice(game.battle.target))
+    if phase is Phase.OCCUPY or (phase is Phase.FORTIFY and selected):
+        return count_ring(n, me, referee.count)
+    return phase_ring(n, me, 2 if phase is Phase.FORTIFY else 1)

@@ -1,0 +1,181 @@
+"""The set-up menu on the status ring: a new game chosen at the board with the encoder and the buttons, no phone.
+
+Three steps: the ruleset, the number of players (within the ruleset's range), then who plays each seat, a person
+or a bot. Turning the encoder changes the step's choice, ROLL confirms the step, NEXT goes back one. In the last
+step the encoder picks a seat and CANCEL switches it between a person and a bot; ROLL there starts the game.
+The menu is a pure state machine: gestures in, the chosen set-up out (`handle` returns it), and what the ring and
+the words show (`ring`, `describe`, `view`). Starting the game it returns is the app's job.
+
+On the ring: the rulesets as arcs with the chosen one bright; then one arc per seat up to the ruleset's most
+players, the seats in play lit in their colours; then one arc per seat in play, a person's arc solid and a bot's
+dotted (every other LED), the seat being picked blinking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from conquista.rules.rulesets import Ruleset
+from conquista.table.colours import OFF, RGB, SELECT, player_rgb, scale
+from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
+from conquista.table.ring import COUNT_DIM, arc_ring, arcs, blink_on
+from conquista.table.wording import plural
+
+BOT_KIND = "greedy"           # the kind of bot a seat switched to a bot gets
+CURSOR_BLINK_S = 0.6
+
+
+class Step(Enum):
+    RULESET = "ruleset"
+    PLAYERS = "players"
+    SEATS = "seats"
+
+
+STEPS = tuple(Step)
+
+
+@dataclass(frozen=True)
+class RulesetOption:
+    """What the menu needs of a ruleset."""
+
+    name: str
+    players_min: int
+    players_max: int
+    colours: tuple[str, ...]
+
+    @classmethod
+    def of(cls, name: str, rules: Ruleset) -> RulesetOption:
+        return cls(name, rules.players_min, rules.players_max, tuple(rules.colours))
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """A game chosen at the menu: the ruleset's name, the players, and the seats bots play (seat → bot kind)."""
+
+    rules: str
+    players: int
+    bots: Mapping[int, str] = field(default_factory=dict)
+
+
+class SetupMenu:
+    def __init__(self, options: Sequence[RulesetOption], *, rules: str | None = None, players: int = 3,
+                 bots: Mapping[int, str] | None = None) -> None:
+        if not options:
+            raise ValueError("the set-up menu needs at least one ruleset")
+        self.options = tuple(options)
+        names = [o.name for o in self.options]
+        self.index = names.index(rules) if rules in names else 0
+        self.players = self._within(players)
+        self.bots: dict[int, str] = dict(bots or {})
+        self.step = Step.RULESET
+        self.cursor = 0
+        self.message = ""
+
+    @property
+    def option(self) -> RulesetOption:
+        return self.options[self.index]
+
+    def _within(self, players: int) -> int:
+        return max(self.option.players_min, min(self.option.players_max, players))
+
+    # ------------------------------------------------------------------------------------------------ input
+
+    def handle(self, gesture: Gesture) -> SetupChoice | None:
+        """One gesture; returns the chosen set-up when ROLL confirms the last step."""
+        self.message = ""
+        match gesture:
+            case Turn(steps):
+                self._turn(steps)
+            case Press(Button.ROLL) | Hold(Button.ROLL):
+                return self._forward()
+            case Press(Button.NEXT) | Hold(Button.NEXT):
+                if self.step is Step.RULESET:
+                    self.message = "this is the first step: ROLL confirms the rules"
+                else:
+                    self.step = STEPS[STEPS.index(self.step) - 1]
+            case Press(Button.CANCEL) | Hold(Button.CANCEL) if self.step is Step.SEATS:
+                seat = self.cursor
+                if seat in self.bots:
+                    del self.bots[seat]
+                else:
+                    self.bots[seat] = BOT_KIND
+            case _:
+                self.message = "a new game is being set up: turn the knob to choose, ROLL confirms, NEXT goes back"
+        return None
+
+    def _turn(self, steps: int) -> None:
+        if self.step is Step.RULESET:
+            self.index = (self.index + steps) % len(self.options)
+            self.players = self._within(self.players)
+        elif self.step is Step.PLAYERS:
+            self.players = self._within(self.players + steps)
+        else:
+            self.cursor = (self.cursor + steps) % self.players
+
+    def _forward(self) -> SetupChoice | None:
+        if self.step is Step.SEATS:
+            return SetupChoice(self.option.name, self.players, dict(sorted(self.bots.items())))
+        self.step = STEPS[STEPS.index(self.step) + 1]
+        if self.step is Step.SEATS:
+            self.bots = {seat: kind for seat, kind in self.bots.items() if seat < self.players}
+            self.cursor = min(self.cursor, self.players - 1)
+        return None
+
+    # ----------------------------------------------------------------------------------------------- output
+
+    def seat_colour(self, seat: int) -> str:
+        return self.option.colours[seat]
+
+    def seats_in_words(self) -> str:
+        return ", ".join(f"{self.seat_colour(s)} {'bot' if s in self.bots else 'person'}"
+                         for s in range(self.players))
+
+    def describe(self) -> str:
+        """The step in words, for the terminal and the web views."""
+        option = self.option
+        number = f"set-up {STEPS.index(self.step) + 1}/3"
+        if self.step is Step.RULESET:
+            others = ", ".join(o.name for o in self.options if o is not option)
+            return (f"{number}, the rules: {option.name} ({option.players_min} to {option.players_max} players); "
+                    f"turn the knob for {others or 'no other'}, ROLL confirms")
+        if self.step is Step.PLAYERS:
+            return (f"{number}, {option.name}: {plural(self.players, 'player')} ({option.players_min} to "
+                    f"{option.players_max}); turn the knob to change, ROLL confirms, NEXT goes back")
+        return (f"{number}, who plays: {self.seats_in_words()}; turn the knob to pick a seat "
+                f"({self.seat_colour(self.cursor)} now), CANCEL switches it between a person and a bot, "
+                f"ROLL starts the game, NEXT goes back")
+
+    def view(self) -> dict[str, Any]:
+        """The menu for the web views (JSON-ready)."""
+        option = self.option
+        return {
+            "step": self.step.value,
+            "number": STEPS.index(self.step) + 1,
+            "rules": option.name,
+            "rulesets": [o.name for o in self.options],
+            "players": self.players,
+            "range": [option.players_min, option.players_max],
+            "seats": [{"seat": s, "colour": self.seat_colour(s), "bot": self.bots.get(s)}
+                      for s in range(self.players)],
+            "cursor": self.cursor if self.step is Step.SEATS else None,
+            "text": self.describe(),
+        }
+
+    def ring(self, n: int, now: float) -> tuple[RGB, ...]:
+        if self.step is Step.RULESET:
+            return arc_ring(n, [SELECT if i == self.index else scale(SELECT, COUNT_DIM)
+                                for i in range(len(self.options))])
+        colours = [player_rgb(c) for c in self.option.colours]
+        if self.step is Step.PLAYERS:
+            return arc_ring(n, [colours[s] if s < self.players else scale(colours[s], COUNT_DIM)
+                                for s in range(self.option.players_max)])
+        ring = list(arc_ring(n, colours[: self.players]))
+        for seat, arc in enumerate(arcs(n, self.players)):
+            for i in arc:
+                bot_gap = seat in self.bots and (i - arc[0]) % 2 == 1
+                if bot_gap or (seat == self.cursor and not blink_on(now, CURSOR_BLINK_S)):
+                    ring[i] = OFF
+        return tuple(ring)

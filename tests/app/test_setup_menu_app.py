@@ -1,0 +1,173 @@
+"""The app's side of the set-up menu and of switching off: the chosen game is dealt, journaled with its seats and
+its bots seated; CANCEL at the resume prompt opens the menu; the runner reports NEXT held down and plays bots."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from conquista.app.power import switch_off
+from conquista.app.setup import NewGameAtBoard, bots_of, menu_options, seats_of
+from conquista.bots import GreedyBot
+from conquista.devices.events import PanelButton
+from conquista.dice.chance import new_game
+from conquista.dice.sources import SeededDice
+from conquista.journal import offer_resume
+from conquista.rules.engine import Game
+from conquista.rules.mapdata import load_map
+from conquista.rules.rulesets import Ruleset
+from conquista.table.bot_player import BotSeats
+from conquista.table.gestures import Button, Press, Turn
+from conquista.table.referee import Referee
+from conquista_sim import SimulatedTable
+from tests.rules.helpers import dealt
+
+MAP = load_map()
+ROLL, CANCEL = Press(Button.ROLL), Press(Button.CANCEL)
+
+
+class FakeJournal:
+    def __init__(self) -> None:
+        self.seats: tuple[str, ...] | None = None
+        self.started: list[Game] = []
+        self.abandoned = 0
+
+    def start(self, game: Game) -> None:
+        self.started.append(game)
+
+    def abandon(self) -> None:
+        self.abandoned += 1
+
+
+def deal(rules: Ruleset, players: int) -> Game:
+    return new_game(rules, MAP, players, random.Random(5))
+
+
+def test_seats_as_saved_and_back() -> None:
+    assert seats_of(3, {1: "greedy"}) == ("human", "greedy", "human")
+    assert bots_of(("human", "greedy", "random")) == {1: "greedy", 2: "random"} and bots_of(None) == {}
+    assert [o.name for o in menu_options()] == sorted(o.name for o in menu_options())
+
+
+def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
+    referee = Referee(dealt("italian", 3), SeededDice(1))
+    journal = FakeJournal()
+    bots = BotSeats(lambda kind: GreedyBot())
+    started: list[tuple[int, dict[int, str]]] = []
+    at_board = NewGameAtBoard(deal, bots, journal=journal, rules="classic", players=4,
+                              on_started=lambda game, choice: started.append((game.players, dict(choice.bots))))
+    at_board.offer(referee)
+    assert referee.menu is not None and referee.menu.option.name == "classic" and referee.menu.players == 4
+    for t, gesture in enumerate((ROLL, Turn(-1), ROLL, Turn(2), CANCEL, ROLL)):
+        referee.handle(gesture, 1.0 + t)
+    assert referee.menu is None and referee.game is journal.started[-1]
+    assert referee.game.rules.name == "classic" and referee.game.players == 3
+    assert journal.seats == ("human", "human", "greedy") and bots.kinds == {2: "greedy"}
+    assert started == [(3, {2: "greedy"})] and "classic for 3 players" in referee.message
+
+
+def test_cancel_at_the_resume_prompt_opens_the_menu() -> None:
+    referee = Referee(dealt("italian", 3), SeededDice(1))
+    journal = FakeJournal()
+    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), journal=journal)
+    saved = SimpleNamespace(id=7, ruleset="italian", players=3, turn=12)
+    offer_resume(referee, journal, saved, lambda: deal(Ruleset, 3),  # type: ignore[arg-type]
+                 set_up=lambda now: at_board.offer(referee))
+    assert referee.prompt and referee.menu is None
+    referee.handle(CANCEL, 1.0)
+    assert journal.abandoned == 1 and referee.menu is not None and journal.started == []
+    assert referee.status().pending.startswith("set-up 1/3")
+
+
+def test_the_runner_reports_next_held_down_and_plays_the_bots() -> None:
+    with SimulatedTable("italian", 2, seed=3) as table:
+        runner, board = table.runner, table.board
+        runner.bots = BotSeats(lambda kind: GreedyBot(), {0: "greedy", 1: "greedy"}, think_s=0.05)
+        log = len(table.game.log)
+        for _ in range(40):
+            table.clock.advance(0.05)
+            runner.step(board.sensors, board.panel, table.clock)
+        assert len(table.game.log) > log
+        runner.bots.seat({})
+        board.press(PanelButton.NEXT)
+        table.clock.advance(5.05)
+        runner.step(board.sensors, board.panel, table.clock)
+        assert table.referee.power_question           # asked while NEXT is still down
+        board.release(PanelButton.NEXT)
+        runner.step(board.sensors, board.panel, table.clock)
+        assert table.referee.power_question           # ... and the release is not an answer
+
+
+def test_the_shutdown_command_runs_or_is_reported() -> None:
+    said: list[str] = []
+    ran: list[list[str]] = []
+    assert switch_off(("sudo", "systemctl", "poweroff"), said.append, lambda argv: ran.append(argv) or 0) == 0
+    assert ran == [["sudo", "systemctl", "poweroff"]] and "running sudo systemctl poweroff" in said[-1]
+    assert switch_off(None, said.append, lambda argv: ran.append(argv) or 0) == 0 and len(ran) == 1
+    assert "shutdown_command" in said[-1]
+    assert switch_off(("poweroff",), said.append, lambda argv: 1) == 1 and "status 1" in said[-1]
+
+    def missing(argv: list[str]) -> int:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    assert switch_off(("/no/such",), said.append, missing) == 2 and "could not run" in said[-1]
+    assert switch_off(("poweroff",), said.append, missing, simulated=True) == 0
+    assert "would now run: poweroff" in said[-1]
+
+
+def test_the_simulator_switches_off_from_a_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from conquista.cli import main
+
+    script = tmp_path / "off.txt"
+    script.write_text("alaska\noff\nroll\nalaska\n")
+    assert main(["sim", "--script", str(script), "--seed", "3", "--data-dir", str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert "switched off: the game is saved and the LEDs are dark" in out and "simulator runs nothing" in out
+    assert "[line 4" not in out                  # nothing after the switch-off is played
+
+
+def test_switching_off_the_simulated_board_saves_then_goes_dark(tmp_path: Path) -> None:
+    from conquista.journal import GameJournal
+
+    journal = GameJournal(tmp_path)
+    with SimulatedTable("italian", 3, seed=3, journal=journal) as table:
+        table.tap(table.game.map.id(table.game.owner.index(table.game.current)))
+        table.hold("next", 5.2)
+        assert table.referee.power_question and not table.referee.power_off
+        table.press("roll")
+        assert table.referee.power_off and any(c != (0, 0, 0) for c in table.ring())
+        table.switch_off()
+        assert set(table.ring()) == {(0, 0, 0)} and journal.store is not None
+        assert journal.pending == 0 and journal.game_id is not None
+
+
+def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> None:
+    import argparse
+
+    from conquista.cli.play_cmd import _opening
+    from conquista.cli.table_dice import TableDice
+    from conquista.journal import open_for_play
+
+    args = argparse.Namespace(rules="italian", players=3)
+    start = open_for_play(tmp_path, None, print)
+    dice = TableDice("seeded", 1, start.journal, print)
+    game, bots, ask = _opening(args, start, dice, MAP, menu=True, companions=[], warn=print)
+    referee = Referee(game, SeededDice(1))
+    ask(referee)
+    assert referee.menu is not None
+    for gesture in (ROLL, ROLL, Turn(2), CANCEL, ROLL):
+        referee.handle(gesture, 1.0)
+    assert referee.menu is None and bots.kinds == {2: "greedy"} and start.journal.seats == ("human", "human",
+                                                                                          "greedy")
+    start.journal.close()
+    # Set up on the command line: no menu, every seat a person.
+    again = open_for_play(tmp_path, None, print)
+    dice = TableDice("seeded", 1, again.journal, print)
+    game, bots, ask = _opening(args, again, dice, MAP, menu=False, companions=[], warn=print)
+    referee = Referee(game, SeededDice(1))
+    ask(referee)
+    assert referee.menu is None and bots.kinds == {} and again.journal.seats == ("human",) * 3
+    again.journal.close()
