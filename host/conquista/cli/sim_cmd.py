@@ -8,7 +8,6 @@ import random
 import secrets
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
@@ -24,6 +23,7 @@ from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import CommittedDice, make_source
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
+from conquista.rules.textdata import BadText, read_utf8
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -126,12 +126,7 @@ def run(args: argparse.Namespace) -> int:
     dice = None if args.dice == "seeded" else make_source(args.dice)
     if start is not None:
         start.journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": args.dice}
-    lines: list[str] = []
-    if args.script:
-        try:
-            lines = Path(args.script).read_text("utf-8").splitlines()
-        except OSError as exc:
-            raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
+    lines = _script_lines(args.script) if args.script else []
     console = Console()
     # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
@@ -163,6 +158,15 @@ def run(args: argparse.Namespace) -> int:
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _script_lines(path: str) -> list[str]:
+    try:
+        return read_utf8(path).splitlines()
+    except OSError as exc:
+        raise ConquistaError(f"{path}: cannot read the script ({exc.strerror})") from None
+    except BadText as exc:   # a binary file
+        raise ConquistaError(f"{path}: not a script of board commands: {exc}") from None
 
 
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
