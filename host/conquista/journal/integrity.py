@@ -134,10 +134,20 @@ def why_unreadable(exc: BaseException) -> str:
     return text.split(":")[0][:80]
 
 
+TABLES = ("games", "actions")
+
+
 def quick_check(conn: sqlite3.Connection) -> str | None:
-    """What `PRAGMA quick_check` found wrong with the file, or None when it is sound."""
+    """What `PRAGMA quick_check` found wrong with the file, or None when it is sound. A journal that lost one of
+    its tables (dropped by hand or by a tool) is sound to SQLite but holds no games: that is damage too."""
     try:
         found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
         return str(exc)
-    return None if found == ["ok"] else "; ".join(str(f) for f in found[:2])
+    if found != ["ok"]:
+        return "; ".join(str(f) for f in found[:2])
+    missing = [name for name in TABLES if name not in tables]
+    if missing:
+        return f"its {' and '.join(missing)} table{'s are' if len(missing) > 1 else ' is'} missing"
+    return None

@@ -208,6 +208,10 @@ class JournalStore:
         if create:
             self._recover()
         self.damage = quick_check(conn)
+        if self.damage and not create:
+            self.warn(f"{self.path}: the journal is damaged ({self.damage}); " + (
+                f"its games are read from the backup {self.backup_path.name} where they are not whole"
+                if self.backup_path.exists() else f"there is no backup {self.backup_path.name} to restore from"))
         if version < SCHEMA_VERSION:
             self._upgrade()
         if create:
