@@ -79,3 +79,14 @@ def test_dice_audit_of_a_damaged_game_says_it_audits_the_backup(
     captured = capsys.readouterr()
     assert code in (0, 1) and "Traceback" not in captured.err
     assert "game 1 is damaged" in captured.err and "restored from the backup" in captured.err
+
+
+@pytest.mark.parametrize("column", ["seed = 'x'", "seed = '" + "9" * 5000 + "'", "seats = '" + "[" * 100_000 + "'",
+                                    "header = '" + "[" * 100_000 + "]" * 100_000 + "'", "key = 7"])
+def test_garbage_in_a_games_row_is_damage_not_a_traceback(
+        saved: Path, tmp_path: Path, column: str, capsys: pytest.CaptureFixture[str]) -> None:
+    copy = _copy(saved, tmp_path, f"UPDATE games SET {column} WHERE id = 2")
+    assert main(["games", "--data-dir", str(copy), "--json"]) == 0
+    assert main(["replay", "2", "--data-dir", str(copy)]) in (0, 2)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and all(line.startswith("conquista") for line in err.splitlines())

@@ -161,6 +161,10 @@ def _header_with(**ruleset: object) -> list[str]:
     (_header_with(starting_armies={"2": 10 ** 9}), "armies (a whole number from 1 to 1000)"),
     (_header_with(deck_jollies=-1), "'deck_jollies' must be a whole number from 0 to 100"),
     (_header_with(attacker_dice_max=12), "'attacker_dice_max' must be a whole number from 1 to 3"),
+    ([*GOLDEN_LOG.read_text("utf-8").splitlines()[:5], '{"type": "place", "territory": "peru", "count": ' +
+      "9" * 4000 + "}"], "'count' must be a whole number from 0 to 1000000, got a number of about 4000 digits"),
+    ([*GOLDEN_LOG.read_text("utf-8").splitlines()[:5], '{"type": "trade", "cards": ["jolly' + "9" * 5000 + '"]}'],
+     "unknown card 'jolly99999"),
 ])
 def test_bad_logs_are_one_line(tmp_path: Path, lines: list[str] | bytes, expected: str) -> None:
     assert expected in _log_error(tmp_path, lines)

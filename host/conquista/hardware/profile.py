@@ -197,7 +197,8 @@ class _Parser(FieldReader):
             raise self.fail(key, f"has {len(value)} LEDs", f"give it {want} LED indices")
         for index in value:
             if not 0 <= index < length:
-                raise self.fail(key, f"LED {index} is beyond the strip (strip.length = {length}, so 0..{length - 1})",
+                raise self.fail(key, f"LED {shown(index)} is beyond the strip (strip.length = {length}, so "
+                                f"0..{length - 1})",
                                 "fix the index or raise strip.length to the number of LEDs in the chain")
             if index in self.led_owner:
                 raise self.fail(key, f"LED {index} is also used by {self.led_owner[index]}",
