@@ -48,9 +48,9 @@ def _wait_seconds(rest: str) -> float:
     try:
         seconds = float(rest or "1")
     except ValueError:
-        raise ConquistaError(f"wait takes seconds, not {rest!r}") from None
+        raise ConquistaError(f"wait takes seconds, not {rest[:20]!r}") from None
     if not (math.isfinite(seconds) and 0 < seconds <= WAIT_MAX_S):
-        raise ConquistaError(f"wait takes more than 0 and at most {WAIT_MAX_S:g} seconds, not {rest}")
+        raise ConquistaError(f"wait takes more than 0 and at most {WAIT_MAX_S:g} seconds, not {rest[:20]}")
     return seconds
 
 

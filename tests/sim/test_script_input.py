@@ -38,6 +38,7 @@ def test_absurd_script_lines_are_refused_quickly(tmp_path: Path, line: str, expe
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     code, err = _run(tmp_path, f"wait 1\n{line}\n".encode(), capsys)
     assert code == 2 and err.count("\n") == 1 and expected in err and "Traceback" not in err
+    assert f"{tmp_path / 's.txt'}: script line" in err
 
 
 def test_turns_within_the_range_still_parse() -> None:

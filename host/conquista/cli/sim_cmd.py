@@ -179,7 +179,10 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
 
     if args.script:
         table.on_line = print
-        run_script(table, lines, print)
+        try:
+            run_script(table, lines, print)
+        except ConquistaError as exc:   # "script line N: ..." names the line; this names the file
+            raise ConquistaError(f"{args.script}: {exc}") from None
         table.flush_lines()
         print(f"# {table.status().pending or table.status().phase}")
     elif args.demo and not interactive:
