@@ -60,11 +60,12 @@ class NameIndex:
         if matches:
             shown = ", ".join(sorted(self.display[t] for t in matches)[:5])
             raise ConquistaError(f"{text!r} could be {shown}: type more of the name")
-        close = difflib.get_close_matches(key, list(self.names), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(key, list(self.names), n=3, cutoff=0.6) if len(key) <= 60 else []
         suggestions = list(dict.fromkeys(self.display[self.names[c]] for c in close))
+        quoted = repr(text) if len(text) <= 60 else repr(text[:57] + "...")   # a whole line of garbage is not shown
         if suggestions:
-            raise ConquistaError(f"no territory {text!r}: did you mean {' or '.join(suggestions)}?")
-        raise ConquistaError(f"no territory or command {text!r} ({self.help_text or 'help lists the commands'})")
+            raise ConquistaError(f"no territory {quoted}: did you mean {' or '.join(suggestions)}?")
+        raise ConquistaError(f"no territory or command {quoted} ({self.help_text or 'help lists the commands'})")
 
 
 def completer(options: list[str]) -> Callable[[str, int], str | None]:

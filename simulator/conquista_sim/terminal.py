@@ -28,6 +28,8 @@ HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold RO
         "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · wait [S] · log [N] · help · quit")
 POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
+TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a ruleset's armies are at most 1000
+LOG_MAX = 100_000     # `log N` shows at most this many lines
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
 COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "wait", "log", "help", "quit")
 
@@ -47,10 +49,15 @@ def _wait_seconds(rest: str) -> float:
     try:
         seconds = float(rest or "1")
     except ValueError:
-        raise ConquistaError(f"wait takes seconds, not {rest!r}") from None
+        raise ConquistaError(f"wait takes seconds, not {rest[:20]!r}") from None
     if not (math.isfinite(seconds) and 0 < seconds <= WAIT_MAX_S):
-        raise ConquistaError(f"wait takes more than 0 and at most {WAIT_MAX_S:g} seconds, not {rest}")
+        raise ConquistaError(f"wait takes more than 0 and at most {WAIT_MAX_S:g} seconds, not {rest[:20]}")
     return seconds
+
+
+def _digits(text: str, most: int) -> bool:
+    """`text` is a whole number 0..most in ASCII digits (int() of thousands of digits raises, of ² too)."""
+    return text.isascii() and text.isdigit() and len(text) <= len(str(most)) and int(text) <= most
 
 
 def parse_command(line: str, names: NameIndex) -> Command:
@@ -66,10 +73,13 @@ def parse_command(line: str, names: NameIndex) -> Command:
     if head == "wait":
         return Command("wait", number=_wait_seconds(rest))
     if head == "log":
-        if rest and not rest.isdigit():
-            raise ConquistaError(f"log takes a number of lines, not {rest!r} (log alone shows all of it)")
+        if rest and not _digits(rest, LOG_MAX):
+            raise ConquistaError(f"log takes a number of lines, not {rest[:20]!r} (at most {LOG_MAX}; log alone "
+                                 f"shows all of it)")
         return Command("log", number=int(rest or 0))
     if head[0] in "+-" and head[1:].isdigit():
+        if not _digits(head[1:], TURN_MAX):
+            raise ConquistaError(f"+N / -N turns the encoder at most {TURN_MAX} detents, not {head[:20]}")
         return Command("turn", number=int(head))
     if head == "blitz":
         return Command("hold", "roll")

@@ -105,7 +105,7 @@ def test_own_ruleset_extends_a_builtin(tmp_path: Path) -> None:
     [
         ('extends = "italian"\ndefender_dice_max = "three"\n', "'defender_dice_max' must be a whole number"),
         ('extends = "italian"\nobjective = "money"\n', "'objective' must be one of 'missions', 'world'"),
-        ('extends = "italian"\ndefender_dice_max = 4\n', "dice maxima"),
+        ('extends = "italian"\ndefender_dice_max = 4\n', "'defender_dice_max' must be a whole number from 1 to 3"),
         ('extends = "italian"\nvalid_sets = ["five_of_a_kind"]\n', "unknown set kind 'five_of_a_kind'"),
         ('extends = "italian"\nplayers_max = 7\n', "colours"),
         ('extends = "nowhere"\n', "unknown ruleset 'nowhere'"),

@@ -57,8 +57,7 @@ def test_trade_signal_blinks_the_last_leds() -> None:
 
 
 def test_ring_counts_armies_to_place_and_follows_each_tap() -> None:
-    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE)
-    game.pool = 5
+    game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     ref = Referee(game, SeededDice(1), ring_size=N)
     assert lit(ref.scene(0.1).ring) == 5
     ref.handle(Tap(tid("alaska")), 1.0)

@@ -4,13 +4,13 @@ built board (docs/building.md, steps 5 and 6)."""
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 from conquista.cli.common import add_map_option
 from conquista.errors import BoardToolError, CalibrationError
+from conquista.rules.textdata import load_json, read_utf8
 
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
 
@@ -95,7 +95,7 @@ def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
     if not state_path.exists():
         return Calibration(game_map, led_count, keys)
     try:
-        data = json.loads(state_path.read_text(encoding="utf-8"))
+        data = load_json(read_utf8(state_path))
     except (OSError, ValueError) as exc:
         raise CalibrationError(f"{state_path}: cannot read the saved calibration ({exc}); delete the file to "
                                "start over") from None
@@ -307,7 +307,7 @@ def _pico_pins(path: str | None) -> Any:
     else:
         config = Path(path)
     try:
-        data = json.loads(config.read_text(encoding="utf-8"))
+        data = load_json(read_utf8(config))
     except (OSError, ValueError) as exc:
         raise BoardToolError(f"{config}: cannot read the firmware's pins ({exc}); pass --firmware-config with "
                                "the Pico's config.json") from None

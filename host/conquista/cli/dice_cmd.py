@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,6 +72,8 @@ def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | Non
     try:
         lines = store.log_lines(game_id)
     finally:
+        for warning in store.warnings:   # a damaged game audited from the backup's copy says so
+            sys.stderr.write(f"conquista dice audit: {warning}\n")
         store.close()
     where = f"{store.path}, game {game_id}"
     return audit_records(parse_records(lines, where), where, verify_seed, game_map=game_map)

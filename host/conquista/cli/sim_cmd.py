@@ -8,7 +8,6 @@ import random
 import secrets
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, parse_seats, players_in_range
@@ -16,6 +15,7 @@ from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
+from conquista.rules.textdata import BadText, read_utf8
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -154,12 +154,7 @@ def run(args: argparse.Namespace) -> int:
                              "and no --demo")
     if game is None:
         dice.start_new()     # the table deals the new game from it
-    lines: list[str] = []
-    if args.script:
-        try:
-            lines = Path(args.script).read_text("utf-8").splitlines()
-        except OSError as exc:
-            raise ConquistaError(f"{args.script}: cannot read the script ({exc.strerror})") from None
+    lines = _script_lines(args.script) if args.script else []
     console = Console()
     # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
@@ -271,6 +266,15 @@ def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed:
     return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players)
 
 
+def _script_lines(path: str) -> list[str]:
+    try:
+        return read_utf8(path).splitlines()
+    except OSError as exc:
+        raise ConquistaError(f"{path}: cannot read the script ({exc.strerror})") from None
+    except BadText as exc:   # a binary file
+        raise ConquistaError(f"{path}: not a script of board commands: {exc}") from None
+
+
 def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
           join_url: str) -> None:
     """`join_url`: the web app's, when it serves; the terminal view shows it with its QR code."""
@@ -282,7 +286,10 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
 
     if args.script:
         table.on_line = print
-        run_script(table, lines, print)
+        try:
+            run_script(table, lines, print)
+        except ConquistaError as exc:   # "script line N: ..." names the line; this names the file
+            raise ConquistaError(f"{args.script}: {exc}") from None
         table.flush_lines()
         print(f"# {table.status().pending or table.status().phase}")
     elif args.demo and not interactive:

@@ -24,7 +24,6 @@ only when every expected count is at least 5, the usual condition for the chi-sq
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -48,6 +47,8 @@ from conquista.errors import AuditError as AuditError
 from conquista.rules.choices import Ties
 from conquista.rules.mapdata import GameMap
 from conquista.rules.odds import DiceRule, OddsError, battle_losses, roll_odds
+from conquista.rules.rulesets import RANGES
+from conquista.rules.textdata import BadText, load_json, shown
 
 ALPHA = 0.001
 MIN_EXPECTED = 5.0
@@ -80,11 +81,11 @@ def parse_records(lines: Iterable[str], where: str) -> Iterator[tuple[int, dict[
         if not text.strip():
             continue
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
+            obj = load_json(text, one_line=True)
+        except BadText as exc:
             if number == 1:
-                raise AuditError(f"{where}: not a conquista game log (line 1 is not JSON: {exc.msg})") from None
-            raise AuditError(f"{where} line {number}: not JSON ({exc.msg})") from None
+                raise AuditError(f"{where}: not a conquista game log (line 1: {exc})") from None
+            raise AuditError(f"{where} line {number}: {exc}") from None
         if not isinstance(obj, dict):
             raise AuditError(f"{where} line {number}: expected a JSON object, got {type(obj).__name__}")
         yield number, obj
@@ -121,9 +122,12 @@ def _parse_header(where: str, obj: dict[str, Any]) -> _Header:
         raise AuditError(f"{where} line 1: the header has no \"ruleset\" object")
     maxima = []
     for key in ("attacker_dice_max", "defender_dice_max"):
+        # As the ruleset loader has it: a roll of more dice has 6^n outcomes to enumerate, and no ruleset has one.
+        low, high = RANGES[key]
         value = ruleset.get(key)
-        if type(value) is not int or value < 1:
-            raise AuditError(f"{where} line 1: ruleset {key!r} must be a whole number ≥ 1, got {value!r}")
+        if type(value) is not int or not low <= value <= high:
+            raise AuditError(f"{where} line 1: ruleset {key!r} must be a whole number from {low} to {high}, "
+                             f"got {shown(value)}")
         maxima.append(value)
     try:
         ties = ruleset.get("ties", "defender")

@@ -7,8 +7,6 @@ soldering iron who cannot debug the referee to find out which wire is wrong.
 
 from __future__ import annotations
 
-import shlex
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
@@ -16,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import ProfileError as ProfileError
+from conquista.hardware.profile_fields import FieldReader, join
 from conquista.rules.mapdata import GameMap, load_map
+from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
 
 DEFAULT_PROFILE = "classic-42"
 PROFILE_FORMAT = 1
@@ -35,6 +35,11 @@ PICO_GPIOS = frozenset(range(0, 29))
 # uses channel 0 (the SPI and PCM outputs have a single channel).
 WS281X_PINS: dict[int, int] = {12: 0, 18: 0, 13: 1, 19: 1, 21: 0, 10: 0}
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+# Currents in mA: a supply of up to 100 A, a colour channel of up to 100 mA (a WS2812B's is 20), an idle LED of up
+# to 10 mA. Infinite or absurd values would turn the current limit off or darken the board.
+SUPPLY_MA_RANGE = (1.0, 100_000.0)
+CHANNEL_MA_RANGE = (0.001, 100.0)
+IDLE_MA_RANGE = (0.0, 10.0)
 # DMA channel 5 is used by the SD card driver on recent kernels: rpi-ws281x on it corrupts the file system.
 FORBIDDEN_DMA = frozenset({5})
 
@@ -150,15 +155,17 @@ def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], s
     else:
         source = str(path)
         try:
-            text = Path(path).read_text("utf-8")
+            text = read_utf8(path)
         except OSError as exc:
             raise ProfileError(
                 f"{source}: cannot read board profile ({exc.strerror}); check the --board path"
             ) from None
+        except BadText as exc:
+            raise ProfileError(f"{source}: not a board profile: {exc}") from None
     try:
-        return tomllib.loads(text), source
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{source}: not valid TOML: {exc}; fix the syntax at that line") from None
+        return load_toml(text), source
+    except BadText as exc:
+        raise ProfileError(f"{source}: {exc}") from None
 
 
 def parse_profile(data: dict[str, Any], source: str, game_map: GameMap | None = None) -> BoardProfile:
@@ -175,87 +182,25 @@ _BUTTON_KEYS = {"roll", "cancel", "next", "bounce_ms"}
 _ENCODER_KEYS = {"a", "b", "push"}
 
 
-class _Parser:
+class _Parser(FieldReader):
     def __init__(self, source: str, game_map: GameMap | None) -> None:
-        self.source = source
+        super().__init__(source)
         self.game_map = game_map
         # LED index → who owns it, and GPIO → who uses it, so a clash names both owners.
         self.led_owner: dict[int, str] = {}
         self.pin_owner: dict[int, str] = {}
 
-    def fail(self, key: str, problem: str, fix: str) -> ProfileError:
-        return ProfileError(f"{self.source}: {key}: {problem}; {fix}")
-
-    # -- typed getters -------------------------------------------------------------------------------------------
-
-    def table(self, data: dict[str, Any], key: str, where: str, allowed: set[str] | None) -> dict[str, Any]:
-        if key not in data:
-            raise self.fail(_join(where, key), "missing section", f"add a [{_join(where, key)}] table")
-        value = data[key]
-        if not isinstance(value, dict):
-            raise self.fail(_join(where, key), f"must be a table, got {value!r}", f"write it as [{_join(where, key)}]")
-        if allowed is not None:
-            self.no_unknown(value, _join(where, key), allowed)
-        return value
-
-    def no_unknown(self, value: dict[str, Any], where: str, allowed: set[str]) -> None:
-        for k in value:
-            if k not in allowed:
-                raise self.fail(_join(where, k), "unknown key",
-                                f"remove it or use one of: {', '.join(sorted(allowed))}")
-
-    def integer(self, data: dict[str, Any], key: str, where: str, lo: int, hi: int,
-                default: int | None = None) -> int:
-        full = _join(where, key)
-        if key not in data:
-            if default is not None:
-                return default
-            raise self.fail(full, "missing", f"add `{key} = <integer {lo}..{hi}>`")
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(full, f"must be an integer, got {value!r}", f"write a whole number {lo}..{hi}")
-        if not lo <= value <= hi:
-            raise self.fail(full, f"{value} is out of range", f"use a value from {lo} to {hi}")
-        return value
-
-    def number(self, data: dict[str, Any], key: str, where: str, lo: float, default: float | None = None) -> float:
-        full = _join(where, key)
-        if key not in data:
-            if default is not None:
-                return default
-            raise self.fail(full, "missing", f"add `{key} = <number>`")
-        value = data[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(full, f"must be a number, got {value!r}", "write a number such as 20 or 12.5")
-        if not value >= lo:  # also rejects NaN
-            raise self.fail(full, f"{value} is too small", f"use a value of at least {lo}")
-        return float(value)
-
-    def word(self, data: dict[str, Any], key: str, where: str, choices: tuple[str, ...], default: str | None = None,
-             upper: bool = False) -> str:
-        full = _join(where, key)
-        if key not in data:
-            if default is not None:
-                return default
-            raise self.fail(full, "missing", f"add `{key} = \"{choices[0]}\"` (one of {', '.join(choices)})")
-        value = data[key]
-        if isinstance(value, str) and upper:
-            value = value.upper()
-        if value not in choices:
-            raise self.fail(full, f"{value!r} is not a known value", f"use one of {', '.join(choices)}")
-        assert isinstance(value, str)
-        return value
-
     def leds(self, value: Any, key: str, length: int, owner: str, count: tuple[int, int]) -> tuple[int, ...]:
         lo, hi = count
         if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise self.fail(key, f"must be a list of LED indices, got {value!r}", "write it as [12, 13]")
+            raise self.fail(key, f"must be a list of LED indices, got {shown(value)}", "write it as [12, 13]")
         if not lo <= len(value) <= hi:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
             raise self.fail(key, f"has {len(value)} LEDs", f"give it {want} LED indices")
         for index in value:
             if not 0 <= index < length:
-                raise self.fail(key, f"LED {index} is beyond the strip (strip.length = {length}, so 0..{length - 1})",
+                raise self.fail(key, f"LED {shown(index)} is beyond the strip (strip.length = {length}, so "
+                                f"0..{length - 1})",
                                 "fix the index or raise strip.length to the number of LEDs in the chain")
             if index in self.led_owner:
                 raise self.fail(key, f"LED {index} is also used by {self.led_owner[index]}",
@@ -264,7 +209,7 @@ class _Parser:
         return tuple(value)
 
     def pin(self, data: dict[str, Any], key: str, where: str, owner: str) -> int:
-        full = _join(where, key)
+        full = join(where, key)
         pin = self.integer(data, key, where, 0, 27)
         return self.claim_pin(pin, full, owner)
 
@@ -285,11 +230,11 @@ class _Parser:
         del fmt  # only one format exists; the key reserves the right to change it
         name = data.get("name", Path(self.source).stem)
         if not isinstance(name, str):
-            raise self.fail("name", f"must be a string, got {name!r}", 'write name = "my-board"')
+            raise self.fail("name", f"must be a string, got {shown(name)}", 'write name = "my-board"')
         game_map = self.game_map if self.game_map is not None else load_map()
         map_name = data.get("map", game_map.name)
         if map_name != game_map.name:
-            raise self.fail("map", f"the profile is for map {map_name!r} but the game uses map {game_map.name!r}",
+            raise self.fail("map", f"the profile is for map {shown(map_name)} but the game uses map {game_map.name!r}",
                             "load the matching map or set map to the game's map and list its territories")
 
         strip = self.strip(self.table(data, "strip", "", _STRIP_KEYS))
@@ -335,8 +280,8 @@ class _Parser:
         if dma in FORBIDDEN_DMA:
             raise self.fail("strip.dma", f"DMA channel {dma} is used by the SD card and corrupts it",
                             "use the default, dma = 10")
-        idle = self.number(t, "idle_ma_per_led", "strip", 0.0, default=1.0)
-        supply = self.number(t, "supply_ma", "strip", 1.0)
+        idle = self.number(t, "idle_ma_per_led", "strip", *IDLE_MA_RANGE, default=1.0)
+        supply = self.number(t, "supply_ma", "strip", *SUPPLY_MA_RANGE)
         if supply <= idle * length:
             raise self.fail("strip.supply_ma", f"{supply:g} mA does not even cover {length} idle LEDs "
                             f"({idle:g} mA each = {idle * length:g} mA)",
@@ -352,30 +297,9 @@ class _Parser:
             color_order=self.word(t, "color_order", "strip", COLOR_ORDERS, default="GRB", upper=True),
             brightness=self.integer(t, "brightness", "strip", 0, 255, default=255),
             supply_ma=supply,
-            ma_per_channel=self.number(t, "ma_per_channel", "strip", 0.001, default=20.0),
+            ma_per_channel=self.number(t, "ma_per_channel", "strip", *CHANNEL_MA_RANGE, default=20.0),
             idle_ma_per_led=idle,
         )
-
-    def shutdown(self, t: dict[str, Any]) -> tuple[str, ...] | None:
-        if "shutdown_command" not in t:
-            return None
-        key, value = "power.shutdown_command", t["shutdown_command"]
-        fix = 'write it as one string, e.g. shutdown_command = "sudo systemctl poweroff"'
-        if not isinstance(value, str):
-            raise self.fail(key, f"must be a string, got {value!r}", fix)
-        try:
-            words = tuple(shlex.split(value))
-        except ValueError as exc:
-            raise self.fail(key, f"cannot be split into words ({exc})", "close its quotes") from None
-        if not words:
-            raise self.fail(key, "is empty", f"{fix}, or remove the key (the board then only goes dark)")
-        return words
-
-    def boolean(self, data: dict[str, Any], key: str, where: str, default: bool) -> bool:
-        value = data.get(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(_join(where, key), f"must be true or false, got {value!r}", "write true or false")
-        return value
 
     def buttons(self, t: dict[str, Any]) -> ButtonPins:
         return ButtonPins(
@@ -398,7 +322,7 @@ class _Parser:
             key = f"dice.{side}"
             value = t.get(side)
             if not isinstance(value, list) or len(value) != DICE_PER_SIDE:
-                raise self.fail(key, f"must list {DICE_PER_SIDE} dice, got {value!r}",
+                raise self.fail(key, f"must list {DICE_PER_SIDE} dice, got {shown(value)}",
                                 f"write {side} = [[7 LEDs of die 1], [die 2], [die 3]], pips in the order "
                                 f"{', '.join(PIP_NAMES)}")
             sides.append(tuple(
@@ -410,7 +334,7 @@ class _Parser:
     def territories(self, data: dict[str, Any], game_map: GameMap, length: int, kind: SensorKind,
                     sensor_table: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], SensorSettings]:
         table = self.table(data, "territories", "", None)
-        debounce = self.integer(sensor_table, "debounce_ms", "sensors", 0, 255, default=10)
+        debounce = self.integer(sensor_table, "debounce_ms", "sensors", 1, 255, default=10)  # the protocol: 1..255
         if kind is SensorKind.SERIAL:
             rows = self.integer(sensor_table, "rows", "sensors", 1, 16)
             cols = self.integer(sensor_table, "cols", "sensors", 1, 16)
@@ -437,7 +361,7 @@ class _Parser:
                                 f"add `{territory.id} = {{ leds = [..], {sensor_key} = .. }}` under [territories]")
             entry = table[territory.id]
             if not isinstance(entry, dict):
-                raise self.fail(where, f"must be a table, got {entry!r}",
+                raise self.fail(where, f"must be a table, got {shown(entry)}",
                                 f"write `{territory.id} = {{ leds = [..], {sensor_key} = .. }}`")
             self.no_unknown(entry, where, {"leds", sensor_key})
             if "leds" not in entry:
@@ -447,17 +371,7 @@ class _Parser:
                 how = "its matrix cell [row, col]" if kind is SensorKind.SERIAL else "the GPIO of its sensor"
                 raise self.fail(f"{where}.{sensor_key}", "the territory has no sensor", f"add {sensor_key} = {how}")
             if kind is SensorKind.SERIAL:
-                cell = entry["cell"]
-                if (not isinstance(cell, list) or len(cell) != 2
-                        or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-                    raise self.fail(f"{where}.cell", f"must be [row, col], got {cell!r}", "write cell = [2, 5]")
-                row, col = cell
-                if not (0 <= row < rows and 0 <= col < cols):
-                    raise self.fail(f"{where}.cell", f"[{row}, {col}] is outside the {rows}×{cols} matrix",
-                                    f"use a row 0..{rows - 1} and a column 0..{cols - 1}, or enlarge sensors.rows/cols")
-                if (row, col) in cell_owner:
-                    raise self.fail(f"{where}.cell", f"[{row}, {col}] is also the sensor of {cell_owner[(row, col)]}",
-                                    "give each territory its own matrix cell")
+                row, col = self.cell(entry["cell"], f"{where}.cell", rows, cols, cell_owner)
                 cell_owner[(row, col)] = f"territory {territory.id!r}"
                 keys.append(row * cols + col)
             else:
@@ -466,6 +380,16 @@ class _Parser:
                                  key_of_territory=tuple(keys), pin_of_territory=tuple(pins))
         return tuple(leds), sensors
 
-
-def _join(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
+    def cell(self, cell: Any, key: str, rows: int, cols: int, owner: dict[tuple[int, int], str]) -> tuple[int, int]:
+        """A territory's matrix cell [row, col]: inside the matrix and no other territory's."""
+        if (not isinstance(cell, list) or len(cell) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise self.fail(key, f"must be [row, col], got {shown(cell)}", "write cell = [2, 5]")
+        row, col = cell
+        if not (0 <= row < rows and 0 <= col < cols):
+            raise self.fail(key, f"[{shown(row)}, {shown(col)}] is outside the {rows}×{cols} matrix",
+                            f"use a row 0..{rows - 1} and a column 0..{cols - 1}, or enlarge sensors.rows/cols")
+        if (row, col) in owner:
+            raise self.fail(key, f"[{row}, {col}] is also the sensor of {owner[(row, col)]}",
+                            "give each territory its own matrix cell")
+        return row, col

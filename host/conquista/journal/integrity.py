@@ -15,6 +15,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from conquista.errors import GameDamaged as GameDamaged
+from conquista.rules.textdata import BadText, load_json
 
 PLAYING, FINISHED, ABANDONED, DAMAGED = "playing", "finished", "abandoned", "damaged"   # a game's status
 
@@ -81,8 +82,9 @@ def read_game(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) ->
     if found is None:
         return None
     gid, key, created, header, ruleset, players, status, winner, length, seats, seed = found
-    game = SavedGame(gid, key, created, header, ruleset, players, status, winner, length,
-                     _seats(seats), int(seed) if seed is not None else None)
+    if not (isinstance(key, str) and isinstance(header, str) and isinstance(length, int)):
+        raise GameDamaged("its key, header or length is not what the journal writes")
+    game = SavedGame(gid, key, created, header, ruleset, players, status, winner, length, _seats(seats), _seed(seed))
     rows = conn.execute("SELECT seq, action, turn, at, chain FROM actions WHERE game = ? ORDER BY seq",
                         (game_id,)).fetchall()
     previous = key
@@ -100,12 +102,21 @@ def read_game(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) ->
     return game
 
 
+def _seed(text: object) -> int | None:
+    if text is None:
+        return None
+    digits = text.removeprefix("-") if isinstance(text, str) else ""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 40):
+        raise GameDamaged("its seed is not a whole number")
+    return int(text) if isinstance(text, str) else 0
+
+
 def _seats(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
     try:
-        seats = json.loads(text)
-    except json.JSONDecodeError:
+        seats = load_json(text) if isinstance(text, str) else None
+    except BadText:
         raise GameDamaged("its seats are not valid JSON") from None
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise GameDamaged("its seats are not a list of names")
@@ -134,10 +145,20 @@ def why_unreadable(exc: BaseException) -> str:
     return text.split(":")[0][:80]
 
 
+TABLES = ("games", "actions")
+
+
 def quick_check(conn: sqlite3.Connection) -> str | None:
-    """What `PRAGMA quick_check` found wrong with the file, or None when it is sound."""
+    """What `PRAGMA quick_check` found wrong with the file, or None when it is sound. A journal that lost one of
+    its tables (dropped by hand or by a tool) is sound to SQLite but holds no games: that is damage too."""
     try:
         found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
         return str(exc)
-    return None if found == ["ok"] else "; ".join(str(f) for f in found[:2])
+    if found != ["ok"]:
+        return "; ".join(str(f) for f in found[:2])
+    missing = [name for name in TABLES if name not in tables]
+    if missing:
+        return f"its {' and '.join(missing)} table{'s are' if len(missing) > 1 else ' is'} missing"
+    return None

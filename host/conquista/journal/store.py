@@ -19,7 +19,6 @@ and restores damaged games from it.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -57,6 +56,7 @@ from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
 from conquista.rules.mapdata import GameMap
+from conquista.rules.textdata import BadText, load_json
 
 BACKUP_SUFFIX = ".backup"
 
@@ -208,6 +208,10 @@ class JournalStore:
         if create:
             self._recover()
         self.damage = quick_check(conn)
+        if self.damage and not create:
+            self.warn(f"{self.path}: the journal is damaged ({self.damage}); " + (
+                f"its games are read from the backup {self.backup_path.name} where they are not whole"
+                if self.backup_path.exists() else f"there is no backup {self.backup_path.name} to restore from"))
         if version < SCHEMA_VERSION:
             self._upgrade()
         if create:
@@ -347,9 +351,9 @@ class JournalStore:
     def header(self, game_id: int, game_map: GameMap | None = None) -> LogHeader:
         text = self.saved_game(game_id).header
         try:
-            return parse_header(json.loads(text), f"{self.path}, game {game_id}", game_map)
-        except json.JSONDecodeError:
-            raise LogError(f"{self.path}, game {game_id}: the header is not valid JSON") from None
+            return parse_header(load_json(text), f"{self.path}, game {game_id}", game_map)
+        except BadText as exc:
+            raise LogError(f"{self.path}, game {game_id}: the header is {exc}") from None
 
     def log_lines(self, game_id: int) -> list[str]:
         """The game as a JSON Lines log: the header line, then one line per action (what `replay FILE` reads)."""

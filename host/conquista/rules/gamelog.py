@@ -18,6 +18,7 @@ from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import Ruleset, ruleset_from_dict
 from conquista.rules.serialize import DecodeError, decode_action, encode_action
+from conquista.rules.textdata import BadText, load_json, read_utf8, shown
 
 LOG_FORMAT = "conquista-log"
 LOG_VERSION = 1
@@ -64,6 +65,9 @@ def parse_header(obj: Any, where: str, game_map: GameMap | None = None) -> LogHe
         raise LogError(f"{where}: not a conquista game log (the first line has no \"format\": \"{LOG_FORMAT}\")")
     if obj.get("version") != LOG_VERSION:
         raise LogError(f"{where}: log version {obj.get('version')!r} is not supported (expected {LOG_VERSION})")
+    if not isinstance(obj.get("ruleset"), dict):
+        raise LogError(f"{where}: the header's 'ruleset' must be an object of parameters, got "
+                       f"{shown(obj.get('ruleset'))}")
     try:
         rules = ruleset_from_dict({**obj["ruleset"], "name": obj["ruleset_name"]}, f"in {where}")
     except KeyError as exc:
@@ -77,11 +81,17 @@ def parse_header(obj: Any, where: str, game_map: GameMap | None = None) -> LogHe
         raise LogError(f"{where}: the game was played on map {map_info.get('name')!r} with a different file; "
                        f"pass that map file with --map")
     players = obj.get("players")
-    if not isinstance(players, int):
-        raise LogError(f"{where}: the header's 'players' must be a number")
+    if not isinstance(players, int) or isinstance(players, bool) or \
+            not rules.players_min <= players <= rules.players_max:
+        raise LogError(f"{where}: the header's 'players' must be a whole number from {rules.players_min} to "
+                       f"{rules.players_max} (the ruleset's), got {shown(players)}")
+    dice = obj.get("dice", {}) or {}
+    if not isinstance(dice, dict):
+        raise LogError(f"{where}: the header's 'dice' must be an object like {{\"source\": \"os\"}}, got "
+                       f"{shown(dice)}")
     extra = {k: v for k, v in obj.items()
              if k not in ("format", "version", "ruleset_name", "ruleset", "map", "players", "dice")}
-    return LogHeader(rules, the_map, players, obj.get("dice", {}) or {}, extra)
+    return LogHeader(rules, the_map, players, dice, extra)
 
 
 def replay(header: LogHeader, actions: Iterable[Action]) -> Game:
@@ -100,10 +110,10 @@ def read_log(path: str | Path, game_map: GameMap | None = None) -> tuple[LogHead
     """Read and replay a log file. Errors name the file, the line and the reason."""
     where = str(path)
     try:
-        text = Path(path).read_text("utf-8")
+        text = read_utf8(path)
     except OSError as exc:
         raise LogError(f"{where}: cannot read the log ({exc.strerror})") from None
-    except UnicodeDecodeError:
+    except BadText:
         raise LogError(f"{where}: not a conquista game log (not UTF-8 text)") from None
     return parse_log_lines(text.splitlines(), where, game_map)
 
@@ -118,9 +128,9 @@ def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = Non
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"{where}, line {number}: not valid JSON ({exc.msg})") from None
+            obj = load_json(line, one_line=True)
+        except BadText as exc:
+            raise LogError(f"{where}, line {number}: {exc}") from None
         if header is None:
             header = parse_header(obj, f"{where}, line {number}", game_map)
             continue

@@ -6,7 +6,7 @@ rejected with the key named, so a typo in a board builder's own ruleset never si
 
 from __future__ import annotations
 
-import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -27,11 +27,38 @@ from conquista.rules.choices import (
     TradeTiming,
     TradeValues,
 )
+from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
 
 ROOT_RULESET = "italian"
 SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
              "jolly_jolly")
 MISSION_COUNT = 14
+
+# The range of every whole-number parameter: what a real game needs, far beyond the shipped rulesets. A value
+# outside it is refused on load (it would only surface mid-game, as a hang or an absurd placement).
+PLAYERS_RANGE = (2, 10)
+ARMIES_RANGE = (1, 1000)       # starting_armies, per player
+BONUS_RANGE = (0, 100)         # set_values and incremental_values, in armies
+LIST_MAX = 100                 # items of missions, incremental_values, valid_sets, colours
+RANGES: dict[str, tuple[int, int]] = {
+    "players_min": PLAYERS_RANGE, "players_max": PLAYERS_RANGE,
+    "initial_placement_batch": (0, 1000),
+    "mission_fallback_territories": (1, 500),
+    "reinforcement_divisor": (1, 100),
+    "reinforcement_minimum": (0, 100),
+    "deck_jollies": (0, 100),
+    "incremental_step": BONUS_RANGE,
+    "territory_bonus": BONUS_RANGE,
+    "territory_bonus_per_trade": (0, 100),
+    "forced_trade_hand": (0, 100),
+    "elimination_trade_hand": (0, 100),
+    "elimination_trade_down_to": (0, 100),
+    "elimination_protection_rounds": (0, 100),
+    "attacker_dice_max": (1, 3),
+    "defender_dice_max": (1, 3),
+    "fortify_moves": (1, 100),
+    "turn_time_limit_s": (0, 86_400),
+}
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
 # they are refused by name rather than silently ignored.
@@ -131,16 +158,16 @@ def _read_builtin(name: str) -> dict[str, Any]:
     if name not in builtin_rulesets():
         raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(builtin_rulesets())}")
     text = resources.files("conquista.data.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return load_toml(text)
 
 
 def _read_file(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text("utf-8"))
+        return load_toml(read_utf8(path))
     except OSError as exc:
         raise RulesetError(f"{path}: cannot read ruleset file ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{path}: not valid TOML: {exc}") from None
+    except BadText as exc:
+        raise RulesetError(f"{path}: {exc}") from None
 
 
 def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> Ruleset:
@@ -166,12 +193,12 @@ def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> 
             if key == "extends":
                 continue
             if key == "name" or key not in _FIELD_TYPES:
-                raise RulesetError(f"ruleset {source}: unknown key {key!r}; see `conquista rules italian --json`")
+                raise RulesetError(f"ruleset {source}: unknown key {shown(key)}; see `conquista rules italian --json`")
             merged[key] = value
     if overrides:
         for key, value in overrides.items():
             if key == "name" or key not in _FIELD_TYPES:
-                raise RulesetError(f"ruleset {label}: unknown key {key!r}")
+                raise RulesetError(f"ruleset {label}: unknown key {shown(key)}")
             merged[key] = value
     merged["name"] = name
     return ruleset_from_dict(merged, label, from_log=False)
@@ -186,7 +213,7 @@ def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True)
         raise RulesetError(f"ruleset {label}: missing parameter(s) {', '.join(missing)}")
     unknown = [k for k in params if k not in _FIELD_TYPES]
     if unknown:
-        raise RulesetError(f"ruleset {label}: unknown key {unknown[0]!r}")
+        raise RulesetError(f"ruleset {label}: unknown key {shown(unknown[0])}")
     values: dict[str, Any] = {}
     for key, kind in _FIELD_TYPES.items():
         values[key] = _coerce(label, key, kind, params[key])
@@ -205,21 +232,22 @@ def _refuse_not_built(values: dict[str, Any], label: str, from_log: bool) -> Non
                            f"{str(built).lower()} (see docs/rules.md, 'Table features')")
 
 
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
     def bad(expected: str) -> RulesetError:
-        return RulesetError(f"ruleset {label}: {key!r} must be {expected}, got {value!r}")
+        return RulesetError(f"ruleset {label}: {key!r} must be {expected}, got {shown(value)}")
 
     if kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise bad("a whole number ≥ 0")
+        low, high = RANGES.get(key, (0, 1000))
+        if not _whole(value, low, high):
+            raise bad(f"a whole number from {low} to {high}")
         return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise bad("true or false")
-        return value
-    if kind == "str":
-        if not isinstance(value, str):
-            raise bad("a string")
+    if kind in ("bool", "str"):
+        if not isinstance(value, bool if kind == "bool" else str) or len(str(value)) > 400:
+            raise bad("true or false" if kind == "bool" else "a string (up to 400 characters)")
         return value
     if kind in CHOICE_TYPES:
         choice = CHOICE_TYPES[kind]
@@ -227,24 +255,47 @@ def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
             raise bad("one of " + ", ".join(repr(c.value) for c in choice))
         return choice(value)
     if kind.startswith("tuple"):
-        if not isinstance(value, list | tuple):
-            raise bad("a list")
-        item = str if "str" in kind else int
-        if not all(isinstance(v, item) and not isinstance(v, bool) for v in value):
-            raise bad(f"a list of {item.__name__}")
-        return tuple(value)
+        return _coerce_list(key, kind, value, bad)
     if kind == "dict[int, int]":
-        if not isinstance(value, dict):
-            raise bad("a table of player count = armies")
-        try:
-            return {int(k): int(v) for k, v in value.items()}
-        except (TypeError, ValueError):
-            raise bad("a table of player count = armies") from None
+        return _coerce_armies(value, bad)
     if kind == "dict[str, int]":
-        if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
-            raise bad("a table of set kind = armies")
+        low, high = BONUS_RANGE
+        if not isinstance(value, dict) or not all(_whole(v, low, high) for v in value.values()):
+            raise bad(f"a table of set kind = armies, each a whole number from {low} to {high}")
         return dict(value)
     raise AssertionError(f"no coercion for {kind}")  # a field type was added without a rule here
+
+
+def _coerce_list(key: str, kind: str, value: Any, bad: Callable[[str], RulesetError]) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple) or len(value) > LIST_MAX:
+        raise bad(f"a list of at most {LIST_MAX} items")
+    if "str" in kind:
+        if not all(isinstance(v, str) and 0 < len(v) <= 40 for v in value):
+            raise bad("a list of names (1 to 40 characters each)")
+        return tuple(value)
+    low, high = (1, MISSION_COUNT) if key == "missions" else BONUS_RANGE
+    if not all(_whole(v, low, high) for v in value):
+        raise bad(f"a list of whole numbers from {low} to {high}")
+    return tuple(value)
+
+
+def _coerce_armies(value: Any, bad: Callable[[str], RulesetError]) -> dict[int, int]:
+    """starting_armies: { players = armies }, players in PLAYERS_RANGE, armies in ARMIES_RANGE (TOML and JSON
+    write the player counts as strings)."""
+    (p_low, p_high), (a_low, a_high) = PLAYERS_RANGE, ARMIES_RANGE
+    expected = (f"a table of player count ({p_low} to {p_high}) = armies (a whole number from {a_low} to "
+                f"{a_high})")
+    if not isinstance(value, dict):
+        raise bad(expected)
+    armies: dict[int, int] = {}
+    for players, count in value.items():
+        text = str(players)
+        if not (text.isascii() and text.isdigit() and len(text) <= 2) or not _whole(count, a_low, a_high):
+            raise bad(expected)
+        if not p_low <= int(text) <= p_high:
+            raise bad(expected)
+        armies[int(text)] = count
+    return armies
 
 
 def _check(rules: Ruleset, label: str) -> None:

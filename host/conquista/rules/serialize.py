@@ -20,6 +20,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.mapdata import GameMap
+from conquista.rules.textdata import shown
 
 
 def card_id(game_map: GameMap, card: int) -> str:
@@ -28,17 +29,20 @@ def card_id(game_map: GameMap, card: int) -> str:
 
 def _card_index(game_map: GameMap, name: Any) -> int:
     if isinstance(name, str) and name.startswith("jolly") and name[5:].isdigit():
-        return game_map.size + int(name[5:]) - 1
+        number = name[5:]
+        if not (number.isascii() and len(number) <= 3 and 1 <= int(number)):
+            raise DecodeError(f"unknown card {shown(name)} (the jollies are jolly1, jolly2, ...)")
+        return game_map.size + int(number) - 1
     return _territory(game_map, name)
 
 
 def _territory(game_map: GameMap, name: Any) -> int:
     if not isinstance(name, str):
-        raise DecodeError(f"territory must be an id string, got {name!r}")
+        raise DecodeError(f"territory must be an id string, got {shown(name)}")
     try:
         return game_map.index(name)
     except Exception:
-        raise DecodeError(f"unknown territory {name!r}") from None
+        raise DecodeError(f"unknown territory {shown(name)}") from None
 
 
 def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
@@ -70,17 +74,25 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
     raise TypeError(f"not an action: {action!r}")
 
 
+NUMBER_MAX = 1_000_000   # no count, die, seat or mission of a game comes near it (armies are at most 1000 each)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= NUMBER_MAX
+
+
 def _int(obj: dict[str, Any], key: str) -> int:
     value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DecodeError(f"{key!r} must be a whole number, got {value!r}")
+    if not _whole(value):
+        raise DecodeError(f"{key!r} must be a whole number from 0 to {NUMBER_MAX}, got {shown(value)}")
+    assert isinstance(value, int)
     return value
 
 
 def _ints(obj: dict[str, Any], key: str) -> tuple[int, ...]:
     value = obj.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise DecodeError(f"{key!r} must be a list of whole numbers, got {value!r}")
+    if not isinstance(value, list) or len(value) > 100 or not all(_whole(v) for v in value):
+        raise DecodeError(f"{key!r} must be a list of whole numbers from 0 to {NUMBER_MAX}, got {shown(value)}")
     return tuple(value)
 
 
@@ -123,4 +135,4 @@ def decode_action(obj: Any, game_map: GameMap) -> Action:
                        _int(obj, "count"))
     if kind == "draw":
         return Draw(_card_index(game_map, obj.get("card")))
-    raise DecodeError(f"unknown action type {kind!r}")
+    raise DecodeError(f"unknown action type {shown(kind)}")
