@@ -47,6 +47,7 @@ class View:
     keep: list[float]      # worth of keeping each own territory
     odds: PlannerOdds
     kill: float            # worth of one army the defender loses
+    scale: float           # armies per territory grow over a game: territory worth grows with them
 
 
 def make_view(game: Game, me: int) -> View:
@@ -55,8 +56,11 @@ def make_view(game: Game, me: int) -> View:
     # seats that do not fight gain from every exchange.
     rivals = sum(1 for p in range(game.players) if not game.eliminated[p]) - 1
     kill = max(KILL, 1.0 / max(1, rivals))
+    # Territory worth is in armies of the opening (about 3 a territory); when sets have swollen every stack, a
+    # territory is worth as many more armies, or nobody would ever pay for one again and the game would stall.
+    scale = max(1.0, game.total_armies() / (3.0 * game.map.size))
     return View(game, me, objective, territory_values(game, me, objective), keep_values(game, me, objective),
-                odds_for(game.rules), kill)
+                odds_for(game.rules), kill, scale)
 
 
 class PlannerBot:
@@ -130,7 +134,7 @@ def evaluate(view: View, source: int, target: int, attacking: int, card: float) 
         chance, lost, killed = view.odds.blitz(attacking, defending, stop)
         if chance < MIN_CHANCE:
             continue
-        gain = chance * worth - LOSS * lost + view.kill * killed
+        gain = chance * worth * view.scale - LOSS * lost + view.kill * killed
         if best is None or gain > best.gain:
             best = Option(gain, source, target, stop, chance)
     return best
