@@ -9,8 +9,7 @@ at the table: their moves become taps and presses, made as the simulated clock a
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING
 from conquista.app.build import build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
-from conquista.bots import GreedyBot
+from conquista.bots import make_bot
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
@@ -28,7 +27,7 @@ from conquista.hardware.profile import BoardProfile, load_profile
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.table.bot_player import gestures_for
+from conquista.table.bot_seats import BotSeats
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene, Status
@@ -51,7 +50,8 @@ class SimulatedTable:
                  board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
                  physical_dice: bool = False, dice: DiceSource | None = None,
                  on_line: Callable[[str], None] | None = None, game: Game | None = None,
-                 journal: GameJournal | None = None, sensors: str | None = None) -> None:
+                 journal: GameJournal | None = None, sensors: str | None = None,
+                 bot_kinds: Mapping[int, str] | None = None) -> None:
         game_map: GameMap = game.map if game is not None else load_map(map_path)
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
@@ -65,13 +65,17 @@ class SimulatedTable:
                 self.board.close()
                 raise
             game = new_game(ruleset, game_map, players, rng)
-        self.bots = frozenset(bots)
-        for seat in self.bots:
+        seats = frozenset(bots)
+        for seat in seats:
             if not 0 <= seat < game.players:
                 self.board.close()
                 raise ConquistaError(f"bot seat {seat} is not a seat of {game.players} players "
                                      f"(seats are 0..{game.players - 1})")
-        self.think_time = think_time
+        # Which bot plays each seat (greedy unless told); the random bot draws from the table's generator.
+        self.bot_kinds: dict[int, str] = dict(bot_kinds or {})
+        self._rng = rng
+        self.seating = BotSeats({}, think_time)
+        self.bots = seats
         self.on_line = on_line
         # The buzzer cues play on the board's mock piezo (`board.buzzer_frequency`), as they would on a Pi.
         self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
@@ -91,9 +95,6 @@ class SimulatedTable:
             except BaseException:
                 self.board.close()
                 raise
-        self._bot = GreedyBot()
-        self._bot_queue: deque[Gesture] = deque()
-        self._bot_due = 0.0
         self._lines_seen = 0
         self.frames_shown = 0
         # Runs on the board's loop before each frame: the web app's phones act and their views are published.
@@ -172,18 +173,27 @@ class SimulatedTable:
 
     # ---------------------------------------------------------------------------------------------- bots
 
+    @property
+    def bots(self) -> frozenset[int]:
+        """The seats bots play; assigning seats keeps each seat's kind (`bot_kinds`, greedy by default)."""
+        return self.seating.seats
+
+    @bots.setter
+    def bots(self, seats: Iterable[int]) -> None:
+        self.seating.bots = {seat: make_bot(self.bot_kinds.get(seat, "greedy"), self._rng) for seat in sorted(seats)}
+
+    @property
+    def think_time(self) -> float:
+        return self.seating.think_time
+
+    @think_time.setter
+    def think_time(self, seconds: float) -> None:
+        self.seating.think_time = seconds
+
     def _bots_act(self) -> None:
-        game = self.game
-        if game.over or game.to_move not in self.bots or self.referee.entry is not None or self.referee.prompt:
-            self._bot_queue.clear()
-            return
-        now = self.clock.now()
-        if now < self._bot_due:
-            return
-        if not self._bot_queue:
-            self._bot_queue.extend(gestures_for(self.referee, self._bot.choose(game)))
-        self._perform(self._bot_queue.popleft())
-        self._bot_due = self.clock.now() + self.think_time
+        gesture = self.seating.next_gesture(self.referee, self.clock.now())
+        if gesture is not None:
+            self._perform(gesture)
 
     def _perform(self, gesture: Gesture) -> None:
         """A bot's gesture, made with the same simulated hands as a person's."""

@@ -19,6 +19,7 @@ from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
 from conquista.journal import GameJournal
 from conquista.rules.engine import Game
+from conquista.table.bot_seats import BotSeats
 from conquista.table.referee import Referee
 
 FRAME_PERIOD_S = 1 / 50
@@ -97,10 +98,12 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               physical_dice: bool = False, seed: int | None = None,
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
-              on_step: Callable[[Referee, float], None] | None = None) -> Referee:
+              on_step: Callable[[Referee, float], None] | None = None,
+              bots: BotSeats | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()`; returns the referee. With a journal every action
     is on disk before the frame that shows it; `on_start` may put a question to the table (resume?); `on_step`
-    runs on this loop after each pass (the web app's phones act and their views are published from here)."""
+    runs on this loop after each pass (the web app's phones act and their views are published from here); `bots`
+    play their seats from this loop too, one gesture at a time."""
     clock = MonotonicClock()
     # The link reports its health only when polled, from the loop below, so the table exists by then.
     built: list[Referee] = []
@@ -118,6 +121,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         while not should_stop():
             started = clock.now()
             table.runner.step(devices.sensors, devices.panel, clock)
+            if bots is not None:
+                bots.step(table.referee, clock.now())
             if on_step is not None:
                 on_step(table.referee, clock.now())
             spare = FRAME_PERIOD_S - (clock.now() - started)

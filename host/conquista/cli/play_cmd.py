@@ -8,10 +8,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
+    BOTS_HELP,
     add_dice_options,
     add_map_option,
     announce_committed,
     games_dir_to_write,
+    number_in,
+    parse_bot_seats,
     players_in_range,
     reveal_committed,
 )
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from conquista.journal import GameJournal
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.table.bot_seats import BotSeats
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # one, the first phone granted a seat becomes the host (its set-up screen).
     p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--bots", default=None, metavar="SEATS",
+                   help=BOTS_HELP + "; a bot makes its moves one by one at the board and explains each in the log")
+    p.add_argument("--think", type=number_in(0.1, 60), default=1.0, metavar="S",
+                   help="seconds between a bot's gestures at the board (default 1)")
     p.add_argument("--board", metavar="PATH", help="your board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
                    help="the Pico's serial port: a device path, socket://HOST:PORT or loop:// "
@@ -60,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from conquista.journal import offer_resume, open_for_play
     from conquista.table.referee import Referee
 
-    from_command_line = args.rules is not None or args.players is not None or args.resume is not None
+    from_command_line = (args.rules is not None or args.players is not None or args.resume is not None
+                         or args.bots is not None)
     args.rules = "italian" if args.rules is None else args.rules
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
@@ -68,15 +77,19 @@ def run(args: argparse.Namespace) -> int:
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
     dice = make_source(args.dice, args.seed)
+    kinds = parse_bot_seats(args.bots or "", rules.colours, args.players)
+    seats = tuple(kinds.get(seat, "human") for seat in range(args.players))
 
     def fresh() -> Game:
         # Live play: the deal and the dice come from the operating system's cryptographic generator.
-        start.journal.seats, start.journal.seed = ("human",) * args.players, None   # saved with the game
+        start.journal.seats, start.journal.seed = seats, None   # saved with the game
         return new_game(rules, game_map, args.players, random.SystemRandom())
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
     start = open_for_play(args.data_dir, args.resume, lambda text: sys.stderr.write(f"conquista play: {text}\n"))
     game = start.game if start.game is not None else fresh()
+    if game.players != args.players and kinds:
+        kinds = parse_bot_seats(args.bots or "", game.rules.colours, game.players)  # the resumed game's seats
 
     def ask(referee: Referee) -> None:
         if start.offer is not None:
@@ -86,12 +99,12 @@ def run(args: argparse.Namespace) -> int:
     announce_committed(dice, print)
     web = companion = None
     if not args.no_web:
-        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(),
+        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=frozenset(kinds),
                                    first_seat_hosts=not from_command_line, out=sys.stdout,
                                    new_game=None if from_command_line else _host_set_up(start.journal, game_map))
     try:
         referee = run_board(game, profile, dice, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal, on_start=ask,
+                            journal=start.journal, on_start=ask, bots=_seat_bots(kinds, args.think),
                             on_step=companion.step if companion is not None else None)
     finally:
         if web is not None:
@@ -100,6 +113,18 @@ def run(args: argparse.Namespace) -> int:
     print(referee.status().pending)
     reveal_committed(dice, referee.game.over, print)
     return 0
+
+
+def _seat_bots(kinds: dict[int, str], think: float) -> BotSeats | None:
+    """The bots that play their seats at the board (None when every seat is a person's)."""
+    if not kinds:
+        return None
+    from conquista.bots import make_bot
+    from conquista.table.bot_seats import BotSeats
+
+    # Bots decide deterministically; only the random bot draws, and at a real table from the OS.
+    rng = random.SystemRandom()
+    return BotSeats({seat: make_bot(kind, rng) for seat, kind in kinds.items()}, think)
 
 
 def _host_set_up(journal: GameJournal, game_map: GameMap) -> Callable[[str, int], Game]:

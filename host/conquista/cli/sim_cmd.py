@@ -8,15 +8,17 @@ import random
 import secrets
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
+    BOTS_HELP,
     add_dice_options,
     add_map_option,
     announce_committed,
     games_dir_to_write,
-    parse_seats,
+    parse_bot_seats,
     players_in_range,
     reveal_committed,
 )
@@ -33,11 +35,24 @@ if TYPE_CHECKING:
     from conquista_sim.table import SimulatedTable
 
 
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; the simulated board's bots are greedy
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a bot seat's default kind
 
 
-def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(BOT_KIND if seat in bots else HUMAN for seat in range(players))
+def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
+    """How the seats are saved with a game: "human" or the bot's kind."""
+    return tuple(bots.get(seat, HUMAN) for seat in range(players))
+
+
+def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
+    """The bot of each bot seat from --bots; under --demo every seat is a bot (greedy unless --bots says)."""
+    chosen = parse_bot_seats(text or "", colours, players)
+    return {seat: chosen.get(seat, BOT_KIND) for seat in range(players)} if demo else chosen
+
+
+def saved_kinds(saved: tuple[str, ...]) -> dict[int, str]:
+    from conquista.bots import BOT_NAMES
+
+    return {seat: kind if kind in BOT_NAMES else BOT_KIND for seat, kind in enumerate(saved) if kind != HUMAN}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
     p.add_argument("--bots", default=None, metavar="SEATS",
-                   help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
+                   help=BOTS_HELP + "; with --demo every seat is a bot and this picks their kinds; "
                         "a resumed game keeps its own seats unless this is given")
     p.add_argument("--seed", type=int, default=None,
                    help="seed for the deal and the dice (default: drawn from the operating system; a saved game "
@@ -109,16 +124,15 @@ def run(args: argparse.Namespace) -> int:
     game = start.game if start is not None else None
     players = game.players if game is not None else args.players
     colours = game.rules.colours if game is not None else rules.colours
-    chosen_bots = parse_seats(args.bots or "", colours, players)
-    bots = tuple(range(players)) if args.demo else chosen_bots
+    kinds = bot_kinds(args.bots, colours, players, args.demo)
     if start is not None and game is not None and not args.demo and args.bots is None:
         saved = start.journal.seats  # a saved game keeps its own seats unless told otherwise
         if saved is not None:
-            bots = tuple(seat for seat, kind in enumerate(saved) if kind != HUMAN)
-    fresh_bots = tuple(range(args.players)) if args.demo else parse_seats(args.bots or "", rules.colours,
-                                                                          args.players)
+            kinds = saved_kinds(saved)
+    bots = tuple(kinds)
+    fresh_bots = bot_kinds(args.bots, rules.colours, args.players, args.demo)
     if start is not None and game is None:
-        start.journal.seats, start.journal.seed = seats_of(args.players, bots), seed
+        start.journal.seats, start.journal.seed = seats_of(args.players, kinds), seed
     if args.physical_dice and len(bots) == players:
         raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
                              "and no --demo")
@@ -137,13 +151,15 @@ def run(args: argparse.Namespace) -> int:
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
     with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
-                        sensors=args.sensors, dice=dice, physical_dice=args.physical_dice) as table:
+                        sensors=args.sensors, dice=dice, physical_dice=args.physical_dice,
+                        bot_kinds=kinds) as table:
         announce_committed(dice, print)
         if start is not None and start.offer is not None:
             from conquista.dice.chance import new_game
             from conquista.journal import offer_resume
 
             def fresh() -> Game:
+                table.bot_kinds = dict(fresh_bots)
                 table.bots = frozenset(fresh_bots)
                 start.journal.seats, start.journal.seed = seats_of(args.players, fresh_bots), seed
                 return new_game(load_ruleset(args.rules), table.game.map, args.players, random.Random(seed))
