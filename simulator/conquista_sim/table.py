@@ -52,7 +52,8 @@ class SimulatedTable:
                  board: str | Path | None = None, map_path: str | Path | None = None, think_time: float = 0.6,
                  physical_dice: bool = False, dice: DiceSource | None = None,
                  on_line: Callable[[str], None] | None = None, game: Game | None = None,
-                 journal: GameJournal | None = None, sensors: str | None = None) -> None:
+                 journal: GameJournal | None = None, sensors: str | None = None,
+                 bot_kinds: Mapping[int, str] | None = None) -> None:
         game_map: GameMap = game.map if game is not None else load_map(map_path)
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
@@ -69,7 +70,8 @@ class SimulatedTable:
         # Seat → bot kind; a plain list of seats gets greedy bots. The bots' own choices (the random bot's) come from
         # a generator of their own: they are a player's decisions, not the game's chance.
         bot_rng = random.Random(seed ^ 0x5EA7)
-        self.bot_seats = BotSeats(lambda kind: make_bot(kind, bot_rng), bot_kinds(bots), think_s=think_time)
+        kinds = {seat: (bot_kinds or {}).get(seat, kind) for seat, kind in kinds_of(bots).items()}
+        self.bot_seats = BotSeats(lambda kind: make_bot(kind, bot_rng), kinds, think_s=think_time)
         for seat in self.bots:
             if not 0 <= seat < game.players:
                 self.board.close()
@@ -188,7 +190,7 @@ class SimulatedTable:
 
     @bots.setter
     def bots(self, seats: Iterable[int] | Mapping[int, str]) -> None:
-        self.bot_seats.seat(bot_kinds(seats))
+        self.bot_seats.seat(kinds_of(seats))
 
     @property
     def bot_kinds(self) -> dict[int, str]:
@@ -313,7 +315,7 @@ class SimulatedTable:
         self.close()
 
 
-def bot_kinds(bots: Iterable[int] | Mapping[int, str]) -> dict[int, str]:
+def kinds_of(bots: Iterable[int] | Mapping[int, str]) -> dict[int, str]:
     """Seat → bot kind, from a mapping or from a list of seats (greedy bots)."""
     if isinstance(bots, Mapping):
         return dict(bots)

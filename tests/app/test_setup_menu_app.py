@@ -151,7 +151,7 @@ def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> Non
     from conquista.cli.table_dice import TableDice
     from conquista.journal import open_for_play
 
-    args = argparse.Namespace(rules="italian", players=3)
+    args = argparse.Namespace(rules="italian", players=3, bots=None, think=1.0)
     start = open_for_play(tmp_path, None, print)
     dice = TableDice("seeded", 1, start.journal, print)
     game, bots, ask = _opening(args, start, dice, MAP, menu=True, companions=[], warn=print)

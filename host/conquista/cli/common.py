@@ -71,21 +71,40 @@ def number_in(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
-def parse_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots") -> tuple[int, ...]:
-    """Seats named by colour ("blue,yellow") or by number from 0 ("1,2"), as a sorted tuple of seat indices."""
+BOTS_HELP = ("seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2), each with an "
+             "optional kind after a colon: blue:planner,yellow:random (planner, greedy or random; default greedy)")
+
+
+def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots",
+                    default: str = "greedy") -> dict[int, str]:
+    """Seats named by colour ("blue") or by number from 0 ("1"), each with an optional bot kind ("blue:planner"),
+    as {seat: kind} in seat order; a seat without a kind gets `default`."""
+    from conquista.bots import BOT_NAMES
+
     in_play = colours[:players]
-    seats: set[int] = set()
-    for word in (w.strip().lower() for w in text.split(",")):
-        if not word:
+    seats: dict[int, str] = {}
+    for item in (w.strip().lower() for w in text.split(",")):
+        if not item:
             continue
+        word, _, kind = (part.strip() for part in item.partition(":"))
+        kind = kind or default
+        if kind not in BOT_NAMES:
+            raise ConquistaError(f"{option}: {kind!r} is not a bot; known bots: {', '.join(BOT_NAMES)} "
+                                 f"(e.g. {option} {in_play[-1]}:planner)")
         if word.isdigit() and int(word) < players:
-            seats.add(int(word))
+            seats[int(word)] = kind
         elif word in in_play:
-            seats.add(in_play.index(word))
+            seats[in_play.index(word)] = kind
         else:
             raise ConquistaError(f"{option}: {word!r} is not a seat of this {players}-player game; name seats by "
                                  f"colour ({', '.join(in_play)}) or number (0..{players - 1})")
-    return tuple(sorted(seats))
+    return dict(sorted(seats.items()))
+
+
+def parse_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots") -> tuple[int, ...]:
+    """Seats named by colour ("blue,yellow") or by number from 0 ("1,2"), as a sorted tuple of seat indices (a
+    bot kind after a colon is checked and left out)."""
+    return tuple(parse_bot_seats(text, colours, players, option))
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str, physical: bool = True) -> None:

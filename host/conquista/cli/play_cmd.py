@@ -7,7 +7,15 @@ import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, players_in_range
+from conquista.cli.common import (
+    BOTS_HELP,
+    add_dice_options,
+    add_map_option,
+    games_dir_to_write,
+    number_in,
+    parse_bot_seats,
+    players_in_range,
+)
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.rules.mapdata import load_map
@@ -30,6 +38,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # one, the first phone granted a seat becomes the host (its set-up screen).
     p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
     p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--bots", default=None, metavar="SEATS",
+                   help=BOTS_HELP + "; a bot makes its moves one by one at the board and explains each in the log")
+    p.add_argument("--think", type=number_in(0.1, 60), default=1.0, metavar="S",
+                   help="seconds between a bot's gestures at the board (default 1)")
     p.add_argument("--board", metavar="PATH", help="your board profile (default: the classic-42 reference board)")
     p.add_argument("--sensors", metavar="URL",
                    help="the Pico's serial port: a device path, socket://HOST:PORT or loop:// "
@@ -57,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from conquista.hardware.profile import load_profile
     from conquista.journal import open_for_play
 
-    # Without --rules or --players the players choose the game at the board: the set-up menu on the ring.
-    from_command_line = args.rules is not None or args.players is not None
+    # Without --rules, --players or --bots the players choose the game at the board: the set-up menu on the ring.
+    from_command_line = args.rules is not None or args.players is not None or args.bots is not None
     args.rules = "italian" if args.rules is None else args.rules
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
@@ -111,17 +123,20 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
     from conquista.table.bot_player import BotSeats
 
     rules = load_ruleset(args.rules)
+    kinds = parse_bot_seats(args.bots or "", rules.colours, args.players)   # --bots blue:planner,yellow
     # Live play: the bots' own choices come from the operating system's generator.
-    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()))
+    bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()), think_s=args.think)
 
     def fresh() -> Game:
-        start.journal.seats, start.journal.seed = seats_of(args.players, {}), None   # saved with the game
-        bots.seat({})                                  # the command line's game: every seat a person
+        start.journal.seats, start.journal.seed = seats_of(args.players, kinds), None   # saved with the game
+        bots.seat(kinds)                               # the command line's game: its --bots, the rest people
         return dice.new_game(rules, game_map, args.players)
 
     game = dice.game_to_play(start, fresh, warn)
     if start.game is not None and game is start.game:
-        bots.seat(bots_of(start.journal.seats))       # a resumed game keeps its bots
+        # A resumed game keeps its bots, unless --bots names them anew.
+        bots.seat(parse_bot_seats(args.bots, game.rules.colours, game.players) if args.bots is not None
+                  else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
                               bots, journal=start.journal, rules=args.rules, players=args.players,
                               on_started=lambda new, choice: _seat_phones(companions, new.players, choice.bots))

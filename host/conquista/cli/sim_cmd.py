@@ -8,9 +8,17 @@ import random
 import secrets
 import sys
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from conquista.cli.common import add_dice_options, add_map_option, games_dir_to_write, parse_seats, players_in_range
+from conquista.cli.common import (
+    BOTS_HELP,
+    add_dice_options,
+    add_map_option,
+    games_dir_to_write,
+    parse_bot_seats,
+    players_in_range,
+)
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.errors import ConquistaError
@@ -30,11 +38,24 @@ if TYPE_CHECKING:
     from conquista_sim.table import SimulatedTable
 
 
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a seat named by --bots gets a greedy bot
+HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a bot seat's default kind
 
 
-def seats_of(players: int, bots: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(BOT_KIND if seat in bots else HUMAN for seat in range(players))
+def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
+    """How the seats are saved with a game: "human" or the bot's kind."""
+    return tuple(bots.get(seat, HUMAN) for seat in range(players))
+
+
+def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
+    """The bot of each bot seat from --bots; under --demo every seat is a bot (greedy unless --bots says)."""
+    chosen = parse_bot_seats(text or "", colours, players)
+    return {seat: chosen.get(seat, BOT_KIND) for seat in range(players)} if demo else chosen
+
+
+def saved_kinds(saved: tuple[str, ...]) -> dict[int, str]:
+    from conquista.bots import BOT_NAMES
+
+    return {seat: kind if kind in BOT_NAMES else BOT_KIND for seat, kind in enumerate(saved) if kind != HUMAN}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="start at the board's set-up menu (the default at the terminal when neither --rules, "
                         "--players nor --bots is given and no game is resumed)")
     p.add_argument("--bots", default=None, metavar="SEATS",
-                   help="seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2); "
+                   help=BOTS_HELP + "; with --demo every seat is a bot and this picks their kinds; "
                         "a resumed game keeps its own seats unless this is given")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of --dice seeded (the default) for the deal, the cards and the dice (default: drawn "
@@ -139,16 +160,15 @@ def run(args: argparse.Namespace) -> int:
     dice, start, game = _dice_and_game(args, seed, interactive)
     players = game.players if game is not None else args.players
     colours = game.rules.colours if game is not None else rules.colours
-    chosen_bots = parse_seats(args.bots or "", colours, players)
-    bots = tuple(range(players)) if args.demo else chosen_bots
+    kinds = bot_kinds(args.bots, colours, players, args.demo)
     if start is not None and game is not None and not args.demo and args.bots is None:
         saved = start.journal.seats  # a saved game keeps its own seats unless told otherwise
         if saved is not None:
-            bots = tuple(seat for seat, kind in enumerate(saved) if kind != HUMAN)
-    fresh_bots = tuple(range(args.players)) if args.demo else parse_seats(args.bots or "", rules.colours,
-                                                                          args.players)
+            kinds = saved_kinds(saved)
+    bots = tuple(kinds)
+    fresh_bots = bot_kinds(args.bots, rules.colours, args.players, args.demo)
     if start is not None and game is None:
-        start.journal.seats, start.journal.seed = seats_of(args.players, bots), _saved_seed(args.dice, seed)
+        start.journal.seats, start.journal.seed = seats_of(args.players, kinds), _saved_seed(args.dice, seed)
     if args.physical_dice and len(bots) == players:
         raise ConquistaError("--physical-dice needs a person at the board to enter the dice: give fewer --bots, "
                              "and no --demo")
@@ -158,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
-    with SimulatedTable(args.rules, args.players, seed, bots, board=args.board, map_path=args.map,
+    with SimulatedTable(args.rules, args.players, seed, kinds, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
         _ask_at_board(table, start, args, dice, seed, fresh_bots, menu=menu, resumed=game is not None)
@@ -207,7 +227,7 @@ def _saved_seed(kind: str, seed: int) -> int | None:
 
 
 def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, dice: TableDice,
-                  seed: int, fresh_bots: tuple[int, ...], *, menu: bool, resumed: bool) -> None:
+                  seed: int, fresh_bots: Mapping[int, str], *, menu: bool, resumed: bool) -> None:
     """What the board asks first: resume the unfinished game (CANCEL: the set-up menu, or the command line's
     game), or the set-up menu."""
     at_board = _menu(table, start, dice, seed, args) if menu else None
@@ -217,7 +237,7 @@ def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse
         journal = start.journal
 
         def fresh() -> Game:
-            table.bots = frozenset(fresh_bots)
+            table.bots = dict(fresh_bots)
             journal.seats, journal.seed = seats_of(args.players, fresh_bots), _saved_seed(args.dice, seed)
             return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
 

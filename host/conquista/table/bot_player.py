@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from conquista.bots.base import Bot
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
+from conquista.table.bot_words import explain
 from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
 from conquista.table.referee import Referee
 
@@ -91,7 +92,11 @@ class BotSeats:
         if now < self._due:
             return None
         if not self._queue:
-            self._queue.extend(gestures_for(referee, self._bots[to_move].choose(game)))
+            action = self._bots[to_move].choose(game)
+            line = explain(game, action)   # why, in words, for the table's log
+            if line is not None:
+                referee.note(line)
+            self._queue.extend(gestures_for(referee, action))
         return self._queue.popleft()
 
     def rested(self, now: float) -> None:

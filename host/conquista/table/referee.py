@@ -200,6 +200,11 @@ class Referee:
         else:
             self.message = "the board stays on"
 
+    def note(self, line: str) -> None:
+        """Add a line of its own to the log (a bot at the table says why it acts)."""
+        self.log.append(line)
+        self._last_placed_line = None
+
     def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
         """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
         With `colour` the whole ring flashes it (e.g. the seat a phone asks for) instead of green and red."""
