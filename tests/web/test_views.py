@@ -140,3 +140,17 @@ def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
     assert public["phase"] == "set-up"
     host = host_view(referee, SeatState(), players=3, paused=False)
     assert host["menu"]["text"] == public["menu"]["text"]
+
+
+def test_the_selection_is_named_by_map_id_and_never_minus_one() -> None:
+    from conquista.table.gestures import Tap
+
+    game = position("italian", 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5},
+                    state={"missions": [7, 7]})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    assert public_view(board.referee, SeatState(), 0.0)["selection"] == []
+    board.referee.handle(Tap(tid("alaska")), 1.0)
+    assert public_view(board.referee, SeatState(), 1.0)["selection"] == ["alaska"]
+    board.referee.handle(Tap(tid("kamchatka")), 1.2)
+    assert public_view(board.referee, SeatState(), 1.2)["selection"] == ["alaska", "kamchatka"]

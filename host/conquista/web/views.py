@@ -89,7 +89,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "phase": status.phase,
         "pending": status.pending,
         "message": status.message,
-        "selection": [referee.source, referee.target],
+        # The selected territories by map id (the referee keeps -1 for "none"; a screen never sees it).
+        "selection": [game.map.id(t) for t in (referee.source, referee.target) if t >= 0],
         "dice": {"attack": [d for d in attack if d is not None], "defence": [d for d in defend if d is not None]},
         "log": referee.log[-LOG_LINES:],
         "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1)},

@@ -16,7 +16,7 @@ function draw() {
   grid.replaceChildren(...map.territories.map((t, i) => {
     const state = view.territories[i];
     const colour = seats[state.owner] ? seats[state.owner].rgb : "#888";
-    const selected = view.selection.includes(i) ? " selected" : "";
+    const selected = view.selection.includes(t.id) ? " selected" : "";
     const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}`, "data-id": t.id,
       style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
       el("span", {}, t.name), el("span", { class: "armies" }, state.armies));
