@@ -31,7 +31,7 @@ def test_every_action_is_journaled_and_replays_to_the_same_state(tmp_path: Path)
     store = open_store(tmp_path, create=False)
     (info,) = store.games()
     assert (info.id, info.ruleset, info.players, info.actions, info.turn) == (
-        1, "french-1976", 2, len(referee.game.log), referee.game.turn)
+        1, "classic", 2, len(referee.game.log), referee.game.turn)
     assert info.last_played > info.created
     assert store.load(1)[1].digest() == referee.game.digest()
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

@@ -43,7 +43,8 @@ def position(rules: str = "italian", players: int = 2, owners: dict[str, int] | 
     army = [1] * game_map.size
     for name, count in (armies or {}).items():
         army[tid(name)] = count
-    snap.update(owner=owner, armies=army, territory_count=[owner.count(p) for p in range(players)],
+    owners = len(snap["territory_count"])  # the seats, and the neutral army past them when it plays
+    snap.update(owner=owner, armies=army, territory_count=[owner.count(p) for p in range(owners)],
                 reserve=[0] * players, current=current, phase=phase.value, round=round_, turn=round_ * players,
                 pool=0, placed_total=sum(army), lost_total=0)
     for seat, cards in (hands or {}).items():

@@ -106,7 +106,7 @@ def test_illegal_taps_flash_red_and_leave_the_game_unchanged(phase: str) -> None
 
 def test_taps_travel_through_the_matrix_keys() -> None:
     """The reference profile's sensors are a Pico key matrix: a tap is a key press and release on it."""
-    with SimulatedTable("french-1976", 2, seed=1) as table:
+    with SimulatedTable("classic", 2, seed=1) as table:
         assert table.board.keys is not None
         mine = table.game.map.id(table.game.owner.index(table.game.current))
         pool = table.game.pool
@@ -134,7 +134,7 @@ def test_bad_arguments() -> None:
 def test_taps_through_the_real_serial_link() -> None:
     """sensors="serial": a simulated Pico runs the firmware's own modules; taps become KEY frames on a loopback
     port, decoded by SerialSensorSource and mapped by the profile, exactly as on a board."""
-    with SimulatedTable("french-1976", 2, seed=1, sensors="serial") as table:
+    with SimulatedTable("classic", 2, seed=1, sensors="serial") as table:
         assert table.linked is not None and table.linked.link.ok
         seat = table.game.current
         mine = table.game.map.id(table.game.owner.index(seat))

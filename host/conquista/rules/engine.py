@@ -79,13 +79,16 @@ class Game(CombatRules):
     __slots__ = ()  # the slots are the state's own, declared in Position
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
+        if rules.neutral_army and players != 2:
+            raise RulesetError(f"ruleset {rules.name!r} has a neutral army, a two-player game: not for {players} "
+                               f"players (set neutral_army = false)")
         if rules.objective is Objective.MISSIONS:
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)
         n = game_map.size
         self.owner = [-1] * n
         self.armies = [0] * n
-        self.territory_count = [0] * players
+        self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]
         self.deck = list(range(n + rules.deck_jollies))
         self.discard = []
@@ -132,7 +135,11 @@ class Game(CombatRules):
         if phase is P.OCCUPY:
             low, high = self.occupy_range()
             return [Occupy(c) for c in range(low, high + 1)]
+        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+            me = self.acting_owner()
         own = [t for t in range(self._size) if self.owner[t] == me]
+        if phase is P.NEUTRAL_REINFORCE:
+            return [Place(t, c) for t in own for c in range(1, self.pool + 1)]
         if phase in PLACING:
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
@@ -140,7 +147,7 @@ class Game(CombatRules):
             if phase is not P.SETUP and self.pool == 0 and not self.must_trade():
                 out.append(EndPhase())
             return out
-        if phase is P.ATTACK:
+        if phase is P.ATTACK or phase is P.NEUTRAL_ATTACK:
             for s in own:
                 if self.armies[s] < 2:
                     continue
