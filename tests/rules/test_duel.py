@@ -4,13 +4,10 @@ wiped out, the win; `classic` with 2 players and the neutral army as an option."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from conquista.errors import IllegalActionError, RulesetError
 from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Roll
-from conquista.rules.engine import Game
 from conquista.rules.events import (
     ArmiesPlaced,
     GameOver,
@@ -21,24 +18,7 @@ from conquista.rules.events import (
     PlayerEliminated,
 )
 from conquista.rules.rulesets import load_ruleset
-from tests.rules.helpers import MAP, dealt, position, tid
-
-DUEL = "french-1976-duel"
-NEUTRAL = 2  # the neutral army's owner value in a two-player game: one past the last seat
-# Fifteen territories of red (seat 0) that complete no continent: income 15 // 3 = 5, an odd number.
-RED = ["alaska", "northwest_territory", "greenland", "alberta", "ontario", "quebec", "western_us", "eastern_us",
-       "venezuela", "peru", "brazil", "iceland", "scandinavia", "ukraine", "great_britain"]
-# Fourteen territories of blue (seat 1) in Asia (not the whole of it); everything else is neutral.
-BLUE = ["ural", "siberia", "yakutsk", "irkutsk", "mongolia", "japan", "afghanistan", "china", "middle_east",
-        "india", "siam", "indonesia", "new_guinea", "western_australia"]
-
-
-def duel(phase: Phase = Phase.ATTACK, owners: dict[str, int] | None = None, armies: dict[str, int] | None = None,
-         **kw: Any) -> Game:
-    """A duel position: red and blue as above, the neutral army everywhere else (1 army unless listed)."""
-    mine = {**{t: 0 for t in RED}, **{t: 1 for t in BLUE}, **(owners or {})}
-    return position(kw.pop("rules", DUEL), players=2, owners=mine, armies=armies, default_owner=NEUTRAL,
-                    phase=phase, **kw)
+from tests.rules.helpers import BLUE, DUEL, MAP, NEUTRAL, RED, dealt, duel, tid
 
 
 def test_the_ruleset() -> None:

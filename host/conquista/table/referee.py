@@ -29,6 +29,7 @@ from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
 from conquista.table.colours import (
     FAULT,
+    NEUTRAL,
     OFF,
     RGB,
     illegal_blink,
@@ -38,7 +39,7 @@ from conquista.table.colours import (
 )
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event, game_over_reason
-from conquista.table.wording import plural, readable
+from conquista.table.wording import owner_name, plural, readable
 
 PROMPT_YES: RGB = (0, 200, 0)    # the resume prompt: the ring half green (ROLL: yes) ...
 PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
@@ -47,6 +48,9 @@ PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL: no)
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 PHASE_SEGMENTS = (Phase.REINFORCE, Phase.ATTACK, Phase.FORTIFY)
+# Taps place armies: the player's own, or (duel) the neutral army's, placed by the current player's opponent.
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
+ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks, or the neutral army's
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
 
@@ -224,15 +228,17 @@ class Referee:
         game = self.game
         if not 0 <= t < game.map.size:
             return
-        phase, me, owner = game.phase, game.current, game.owner
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+        # Whose armies the taps command: the current player's, or the neutral army's in its phases.
+        phase, me, owner = game.phase, game.acting_owner(), game.owner
+        yours = "the neutral army's" if me == game.neutral else "yours"
+        if phase in PLACING:
             if owner[t] != me:
-                return self._illegal(t, now, f"{self._name(t)} is not yours")
+                return self._illegal(t, now, f"{self._name(t)} is not {yours}")
             if not game.pool:
                 return self._illegal(t, now, "no armies left to place: NEXT ends the phase")
             self._apply(Place(t, 1), now)
             self.last_placed = t
-        elif phase is Phase.ATTACK:
+        elif phase in ATTACKING:
             if owner[t] == me:
                 if t == self.source:
                     self.message = f"{self._name(t)} deselected"
@@ -242,9 +248,12 @@ class Referee:
                 self.source, self.target = t, -1
                 return
             if self.source < 0:
-                return self._illegal(t, now, "tap one of your territories first")
+                first = "a neutral territory" if me == game.neutral else "one of your territories"
+                return self._illegal(t, now, f"tap {first} first")
             if not game.attack_allowed(self.source, t):
                 why = ("is not adjacent" if not game.map.adjacent(self.source, t)
+                       else f"is not {self._colour(game.current)}'s: the neutral army attacks only the player "
+                            f"whose turn it is" if phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
                        else "is its owner's last territory (protected this round)")
                 return self._illegal(t, now, f"{self._name(t)} {why}")
             self.target = t
@@ -278,7 +287,7 @@ class Referee:
     def _turn(self, steps: int, now: float) -> None:
         game = self.game
         phase = game.phase
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+        if phase in PLACING:
             if steps > 0 and self.last_placed >= 0 and game.pool:
                 self._apply(Place(self.last_placed, min(steps, game.pool)), now)
             elif steps < 0:
@@ -286,7 +295,7 @@ class Referee:
                     if not isinstance(self.game.log[-1], Place) or not self._undo_last():
                         break
             return
-        if phase is Phase.ATTACK and self.target >= 0:
+        if phase in ATTACKING and self.target >= 0:
             self.count = _clamp(self.count + steps, 1, game.max_attack_dice(self.source))
         elif phase is Phase.OCCUPY:
             self.count = _clamp(self.count + steps, *game.occupy_range())
@@ -299,7 +308,8 @@ class Referee:
         game = self.game
         phase = game.phase
         if button is Button.NEXT:
-            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY):
+            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY,
+                         Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK):
                 try:
                     game.check(EndPhase())
                 except IllegalActionError as exc:
@@ -312,7 +322,7 @@ class Referee:
             return
         if button is Button.CANCEL:
             # A selection is cancelled first; then the last placement or move of this turn is taken back.
-            if self.source >= 0 and phase in (Phase.ATTACK, Phase.FORTIFY):
+            if self.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
                 self._clear_selection()
             elif not self._undo_last():
                 self.message = "nothing to undo (a roll is never undone)"
@@ -329,7 +339,7 @@ class Referee:
                 self.message = "no set of cards to trade"
                 return
             self._apply(Trade(max(trades, key=game.trade_value)), now)
-        elif phase is Phase.ATTACK:
+        elif phase in ATTACKING:
             if self.target < 0:
                 self.message = "tap a source and a target first"
             elif held:
@@ -446,7 +456,7 @@ class Referee:
             player_changed = phase_key[1] != self._last_phase[1]
             self._phase_started = now
             self._last_phase = phase_key
-            if game.phase in (Phase.SETUP, Phase.REINFORCE) or player_changed:
+            if game.phase in (Phase.SETUP, Phase.REINFORCE, Phase.NEUTRAL_REINFORCE) or player_changed:
                 # An action of an earlier phase or player is never undone, except a fortify that passed the turn
                 # with no card drawn: it stays undoable until the next player acts (_apply drops it then).
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
@@ -456,8 +466,8 @@ class Referee:
             self.count = game.occupy_range()[0]
         elif game.phase is Phase.DEFEND and game.battle is not None:
             self.count = game.max_defend_dice(game.battle.target)
-        elif game.phase is Phase.ATTACK:
-            if self.source >= 0 and (game.owner[self.source] != game.current or game.armies[self.source] < 2):
+        elif game.phase in ATTACKING:
+            if self.source >= 0 and (game.owner[self.source] != game.acting_owner() or game.armies[self.source] < 2):
                 self._clear_selection()
             elif self.target >= 0 and not game.attack_allowed(self.source, self.target):
                 self.target = -1
@@ -507,7 +517,7 @@ class Referee:
 
     def conquest_chance(self) -> float | None:
         game = self.game
-        if game.phase is not Phase.ATTACK or self.source < 0 or self.target < 0:
+        if game.phase not in ATTACKING or self.source < 0 or self.target < 0:
             return None
         from conquista.rules.odds import conquest_chance
 
@@ -515,7 +525,6 @@ class Referee:
 
     def _pending(self) -> str:
         game = self.game
-        phase = game.phase
         if self.prompt:
             return self.prompt
         if game.winner is not None:
@@ -523,13 +532,27 @@ class Referee:
         if self.entry is not None:
             return (f"enter die {len(self.entry.values) + 1} of {self.entry.needed}: {self.entry.current} "
                     f"(turn to change, ROLL confirms)")
+        text = self._phase_pending()
+        to_move = game.to_move
+        if game.neutral is not None and isinstance(to_move, int) and game.acting_owner() == game.neutral:
+            return f"{self._colour(to_move)} acts for the neutral army: {text}"  # the opponent acts for it
+        return text
+
+    def _phase_pending(self) -> str:
+        game = self.game
+        phase = game.phase
+        if phase is Phase.NEUTRAL_REINFORCE:
+            return f"place {plural(game.pool, 'army')} on neutral territories: tap them"
+        if phase is Phase.NEUTRAL_ATTACK and self.source < 0:
+            return (f"tap a neutral territory to attack {self._colour(game.current)} from, or NEXT to end the "
+                    f"neutral turn")
         if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
             trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
             forced = " (must trade)" if game.must_trade() else ""
             if game.pool:
                 return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
             return f"NEXT ends the phase{trade}{forced}"
-        if phase is Phase.ATTACK:
+        if phase in ATTACKING:
             if self.source < 0:
                 return "tap a territory to attack from, or NEXT to fortify"
             if self.target < 0:
@@ -559,7 +582,7 @@ class Referee:
         game = self.game
         owner, rules = game.owner, game.rules
         colours = [player_rgb(c) for c in rules.colours]
-        territories = [colours[o] for o in owner]
+        territories = [NEUTRAL if o == game.neutral else colours[o] for o in owner]
         # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
         # neutral army's grey).
         for t in (self.source, self.target):
@@ -633,7 +656,7 @@ class Referee:
         return self.game.map.territories[t].name_en
 
     def _colour(self, seat: int | None) -> str:
-        return self.game.rules.colours[seat] if seat is not None else "nobody"
+        return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army
 
 
 def _clamp(value: int, low: int, high: int) -> int:
