@@ -148,28 +148,37 @@ class Game(CombatRules):
                 out.append(EndPhase())
             return out
         if phase is P.ATTACK or phase is P.NEUTRAL_ATTACK:
-            for s in own:
-                if self.armies[s] < 2:
-                    continue
-                for t in self.map.neighbours[s]:
-                    if self.attack_allowed(s, t):
-                        out.extend(Attack(s, t, d) for d in range(1, self.max_attack_dice(s) + 1))
-                        if self.rules.blitz:
-                            out.extend(Blitz(s, t, k) for k in range(1, self.armies[s]))
-            out.append(EndPhase())
-            return out
+            return self._legal_attacks(own)
         if phase is P.FORTIFY:
-            for s in own:
-                if self.armies[s] < 2:
-                    continue
-                targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
-                           else sorted(self._connected_own(s)))
-                for t in targets:
-                    if t != s and self.owner[t] == me:
-                        out.extend(Fortify(s, t, c) for c in range(1, self.armies[s]))
-            out.append(EndPhase())
-            return out
+            return self._legal_fortifies(own)
         raise AssertionError(f"no legal actions defined for phase {phase}")  # every phase is handled above
+
+    def _legal_attacks(self, own: list[int]) -> list[Action]:
+        out: list[Action] = []
+        for s in own:
+            if self.armies[s] < 2:
+                continue
+            for t in self.map.neighbours[s]:
+                if self.attack_allowed(s, t):
+                    out.extend(Attack(s, t, d) for d in range(1, self.max_attack_dice(s) + 1))
+                    if self.rules.blitz:
+                        out.extend(Blitz(s, t, k) for k in range(1, self.armies[s]))
+        out.append(EndPhase())
+        return out
+
+    def _legal_fortifies(self, own: list[int]) -> list[Action]:
+        out: list[Action] = []
+        me = self.current
+        for s in own:
+            if self.armies[s] < 2:
+                continue
+            targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
+                       else sorted(self._connected_own(s)))
+            for t in targets:
+                if t != s and self.owner[t] == me:
+                    out.extend(Fortify(s, t, c) for c in range(1, self.armies[s]))
+        out.append(EndPhase())
+        return out
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""

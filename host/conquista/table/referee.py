@@ -239,27 +239,7 @@ class Referee:
             self._apply(Place(t, 1), now)
             self.last_placed = t
         elif phase in ATTACKING:
-            if owner[t] == me:
-                if t == self.source:
-                    self.message = f"{self._name(t)} deselected"
-                    return self._clear_selection()
-                if game.armies[t] < 2:
-                    return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
-                self.source, self.target = t, -1
-                return
-            if self.source < 0:
-                first = "a neutral territory" if me == game.neutral else "one of your territories"
-                return self._illegal(t, now, f"tap {first} first")
-            if not game.attack_allowed(self.source, t):
-                why = ("is not adjacent" if not game.map.adjacent(self.source, t)
-                       else f"is not {self._colour(game.current)}'s: the neutral army attacks only the player "
-                            f"whose turn it is" if phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
-                       else "is its owner's last territory (protected this round)")
-                return self._illegal(t, now, f"{self._name(t)} {why}")
-            self.target = t
-            self.count = game.max_attack_dice(self.source)
-            if long:
-                self._blitz(now)
+            self._tap_attack(t, now, long, me)
         elif phase is Phase.FORTIFY:
             if owner[t] != me:
                 return self._illegal(t, now, f"{self._name(t)} is not yours")
@@ -283,6 +263,32 @@ class Referee:
                 self._illegal(t, now, f"move armies from {self._name(battle.source)} into {self._name(battle.target)}")
         else:
             self._illegal(t, now, "not now")
+
+    def _tap_attack(self, t: int, now: float, long: bool, me: int) -> None:
+        """A tap in the attack phase (the player's, or the neutral army's with `me` its owner value): choose the
+        source, then the target; a long press on the target blitzes at once."""
+        game, owner = self.game, self.game.owner
+        if owner[t] == me:
+            if t == self.source:
+                self.message = f"{self._name(t)} deselected"
+                return self._clear_selection()
+            if game.armies[t] < 2:
+                return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
+            self.source, self.target = t, -1
+            return
+        if self.source < 0:
+            first = "a neutral territory" if me == game.neutral else "one of your territories"
+            return self._illegal(t, now, f"tap {first} first")
+        if not game.attack_allowed(self.source, t):
+            why = ("is not adjacent" if not game.map.adjacent(self.source, t)
+                   else f"is not {self._colour(game.current)}'s: the neutral army attacks only the player "
+                        f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
+                   else "is its owner's last territory (protected this round)")
+            return self._illegal(t, now, f"{self._name(t)} {why}")
+        self.target = t
+        self.count = game.max_attack_dice(self.source)
+        if long:
+            self._blitz(now)
 
     def _turn(self, steps: int, now: float) -> None:
         game = self.game
@@ -308,8 +314,7 @@ class Referee:
         game = self.game
         phase = game.phase
         if button is Button.NEXT:
-            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY,
-                         Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK):
+            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, *ATTACKING, Phase.FORTIFY, Phase.NEUTRAL_REINFORCE):
                 try:
                     game.check(EndPhase())
                 except IllegalActionError as exc:
