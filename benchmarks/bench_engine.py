@@ -118,6 +118,14 @@ def best_games_per_second(players: int, games: int, repeats: int = 3) -> float:
                for seed in range(repeats))
 
 
+def duel_report() -> tuple[bool, str]:
+    """The two-player duel with a neutral army (issue 11): 200 seeded greedy games, none cut at the turn cap."""
+    report = simulate(load_ruleset("french-1976-duel"), load_map(), 2, 200, 0, ["greedy"], turn_cap=1000)
+    ok = report.cut_at_turn_cap == 0
+    return ok, (f"{'duel 2p games/s':<22} {report.games_per_second:>10,.0f}   mean turns {report.mean_turns:.1f}, "
+                f"cut at the turn cap {report.cut_at_turn_cap} of 200   {'ok' if ok else 'MISSED'}")
+
+
 def peak_rss_mb() -> float:
     cmd = [sys.executable, "-m", "conquista", "simulate", "--rules", "classic", "--players", "4", "--games", "1000",
            "--seed", "1", "--json"]
@@ -143,6 +151,9 @@ def main() -> int:
         ok = us <= ROLL_TARGET_US or with_dice  # the target is for apply; the dice figure is shown beside it
         missed += [] if ok else [name]
         print(f"{name:<22} {us:>8.2f} µs   target ≤ {ROLL_TARGET_US} µs (apply)   {'ok' if ok else 'MISSED'}")
+    ok, line = duel_report()
+    missed += [] if ok else ["duel cut at the turn cap"]
+    print(line)
     if "--against" in sys.argv:
         simulate_against(Path(sys.argv[sys.argv.index("--against") + 1]))
     rss = peak_rss_mb()

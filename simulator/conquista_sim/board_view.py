@@ -23,8 +23,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from conquista.table.colours import player_rgb
+from conquista.table.colours import NEUTRAL, player_rgb
 from conquista.table.referee import Status
+from conquista.table.wording import NEUTRAL_NAME
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
 
@@ -143,6 +144,9 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
         out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
+    if table.game.neutral is not None:  # the duel's third army, which the current player's opponent commands
+        out.append(" ■", style="rgb({},{},{})".format(*NEUTRAL))
+        out.append(NEUTRAL_NAME)
     if table.referee.power_question:
         out.append("\nring: switch the board off? · ROLL: yes · any other key: no")
     elif table.referee.prompt:

@@ -51,7 +51,7 @@ def pico() -> Iterator[SimulatedPico]:
 def test_a_tap_on_the_pico_places_an_army_on_the_real_path(fake_pi: None, pico: SimulatedPico) -> None:
     game_map = load_map()
     profile = load_profile(None, game_map)
-    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    game = new_game(load_ruleset("classic"), game_map, 2, random.Random(4))
     seat = game.current
     territory = game.owner.index(seat)
     pool = game.pool
@@ -97,7 +97,7 @@ def test_the_board_journals_and_offers_to_resume(fake_pi: None, pico: SimulatedP
 
     game_map = load_map()
     profile = load_profile(None, game_map)
-    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    game = new_game(load_ruleset("classic"), game_map, 2, random.Random(4))
     start = open_for_play(tmp_path, None, print)
     assert start.game is None and start.offer is None
     territory = game.owner.index(game.current)
@@ -142,7 +142,7 @@ def test_switching_off_saves_the_game_then_darkens_the_leds(fake_pi: None, pico:
     from conquista.journal import GameJournal
 
     game_map = load_map()
-    game = new_game(load_ruleset("french-1976"), game_map, 2, random.Random(4))
+    game = new_game(load_ruleset("classic"), game_map, 2, random.Random(4))
     journal = GameJournal(tmp_path)
     order: list[tuple[str, bool]] = []
     close = journal.close

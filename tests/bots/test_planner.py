@@ -19,7 +19,8 @@ from conquista.rules.events import Phase
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from tests.rules.helpers import MAP, position, tid
 
-CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 7) if n >= load_ruleset(name).players_min]
+CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 7)
+         if load_ruleset(name).players_min <= n <= load_ruleset(name).players_max]
 TURN_CAP = 1000
 
 

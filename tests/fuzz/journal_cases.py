@@ -41,7 +41,7 @@ def make_journal(data_dir: Path) -> dict[int, str]:
     """A journal with two unfinished bot games, both in the backup; returns each game's digest."""
     journal = GameJournal(data_dir)
     digests = {}
-    for game_id, (seed, rules, players) in enumerate(((1, "french-1976", 2), (7, "italian", 3)), start=1):
+    for game_id, (seed, rules, players) in enumerate(((1, "classic", 2), (7, "italian", 3)), start=1):
         referee = bot_referee(seed, rules, players)
         journal.attach(referee)
         play(referee, 120)

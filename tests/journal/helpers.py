@@ -41,7 +41,7 @@ def latest_playing(data_dir: Path) -> int | None:
     return row[0] if row else None
 
 
-def bot_referee(seed: int = 1, rules: str = "french-1976", players: int = 2):  # type: ignore[no-untyped-def]
+def bot_referee(seed: int = 1, rules: str = "classic", players: int = 2):  # type: ignore[no-untyped-def]
     """A referee over a new seeded game (no journal yet)."""
     import random
 

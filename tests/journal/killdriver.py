@@ -31,7 +31,7 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import gestures_for
 from conquista.table.referee import Referee
 
-RULES, PLAYERS = "french-1976", 2     # the shortest bot games of the built-in rulesets
+RULES, PLAYERS = "classic", 2     # the shortest bot games of the built-in rulesets
 
 
 def main(argv: list[str]) -> None:

@@ -33,14 +33,14 @@ def test_games_lists_and_shows(saved: tuple[Path, str], capsys: pytest.CaptureFi
     data_dir, digest = saved
     assert main(["games", "--data-dir", str(data_dir), "--json"]) == 0
     (listed,) = json.loads(capsys.readouterr().out)
-    assert listed["id"] == 1 and listed["ruleset"] == "french-1976" and listed["players"] == 2
+    assert listed["id"] == 1 and listed["ruleset"] == "classic" and listed["players"] == 2
     assert listed["finished"] is False and listed["turn"] >= 1 and listed["last_played"].endswith("+00:00")
     assert main(["games", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
-    assert "french-1976" in out and "playing" in out and "last played" in out
+    assert "classic" in out and "playing" in out and "last played" in out
     assert main(["games", "--data-dir", str(data_dir), "show", "1", "--json", "--reveal"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert shown["digest"] == digest and shown["state"]["rules"] == "french-1976"
+    assert shown["digest"] == digest and shown["state"]["rules"] == "classic"
     assert main(["games", "show", "1", "--data-dir", str(data_dir), "--reveal"]) == 0
     assert f"digest {digest}" in capsys.readouterr().out
     assert main(["games", "--data-dir", str(data_dir), "show", "9"]) == 2

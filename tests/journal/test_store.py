@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from conquista.journal import (
     open_store,
 )
 from conquista.journal.schema import PAGE_SIZE
+from conquista.rules.events import Phase
 from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
 
 
@@ -31,7 +33,7 @@ def test_every_action_is_journaled_and_replays_to_the_same_state(tmp_path: Path)
     store = open_store(tmp_path, create=False)
     (info,) = store.games()
     assert (info.id, info.ruleset, info.players, info.actions, info.turn) == (
-        1, "french-1976", 2, len(referee.game.log), referee.game.turn)
+        1, "classic", 2, len(referee.game.log), referee.game.turn)
     assert info.last_played > info.created
     assert store.load(1)[1].digest() == referee.game.digest()
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -131,3 +133,31 @@ def test_default_data_dir_follows_xdg() -> None:
     assert default_data_dir({"HOME": "/home/p"}) == Path("/home/p/.local/share/conquista")
     # A relative XDG_DATA_HOME is invalid by the spec and ignored.
     assert default_data_dir({"XDG_DATA_HOME": "rel", "HOME": "/home/p"}) == Path("/home/p/.local/share/conquista")
+
+
+def test_a_duel_left_in_the_neutral_turn_resumes_there(tmp_path: Path) -> None:
+    journal = GameJournal(tmp_path)
+    referee = bot_referee(4, rules="french-1976-duel")
+    journal.attach(referee)
+    while referee.game.phase is not Phase.NEUTRAL_ATTACK:
+        play(referee, 1)
+    journal.close()
+    again = GameJournal(tmp_path)
+    saved = again.latest_unfinished()
+    assert saved is not None
+    resumed = again.resume(saved.id)
+    assert resumed.digest() == referee.game.digest() and resumed.to_move == 1 - resumed.current
+    again.close()
+
+
+def test_a_whole_duel_is_journaled_and_replays(tmp_path: Path) -> None:
+    """The header carries the ruleset, so the neutral army's turns replay from the journal."""
+    journal = GameJournal(tmp_path)
+    referee = bot_referee(4, rules="french-1976-duel")
+    journal.attach(referee)
+    play(referee, 10_000)
+    journal.close()
+    header, rows, status = raw_rows(tmp_path, 1)
+    head = json.loads(header)
+    assert status == "finished" and head["ruleset_name"] == "french-1976-duel" and head["ruleset"]["neutral_army"]
+    assert replay_rows(header, rows).digest() == referee.game.digest()

@@ -43,7 +43,8 @@ def position(rules: str = "italian", players: int = 2, owners: dict[str, int] | 
     army = [1] * game_map.size
     for name, count in (armies or {}).items():
         army[tid(name)] = count
-    snap.update(owner=owner, armies=army, territory_count=[owner.count(p) for p in range(players)],
+    owners = len(snap["territory_count"])  # the seats, and the neutral army past them when it plays
+    snap.update(owner=owner, armies=army, territory_count=[owner.count(p) for p in range(owners)],
                 reserve=[0] * players, current=current, phase=phase.value, round=round_, turn=round_ * players,
                 pool=0, placed_total=sum(army), lost_total=0)
     for seat, cards in (hands or {}).items():
@@ -70,3 +71,21 @@ def edited(game: Game, **fields: Any) -> Game:
     other = Game.from_snapshot(snap, game.rules, game.map)
     other.log.extend(game.log)
     return other
+
+
+DUEL = "french-1976-duel"
+NEUTRAL = 2  # the neutral army's owner value in a two-player game: one past the last seat
+# Fifteen territories of red (seat 0) that complete no continent: income 15 // 3 = 5, an odd number.
+RED = ["alaska", "northwest_territory", "greenland", "alberta", "ontario", "quebec", "western_us", "eastern_us",
+       "venezuela", "peru", "brazil", "iceland", "scandinavia", "ukraine", "great_britain"]
+# Fourteen territories of blue (seat 1) in Asia (not the whole of it); everything else is neutral.
+BLUE = ["ural", "siberia", "yakutsk", "irkutsk", "mongolia", "japan", "afghanistan", "china", "middle_east",
+        "india", "siam", "indonesia", "new_guinea", "western_australia"]
+
+
+def duel(phase: Phase = Phase.ATTACK, owners: dict[str, int] | None = None, armies: dict[str, int] | None = None,
+         **kw: Any) -> Game:
+    """A duel position: red and blue as above, the neutral army everywhere else (1 army unless listed)."""
+    mine = {**{t: 0 for t in RED}, **{t: 1 for t in BLUE}, **(owners or {})}
+    return position(kw.pop("rules", DUEL), players=2, owners=mine, armies=armies, default_owner=NEUTRAL,
+                    phase=phase, **kw)

@@ -43,7 +43,7 @@ def test_turn_cap_cuts_games(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_saved_logs_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    _run(capsys, "--rules", "french-1976", "--players", "2", "--games", "2", "--save-logs", str(tmp_path))
+    _run(capsys, "--rules", "french-1976-duel", "--players", "2", "--games", "2", "--save-logs", str(tmp_path))
     logs = sorted(tmp_path.glob("*.jsonl"))
     assert len(logs) == 2
     assert main(["replay", str(logs[0]), "--json"]) == 0

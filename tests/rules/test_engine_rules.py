@@ -108,7 +108,8 @@ def test_italian_set_values(symbols: list[str], value: int) -> None:
 
 
 def test_french_rejects_jolly_with_two_different() -> None:
-    game = position("french-1976", phase=Phase.REINFORCE, hands={0: _hand_of(["jolly", "cannon", "cavalry"])})
+    game = position("french-1976", players=3, phase=Phase.REINFORCE,
+                    hands={0: _hand_of(["jolly", "cannon", "cavalry"])})
     with pytest.raises(IllegalActionError, match="not a set in french-1976"):
         game.apply(Trade(tuple(game.hands[0])))
 
@@ -130,7 +131,7 @@ def test_italian_territory_bonus_goes_to_the_pool() -> None:
 
 def test_french_territory_bonus_goes_on_the_territory() -> None:
     hand = _hand_of(["cannon", "infantry", "cavalry"])
-    game = position("french-1976", phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0},
+    game = position("french-1976", players=3, phase=Phase.REINFORCE, owners={MAP.id(hand[0]): 0, MAP.id(hand[1]): 0},
                     hands={0: list(hand)})
     game.apply(Trade(tuple(hand)))
     assert game.pool == 10 and game.armies[hand[0]] == 3 and game.armies[hand[1]] == 3
@@ -151,7 +152,7 @@ def test_trades_only_before_the_first_attack() -> None:
 
 
 def test_must_trade_at_five_cards() -> None:
-    game = position("french-1976", phase=Phase.REINFORCE, owners={"alaska": 0},
+    game = position("french-1976", players=3, phase=Phase.REINFORCE, owners={"alaska": 0},
                     hands={0: _hand_of(["cannon", "cannon", "infantry", "infantry", "cavalry"])})
     with pytest.raises(IllegalActionError, match="must trade"):
         game.apply(EndPhase())
@@ -239,7 +240,7 @@ def test_blitz_until_conquest() -> None:
 
 
 def test_chosen_defence() -> None:
-    game = position("french-1976", owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+    game = position("french-1976", players=3, owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
                     automatic_defence=False)
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     assert game.phase is Phase.DEFEND and game.to_move == 1

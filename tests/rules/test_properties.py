@@ -36,7 +36,8 @@ from conquista.rules.gamelog import dump_lines, header_for, parse_log_lines, rep
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from tests.rules.helpers import MAP
 
-CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 7) if n >= load_ruleset(name).players_min]
+CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 7)
+         if load_ruleset(name).players_min <= n <= load_ruleset(name).players_max]
 
 
 def normalise(action: Action) -> Action:
@@ -67,7 +68,8 @@ def random_action(rng: random.Random) -> Action:
 def check_invariants(game: Game) -> None:
     assert sum(game.armies) == game.placed_total - game.lost_total
     assert all(o >= 0 for o in game.owner) and all(a >= 1 for a in game.armies)
-    assert game.territory_count == [game.owner.count(p) for p in range(game.players)]
+    owners = game.players + game.rules.neutral_army  # the neutral army is counted past the seats
+    assert game.territory_count == [game.owner.count(p) for p in range(owners)]
     cards = sorted(game.deck + game.discard + [c for h in game.hands for c in h])
     assert cards == list(range(MAP.size + game.rules.deck_jollies))
     for p in range(game.players):
@@ -126,6 +128,20 @@ def test_greedy_games_finish_with_invariants(rules_name: str, players: int) -> N
 @pytest.mark.parametrize(("rules_name", "players"), CASES)
 def test_mixed_bots_keep_invariants(rules_name: str, players: int) -> None:
     play_checked(rules_name, players, seed=players * 7, bots=["random", "greedy"], turn_cap=25)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_classic_with_the_neutral_army_keeps_invariants(seed: int) -> None:
+    game = play_checked("classic", 2, seed, ["greedy", "random"], turn_cap=60, neutral_army=True,
+                        automatic_defence=False)
+    assert game.neutral == 2
+
+
+@pytest.mark.parametrize("rounding", ["down", "up"])
+def test_duel_with_chosen_defence_finishes_with_invariants(rounding: str) -> None:
+    game = play_checked("french-1976-duel", 2, seed=17, bots=["greedy"], turn_cap=400, automatic_defence=False,
+                        neutral_reinforcement_rounding=rounding)
+    assert game.over and game.winner in (0, 1)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,7 +14,7 @@ ALL_SETS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jol
 
 
 def test_builtin_rulesets() -> None:
-    assert builtin_rulesets() == ["classic", "french-1976", "french-1976-domination", "italian"]
+    assert builtin_rulesets() == ["classic", "french-1976", "french-1976-domination", "french-1976-duel", "italian"]
 
 
 def test_italian_table() -> None:
@@ -45,10 +45,11 @@ def test_italian_table() -> None:
 def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
     it, fr = load_ruleset("italian").to_dict(), load_ruleset("french-1976").to_dict()
     changed = {k for k in it if it[k] != fr[k]}
-    assert changed == {"name", "description", "defender_dice_max", "initial_placement_batch", "valid_sets",
-                       "set_values", "territory_bonus_placement", "forced_trade_hand",
+    assert changed == {"name", "description", "players_min", "defender_dice_max", "initial_placement_batch",
+                       "valid_sets", "set_values", "territory_bonus_placement", "forced_trade_hand",
                        "elimination_protection_rounds", "elimination_trade_cards"}
     r = load_ruleset("french-1976")
+    assert (r.players_min, r.players_max) == (3, 6)  # its two-player game is the duel
     assert r.defender_dice_max == 2 and r.initial_placement_batch == 0
     assert r.set_values == {"three_cannons": 4, "three_infantry": 6, "three_cavalry": 8, "one_each": 10,
                             "jolly_pair": 12}
@@ -137,7 +138,7 @@ def test_cli_unknown_ruleset_is_one_line_exit_2(capsys: pytest.CaptureFixture[st
     assert err.count("\n") == 1 and "known rulesets" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(("key", "value"), [("fleets", True), ("neutral_army", True), ("players_may_leave", True),
+@pytest.mark.parametrize(("key", "value"), [("fleets", True), ("players_may_leave", True),
                                             ("turn_time_limit_s", 60)])
 def test_a_parameter_not_refereed_yet_is_refused_by_name(key: str, value: object) -> None:
     with pytest.raises(RulesetError, match=rf"{key} = .* is not refereed yet; set {key} = "):

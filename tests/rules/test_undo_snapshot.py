@@ -35,7 +35,8 @@ from conquista.rules.events import Phase
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from tests.rules.helpers import MAP, dealt, position, tid
 
-CASES = [(name, n) for name in builtin_rulesets() for n in (2, 3, 5) if n >= load_ruleset(name).players_min]
+CASES = [(name, n) for name in builtin_rulesets() for n in (2, 3, 5)
+         if load_ruleset(name).players_min <= n <= load_ruleset(name).players_max]
 ALL_KINDS = {Place, Trade, EndPhase, Attack, Blitz, Defend, Roll, Occupy, Fortify, Draw}
 
 
@@ -154,3 +155,18 @@ def test_to_move_tells_chance_from_the_end() -> None:
     assert game.to_move is CHANCE
     game.apply(Roll((6, 6, 6), (1,)))
     assert game.to_move is TERMINAL and game.winner == 0
+
+
+def test_undo_covers_the_neutral_army() -> None:
+    """Every step of the duel undoes exactly: neutral placements, the neutral turn, its conquests and defence."""
+    phases: set[Phase] = set()
+
+    def step(game: Game, action: object) -> None:
+        phases.add(game.phase)
+        _undo_and_redo(game, action)
+
+    for seed in range(4):
+        for defence in (True, False):
+            _play("french-1976-duel", 2, seed, turn_cap=40, step=step, automatic_defence=defence)
+            _play("classic", 2, seed, turn_cap=20, step=step, automatic_defence=defence, neutral_army=True)
+    assert {Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK, Phase.DEFEND, Phase.OCCUPY} <= phases

@@ -58,7 +58,7 @@ def test_legend_names_your_colour_the_bots_and_the_ring() -> None:
 
 
 def test_defence_status_names_the_defender_and_both_territories() -> None:
-    game = position("french-1976", owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+    game = position("french-1976", players=3, owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
                     automatic_defence=False)
     with SimulatedTable(game=game) as table:
         ref = table.referee

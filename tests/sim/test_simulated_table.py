@@ -12,13 +12,15 @@ from conquista.hardware.profile import ProfileError
 from conquista.rules.actions import Roll
 from conquista.rules.events import Phase
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import ILLEGAL, player_rgb
+from conquista.table.colours import ILLEGAL, NEUTRAL, player_rgb
+from conquista.table.referee import BLINK_PERIOD_S
 from conquista_sim import SimulatedTable
 
 
 def owner_colour(table: SimulatedTable, territory: int) -> tuple[int, int, int]:
     game = table.game
-    return player_rgb(game.rules.colours[game.owner[territory]])
+    owner = game.owner[territory]
+    return NEUTRAL if owner == game.neutral else player_rgb(game.rules.colours[owner])
 
 
 def check_lights(table: SimulatedTable) -> None:
@@ -45,7 +47,8 @@ def check_lights(table: SimulatedTable) -> None:
 
 @pytest.mark.parametrize("rules", builtin_rulesets())
 def test_complete_game_through_taps_and_presses(rules: str) -> None:
-    players = max(3, load_ruleset(rules).players_min)
+    ruleset = load_ruleset(rules)
+    players = min(ruleset.players_max, max(3, ruleset.players_min))  # the duel: 2 players and the neutral army
     with SimulatedTable(rules, players, seed=11, bots=range(players), think_time=0.25) as table:
         steps = 0
         while not table.game.over and steps < 20_000:
@@ -53,8 +56,9 @@ def test_complete_game_through_taps_and_presses(rules: str) -> None:
             steps += 1
             check_lights(table)
         assert table.game.over
-        # After the animations settle every territory shows exactly its owner's colour.
-        table.advance(3.0)
+        # After the animations settle (a long last blitz blinks once per army lost) every territory shows
+        # exactly its owner's colour.
+        table.advance(3.0 + BLINK_PERIOD_S * sum(e.count for e in table.referee.effects))
         for t in range(table.game.map.size):
             assert table.led(table.game.map.id(t)) == owner_colour(table, t)
         winner = player_rgb(table.game.rules.colours[table.game.winner])
@@ -107,7 +111,7 @@ def test_illegal_taps_flash_red_and_leave_the_game_unchanged(phase: str) -> None
 
 def test_taps_travel_through_the_matrix_keys() -> None:
     """The reference profile's sensors are a Pico key matrix: a tap is a key press and release on it."""
-    with SimulatedTable("french-1976", 2, seed=1) as table:
+    with SimulatedTable("classic", 2, seed=1) as table:
         assert table.board.keys is not None
         mine = table.game.map.id(table.game.owner.index(table.game.current))
         pool = table.game.pool
@@ -135,7 +139,7 @@ def test_bad_arguments() -> None:
 def test_taps_through_the_real_serial_link() -> None:
     """sensors="serial": a simulated Pico runs the firmware's own modules; taps become KEY frames on a loopback
     port, decoded by SerialSensorSource and mapped by the profile, exactly as on a board."""
-    with SimulatedTable("french-1976", 2, seed=1, sensors="serial") as table:
+    with SimulatedTable("classic", 2, seed=1, sensors="serial") as table:
         assert table.linked is not None and table.linked.link.ok
         seat = table.game.current
         mine = table.game.map.id(table.game.owner.index(seat))

@@ -46,7 +46,7 @@ def test_commands() -> None:
 
 def test_script_plays_the_persons_moves() -> None:
     lines: list[str] = []
-    with SimulatedTable("french-1976", 2, seed=3, bots=(1,), think_time=0.2) as table:
+    with SimulatedTable("classic", 2, seed=3, bots=(1,), think_time=0.2) as table:
         while table.game.current != 0:
             table.advance(0.2)
         mine = table.game.map.id(table.game.owner.index(0))

@@ -142,7 +142,7 @@ def test_physical_dice_entered_with_the_encoder() -> None:
 
 
 def test_chosen_defence_times_out_to_the_maximum() -> None:
-    game = position("french-1976", owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+    game = position("french-1976", players=3, owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
                     automatic_defence=False)
     ref = referee_at(game, defend_timeout_s=10.0)
     ref.handle(Tap(tid("alaska")), 1.0)
@@ -172,7 +172,7 @@ def test_secrets_never_reach_the_lights() -> None:
 
 
 def test_setup_by_taps_until_the_first_turn() -> None:
-    ref = referee_at(dealt("french-1976", 2))
+    ref = referee_at(dealt("french-1976", 3))
     while ref.game.phase is Phase.SETUP:
         seat = ref.game.current
         mine = ref.game.owner.index(seat)

@@ -84,7 +84,7 @@ def test_ring_counts_dice_chosen_and_armies_to_move_in() -> None:
 
 def test_defender_ring_counts_defence_dice_in_the_defenders_colour() -> None:
     battle = Battle(tid("alaska"), tid("kamchatka"), 3, 0)._asdict()
-    game = position("french-1976", owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+    game = position("french-1976", players=3, owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
                     phase=Phase.DEFEND, state={"battle": battle}, automatic_defence=False)
     ref = Referee(game, SeededDice(1), ring_size=N)
     defender = player_rgb(game.rules.colours[1])

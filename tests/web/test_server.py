@@ -9,6 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from conquista.table.colours import player_rgb
 from conquista.web.messages import MAX_MESSAGE
 from tests.rules.helpers import edited
 from tests.web.conftest import ORIGIN, Served, until
@@ -59,8 +60,11 @@ def test_api_public_lists_the_board_without_secrets(served: Served) -> None:
     game = served.board.referee.game
     view = served.client.get("/api/public").json()
     assert len(view["territories"]) == game.map.size
-    assert view["territories"][3] == {"id": game.map.id(3), "owner": game.owner[3],
-                                      "colour": game.rules.colours[game.owner[3]], "armies": game.armies[3]}
+    colour = game.rules.colours[game.owner[3]]
+    r, g, b = player_rgb(colour)
+    assert view["territories"][3] == {"id": game.map.id(3), "owner": game.owner[3], "colour": colour,
+                                      "rgb": f"#{r:02x}{g:02x}{b:02x}", "armies": game.armies[3]}
+    assert view["neutral"] is None  # no neutral army but in the duel
     assert {"current", "phase", "pending", "dice", "log", "clock"} <= set(view)
     assert [s["cards"] for s in view["seats"]] == [len(h) for h in game.hands]
     text = json.dumps(view)

@@ -1,5 +1,7 @@
 """A fast greedy player: trades whenever it can, masses armies on one front, attacks when it outnumbers the
 defender by a margin suited to the dice rule, occupies with what the front needs, fortifies toward the border.
+Acting for the neutral army (french-1976-duel), it reinforces the neutral territory facing the current player's
+weakest one and attacks the current player wherever it would attack for itself.
 
 Built on direct state queries rather than `legal_actions()`, because it plays thousands of simulated games.
 """
@@ -33,8 +35,10 @@ class GreedyBot:
             if game.pool:
                 return Place(self._front(game), game.pool)
             return EndPhase()
-        if phase is Phase.ATTACK:
+        if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
             return self._attack(game)
+        if phase is Phase.NEUTRAL_REINFORCE:
+            return Place(self._neutral_front(game), game.pool)
         if phase is Phase.OCCUPY:
             return self._occupy(game)
         if phase is Phase.FORTIFY:
@@ -63,8 +67,23 @@ class GreedyBot:
             best = owner.index(me)
         return best
 
+    def _neutral_front(self, game: Game) -> int:
+        """The neutral territory facing the current player's weakest territory; ties go to the strongest stack."""
+        neutral, enemy, owner, armies, neighbours = game.neutral, game.current, game.owner, game.armies, \
+            game.map.neighbours
+        best, best_key = owner.index(neutral), (-(1 << 30), 0)  # type: ignore[arg-type]
+        for t, holder in enumerate(owner):
+            if holder != neutral:
+                continue
+            weakest = min((armies[n] for n in neighbours[t] if owner[n] == enemy), default=None)
+            if weakest is not None and (-weakest, armies[t]) > best_key:
+                best, best_key = t, (-weakest, armies[t])
+        return best
+
     def _attack(self, game: Game) -> Action:
-        me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
+        # The attacker is the current player, or the neutral army in its turn (attack_allowed() keeps its targets
+        # to the current player's territories).
+        me, owner, armies, neighbours = game.acting_owner(), game.owner, game.armies, game.map.neighbours
         # The best edge found so far; a source whose armies cannot beat it even against 1 defender is skipped
         # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
         best: tuple[int, int] | None = None
@@ -87,7 +106,7 @@ class GreedyBot:
 
     def _occupy(self, game: Game) -> Action:
         low, high = game.occupy_range()
-        me, owner, neighbours = game.current, game.owner, game.map.neighbours
+        me, owner, neighbours = game.acting_owner(), game.owner, game.map.neighbours
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
         source_exposed = any(owner[n] != me for n in neighbours[battle.source])

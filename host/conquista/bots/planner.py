@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from conquista.bots.greedy import GreedyBot
 from conquista.bots.planner_odds import PlannerOdds, odds_for
 from conquista.bots.planner_values import Objective, keep_values, objective_for, territory_values
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
@@ -64,8 +65,15 @@ def make_view(game: Game, me: int) -> View:
 
 
 class PlannerBot:
+    def __init__(self) -> None:
+        # Acting for the duel's neutral army (placing its reinforcements, its turn, its move-in), the planner plays
+        # it as the greedy bot does: the neutral army has no mission of its own to plan for.
+        self._for_neutral = GreedyBot()
+
     def choose(self, game: Game) -> Action:
         phase = game.phase
+        if game.neutral is not None and phase is not Phase.DEFEND and game.acting_owner() == game.neutral:
+            return self._for_neutral.choose(game)
         if phase is Phase.DEFEND:
             return self._defend(game)
         view = make_view(game, game.current)

@@ -37,6 +37,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(handler=run)
 
 
+def _print_board(game: Game, phase: str, reveal: bool) -> None:
+    """Who acts, and each seat's (and the neutral army's) territories, armies and cards."""
+    to_move = game.to_move  # the seat acting: in the duel's neutral turn, the current player's opponent
+    print(f"phase {phase} · {game.rules.colours[to_move if isinstance(to_move, int) else game.current]} to play")
+    for seat in range(game.players):
+        owned = [t for t in range(game.map.size) if game.owner[t] == seat]
+        print(f"  {game.rules.colours[seat]:<8} {len(owned):>2} territories, "
+              f"{sum(game.armies[t] for t in owned):>3} armies, {len(game.hands[seat])} cards"
+              f"{' (out)' if game.eliminated[seat] else ''}{' (winner)' if game.winner == seat else ''}")
+        if reveal:
+            _print_secrets(game, seat)
+    if game.neutral is not None:
+        owned = [t for t in range(game.map.size) if game.owner[t] == game.neutral]
+        print(f"  {'neutral':<8} {len(owned):>2} territories, {sum(game.armies[t] for t in owned):>3} armies")
+
+
 def run(args: argparse.Namespace) -> int:
     path = journal_path(args.data_dir)
     if args.games_command == "show":
@@ -58,14 +74,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         print(f"game {info.id} · {info.ruleset} · {info.players} players · turn {info.turn} · "
               f"{info.actions} actions · {info.status}")
-        print(f"phase {state['phase']} · {game.rules.colours[game.current]} to play")
-        for seat in range(game.players):
-            owned = [t for t in range(game.map.size) if game.owner[t] == seat]
-            print(f"  {game.rules.colours[seat]:<8} {len(owned):>2} territories, "
-                  f"{sum(game.armies[t] for t in owned):>3} armies, {len(game.hands[seat])} cards"
-                  f"{' (out)' if game.eliminated[seat] else ''}{' (winner)' if game.winner == seat else ''}")
-            if reveal:
-                _print_secrets(game, seat)
+        _print_board(game, state["phase"], reveal)
         print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
         return 0
     if not path.exists():

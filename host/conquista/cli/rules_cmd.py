@@ -24,7 +24,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             width = max(len(r.name) for r in rulesets)
             for r in rulesets:
-                print(f"{r.name:<{width}}  {r.players_min}-{r.players_max} players  {r.description}")
+                seats = str(r.players_min) if r.players_min == r.players_max else f"{r.players_min}-{r.players_max}"
+                print(f"{r.name:<{width}}  {seats:>3} players  {r.description}")
         return 0
     rules = load_rules(args.name)
     if args.json:

@@ -52,7 +52,8 @@ def battles_in_log(path: str | Path) -> list[Battle]:
     def watch(line: int, action: Action, game: Game, applied: bool) -> None:
         if not applied:
             if isinstance(action, Blitz):
-                current[:] = [(line, action.target, game.current, game.armies[action.source],
+                # The attacker is the source's owner: the current player, or the neutral army in its turn.
+                current[:] = [(line, action.target, game.owner[action.source], game.armies[action.source],
                                game.armies[action.target], action.stop_at)]
             return
         if current and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:

@@ -63,7 +63,14 @@ class BattleKind(StrEnum):
     STANDARD = "standard"
 
 
+class Rounding(StrEnum):
+    """How half of an odd number of armies is rounded (the neutral army's reinforcements)."""
+
+    DOWN = "down"
+    UP = "up"
+
+
 # The enum of each parameter, by the name its annotation carries in `Ruleset`.
 CHOICE_TYPES: dict[str, type[StrEnum]] = {cls.__name__: cls for cls in (
     DealKind, Objective, CardDraw, TradeTiming, TradeValues, BonusPlacement, EliminationTrade, Ties,
-    OccupationMinimum, FortifyPath, BattleKind)}
+    OccupationMinimum, FortifyPath, BattleKind, Rounding)}

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
 from conquista.rules.choices import EliminationTrade, OccupationMinimum
-from conquista.rules.events import ArmiesMoved, BattleRolled, Event, PhaseStarted, PlayerEliminated, TerritoryConquered
+from conquista.rules.events import (
+    ArmiesMoved,
+    BattleRolled,
+    Event,
+    NeutralArmyDefeated,
+    PhaseStarted,
+    PlayerEliminated,
+    TerritoryConquered,
+)
 from conquista.rules.events import Phase as P
 from conquista.rules.state import Battle, TurnState
 from conquista.rules.turns import TurnRules
@@ -16,19 +24,23 @@ class CombatRules(TurnRules):
     __slots__ = ()
 
     def _attack(self, action: Attack | Blitz, events: list[Event] | None) -> None:
-        if self.phase is not P.ATTACK:
+        neutral = self.phase is P.NEUTRAL_ATTACK
+        if self.phase is not P.ATTACK and not neutral:
             raise self._fail(action, "attacks happen in the attack phase")
         blitz = isinstance(action, Blitz)
         if blitz and not self.rules.blitz:
             raise self._fail(action, f"{self.rules.name} has no blitz")
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
-        if self.owner[s] != self.current:
-            raise self._fail(action, f"{self._tid(s)} is not yours")
+        attacker, whose = (self.neutral, "the neutral army's") if neutral else (self.current, "yours")
+        if self.owner[s] != attacker:
+            raise self._fail(action, f"{self._tid(s)} is not {whose}")
         if self.armies[s] < 2:
             raise self._fail(action, f"{self._tid(s)} needs at least 2 armies to attack")
-        if self.owner[t] == self.current:
-            raise self._fail(action, f"{self._tid(t)} is yours")
+        if self.owner[t] == attacker:
+            raise self._fail(action, f"{self._tid(t)} is {whose}")
+        if neutral and self.owner[t] != self.current:
+            raise self._fail(action, "the neutral army attacks only the territories of the player whose turn it is")
         if not self.map.adjacent(s, t):
             raise self._fail(action, f"{self._tid(t)} is not adjacent to {self._tid(s)}")
         if not self.attack_allowed(s, t):
@@ -46,7 +58,7 @@ class CombatRules(TurnRules):
             dice = self.max_attack_dice(s)
         if events is None:
             return
-        if not self.turn_state.attacked:
+        if not self.turn_state.attacked and not neutral:
             turn = self.turn_state
             self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
                                         turn.taken_cards)
@@ -117,10 +129,12 @@ class CombatRules(TurnRules):
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
             return
         self.battle = None
-        self.phase = P.ATTACK
+        self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK
 
     def _conquer(self, battle: Battle, events: list[Event]) -> None:
-        s, t, me = battle.source, battle.target, self.current
+        s, t = battle.source, battle.target
+        me = self.owner[s]  # the current player, or the neutral army in its turn
+        by_neutral = me == self.neutral
         loser = self.owner[t]
         moved = battle.attack_dice if self.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
         self._set(self.owner, t, me)
@@ -129,13 +143,21 @@ class CombatRules(TurnRules):
         self._set(counts, loser, counts[loser] - 1)
         self._set(self.armies, s, self.armies[s] - moved)
         self._set(self.armies, t, moved)
-        if not self.turn_state.conquered:
+        if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
             turn = self.turn_state
             self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
                                         turn.taken_cards)
         events.append(TerritoryConquered(t, s, me, loser, moved))
         eliminated_now = counts[loser] == 0
-        if eliminated_now:
+        if eliminated_now and loser == self.neutral:
+            eliminated_now = False  # from now on a plain duel
+            events.append(NeutralArmyDefeated(me))
+        if eliminated_now and by_neutral:
+            self._set(self.eliminated, loser, True)
+            self._set(self.eliminated_by, loser, me)
+            events.append(PlayerEliminated(loser, me, 0))  # the neutral army takes no cards
+            eliminated_now = False
+        elif eliminated_now:
             self._set(self.eliminated, loser, True)
             self._set(self.eliminated_by, loser, me)
             taken = self.hands[loser]
@@ -148,7 +170,7 @@ class CombatRules(TurnRules):
             taken.clear()
         self.battle = Battle(s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice, moved,
                              eliminated_now)
-        self._check_win(events)
+        self._check_win(events, self.opponent() if by_neutral else None)
         if eliminated_now and self.phase is not P.OVER:
             self._check_win_out_of_turn(events)
         if self.phase is not P.OVER:
@@ -171,7 +193,7 @@ class CombatRules(TurnRules):
             self._set(self.armies, s, self.armies[s] - extra)
             self._set(self.armies, t, self.armies[t] + extra)
         events.append(ArmiesMoved(s, t, count))
-        self.phase = P.ATTACK
+        self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK
         self.battle = None
         # The conqueror may (or, over a hand limit, must) trade at once: any set, or (italian) only sets made of the
         # cards taken from the beaten player. valid_trades() answers for the elimination-trade phase.

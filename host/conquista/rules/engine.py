@@ -79,13 +79,16 @@ class Game(CombatRules):
     __slots__ = ()  # the slots are the state's own, declared in Position
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
+        if rules.neutral_army and players != 2:
+            raise RulesetError(f"ruleset {rules.name!r} has a neutral army, a two-player game: not for {players} "
+                               f"players (set neutral_army = false)")
         if rules.objective is Objective.MISSIONS:
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)
         n = game_map.size
         self.owner = [-1] * n
         self.armies = [0] * n
-        self.territory_count = [0] * players
+        self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]
         self.deck = list(range(n + rules.deck_jollies))
         self.discard = []
@@ -132,7 +135,11 @@ class Game(CombatRules):
         if phase is P.OCCUPY:
             low, high = self.occupy_range()
             return [Occupy(c) for c in range(low, high + 1)]
+        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+            me = self.acting_owner()
         own = [t for t in range(self._size) if self.owner[t] == me]
+        if phase is P.NEUTRAL_REINFORCE:
+            return [Place(t, c) for t in own for c in range(1, self.pool + 1)]
         if phase in PLACING:
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
@@ -140,29 +147,38 @@ class Game(CombatRules):
             if phase is not P.SETUP and self.pool == 0 and not self.must_trade():
                 out.append(EndPhase())
             return out
-        if phase is P.ATTACK:
-            for s in own:
-                if self.armies[s] < 2:
-                    continue
-                for t in self.map.neighbours[s]:
-                    if self.attack_allowed(s, t):
-                        out.extend(Attack(s, t, d) for d in range(1, self.max_attack_dice(s) + 1))
-                        if self.rules.blitz:
-                            out.extend(Blitz(s, t, k) for k in range(1, self.armies[s]))
-            out.append(EndPhase())
-            return out
+        if phase is P.ATTACK or phase is P.NEUTRAL_ATTACK:
+            return self._legal_attacks(own)
         if phase is P.FORTIFY:
-            for s in own:
-                if self.armies[s] < 2:
-                    continue
-                targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
-                           else sorted(self._connected_own(s)))
-                for t in targets:
-                    if t != s and self.owner[t] == me:
-                        out.extend(Fortify(s, t, c) for c in range(1, self.armies[s]))
-            out.append(EndPhase())
-            return out
+            return self._legal_fortifies(own)
         raise AssertionError(f"no legal actions defined for phase {phase}")  # every phase is handled above
+
+    def _legal_attacks(self, own: list[int]) -> list[Action]:
+        out: list[Action] = []
+        for s in own:
+            if self.armies[s] < 2:
+                continue
+            for t in self.map.neighbours[s]:
+                if self.attack_allowed(s, t):
+                    out.extend(Attack(s, t, d) for d in range(1, self.max_attack_dice(s) + 1))
+                    if self.rules.blitz:
+                        out.extend(Blitz(s, t, k) for k in range(1, self.armies[s]))
+        out.append(EndPhase())
+        return out
+
+    def _legal_fortifies(self, own: list[int]) -> list[Action]:
+        out: list[Action] = []
+        me = self.current
+        for s in own:
+            if self.armies[s] < 2:
+                continue
+            targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
+                       else sorted(self._connected_own(s)))
+            for t in targets:
+                if t != s and self.owner[t] == me:
+                    out.extend(Fortify(s, t, c) for c in range(1, self.armies[s]))
+        out.append(EndPhase())
+        return out
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""

@@ -40,6 +40,9 @@ class Phase(Enum):
     FORTIFY = "fortify"
     DRAW = "draw"                    # chance: the end-of-turn card is awaited
     OVER = "over"
+    # The neutral army (french-1976-duel): the current player's opponent acts for it, inside the current turn.
+    NEUTRAL_REINFORCE = "neutral_reinforce"  # the opponent places the neutral army's reinforcements
+    NEUTRAL_ATTACK = "neutral_attack"        # the opponent attacks the current player with neutral armies
 
 
 @_typed
@@ -117,10 +120,26 @@ class TurnStarted(NamedTuple):
 
 
 @_typed
+class NeutralReinforcements(NamedTuple):
+    """The neutral army receives `armies`, which the seat `player` (the current player's opponent) places."""
+
+    player: int
+    armies: int
+
+
+@_typed
+class NeutralArmyDefeated(NamedTuple):
+    """The neutral army's last territory fell to `player`: the game goes on as a plain duel."""
+
+    player: int
+
+
+@_typed
 class GameOver(NamedTuple):
     winner: int
     reason: str
 
 
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
-         | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | GameOver)
+         | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | NeutralReinforcements | NeutralArmyDefeated
+         | GameOver)

@@ -50,8 +50,8 @@ class Position:
     """A game's state and its queries (the methods `Game` inherits that change nothing)."""
 
     # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
-    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "log", "_saved", "_records", "_patches",
-                 "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "log", "_saved", "_records",
+                 "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -80,6 +80,8 @@ class Position:
     rules: Ruleset
     map: GameMap
     players: int
+    # The neutral army's owner value (an index past the last seat, counted in `territory_count`), or None.
+    neutral: int | None
     log: list[Action]
     _saved: list[tuple[Any, ...]]
     _records: list[Any]
@@ -96,6 +98,7 @@ class Position:
         self.rules = rules
         self.map = game_map
         self.players = players
+        self.neutral = players if rules.neutral_army else None
         self._size = game_map.size
         self.log = []
         # The undo history, kept flat so that an action adds one record and no containers: per applied action the
@@ -114,16 +117,44 @@ class Position:
 
     @property
     def to_move(self) -> int | Mover:
-        """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over."""
+        """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over. For the
+        neutral army its acting seat is the current player's opponent."""
         phase = self.phase
         if phase is P.ROLL or phase is P.DRAW:
             return CHANCE
         if phase is P.DEFEND:
             assert self.battle is not None
-            return self.owner[self.battle.target]
+            return self.seat_for(self.owner[self.battle.target])
         if phase is P.OVER:
             return TERMINAL
+        if self.neutral is not None and self.acting_owner() == self.neutral:
+            return self.opponent()
         return self.current
+
+    def seat_for(self, owner: int) -> int:
+        """The seat that acts for `owner`: the owner itself, or for the neutral army the current player's opponent."""
+        return self.opponent() if owner == self.neutral else owner
+
+    def opponent(self) -> int:
+        """The current player's opponent in a two-player game (the seat that acts for the neutral army)."""
+        return 1 - self.current
+
+    def acting_owner(self) -> int:
+        """Whose armies the player to move commands: the neutral army's during its reinforcement and its attacks
+        (and their move-in), the defender's while the defence is chosen, else the current player's."""
+        phase = self.phase
+        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+            return self.neutral  # type: ignore[return-value]  # these phases exist only with a neutral army
+        battle = self.battle
+        if battle is not None:
+            if phase is P.DEFEND:
+                return self.owner[battle.target]
+            if self.owner[battle.source] == self.neutral:
+                return self.owner[battle.source]
+        return self.current
+
+    def is_neutral(self, owner: int) -> bool:
+        return owner == self.neutral
 
     @property
     def over(self) -> bool:
@@ -188,14 +219,22 @@ class Position:
         return False
 
     def can_attack_from(self, source: int) -> bool:
-        return self.owner[source] == self.current and self.armies[source] >= 2
+        attacker = self.neutral if self.phase is P.NEUTRAL_ATTACK else self.current
+        return self.owner[source] == attacker and self.armies[source] >= 2
 
     def attack_allowed(self, source: int, target: int) -> bool:
         owner = self.owner
-        if owner[source] != self.current or self.armies[source] < 2:
-            return False
+        attacker = self.current
         defender = owner[target]
-        if defender == self.current or not self.map.adjacent(source, target):
+        if self.phase is P.NEUTRAL_ATTACK:
+            # Neutral armies attack only the player whose turn it is: never neutral against neutral, and never the
+            # opponent who commands them.
+            if defender != attacker:
+                return False
+            attacker = self.neutral  # type: ignore[assignment]
+        if owner[source] != attacker or self.armies[source] < 2:
+            return False
+        if defender == attacker or not self.map.adjacent(source, target):
             return False
         # Italian rule: nobody may be eliminated before the end of the protected rounds.
         return not (self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds)

@@ -23,6 +23,7 @@ from conquista.rules.choices import (
     FortifyPath,
     Objective,
     OccupationMinimum,
+    Rounding,
     Ties,
     TradeTiming,
     TradeValues,
@@ -62,10 +63,10 @@ RANGES: dict[str, tuple[int, int]] = {
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
 # they are refused by name rather than silently ignored.
-NOT_YET_BUILT: dict[str, object] = {"fleets": False, "neutral_army": False, "players_may_leave": False,
-                                    "turn_time_limit_s": 0}
+NOT_YET_BUILT: dict[str, object] = {"fleets": False, "players_may_leave": False, "turn_time_limit_s": 0}
 # Parameters added after games were saved: a log without them is read with the rule it was played under.
-_OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False}
+_OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False,
+                                        "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down"}
 # Logs written before the refusal carried `players_may_leave = true`, which nothing acted on: still read.
 _OLD_LOG_VALUES: dict[str, object] = {"players_may_leave": True}
 
@@ -114,6 +115,8 @@ class Ruleset:
     battle: BattleKind
     fleets: bool
     neutral_army: bool
+    neutral_territory_armies: int
+    neutral_reinforcement_rounding: Rounding
     players_may_leave: bool
     turn_time_limit_s: int
 
@@ -333,3 +336,10 @@ def _check(rules: Ruleset, label: str) -> None:
         raise fail("'fortify_moves' must be ≥ 1")
     if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
         raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
+    if rules.neutral_army:
+        if rules.objective is not Objective.WORLD:
+            raise fail("neutral_army = true needs objective = \"world\" (win: every territory of the opponent)")
+        if rules.players_min > 2 or 2 not in rules.starting_armies:
+            raise fail("neutral_army = true is a two-player game: players_min must be 2")
+        if rules.neutral_territory_armies < 1:
+            raise fail("'neutral_territory_armies' must be ≥ 1")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from conquista.errors import RulesetError
 from conquista.rules import cards as cardlib
 from conquista.rules.actions import Deal, Draw, EndPhase, Fortify, Place, Trade
-from conquista.rules.choices import BonusPlacement, EliminationTrade, FortifyPath, Objective
+from conquista.rules.choices import BonusPlacement, EliminationTrade, FortifyPath, Objective, Rounding
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -17,6 +17,7 @@ from conquista.rules.events import (
     DeckReshuffled,
     Event,
     GameOver,
+    NeutralReinforcements,
     PhaseStarted,
     TurnStarted,
 )
@@ -30,12 +31,15 @@ class TurnRules(Position):
     __slots__ = ()
 
     def _place(self, action: Place, events: list[Event] | None) -> None:
-        if self.phase not in PLACING:
+        neutral = self.phase is P.NEUTRAL_REINFORCE
+        if self.phase not in PLACING and not neutral:
             raise self._fail(action, "armies are placed only during setup or reinforcement")
         t = self._territory(action, action.territory)
         count = self._count(action, action.count, "the count")
-        if self.owner[t] != self.current:
-            raise self._fail(action, f"{self._tid(t)} is not yours")
+        placer = self.neutral if neutral else self.current
+        if self.owner[t] != placer:
+            raise self._fail(action, f"{self._tid(t)} is not the neutral army's" if neutral
+                             else f"{self._tid(t)} is not yours")
         if not 1 <= count <= self.pool:
             raise self._fail(action, f"you have {self.pool} armies to place")
         if events is None:
@@ -43,7 +47,11 @@ class TurnRules(Position):
         self._set(self.armies, t, self.armies[t] + count)
         self.placed_total += count
         self.pool -= count
-        events.append(ArmiesPlaced(self.current, t, count))
+        events.append(ArmiesPlaced(placer, t, count))  # placer: the owner value (the neutral army in its phase)
+        if neutral:
+            if self.pool == 0:
+                self._start_neutral_attack(events)
+            return
         if self.phase is P.SETUP:
             if self.pool == 0:
                 nxt = self._next_with_reserve(self.current)
@@ -102,11 +110,15 @@ class TurnRules(Position):
                 raise self._fail(action, f"{self.pool} armies are still to place")
             if self.must_trade():
                 raise self._fail(action, f"you hold {len(self.hands[self.current])} cards and must trade")
-        elif phase is not P.ATTACK and phase is not P.FORTIFY:
+        elif phase is P.NEUTRAL_REINFORCE:
+            raise self._fail(action, f"{self.pool} neutral armies are still to place")
+        elif phase is not P.ATTACK and phase is not P.FORTIFY and phase is not P.NEUTRAL_ATTACK:
             raise self._fail(action, "this phase ends by itself")
         if events is None:
             return
         if phase is P.REINFORCE:
+            self._after_reinforcement(events)
+        elif phase is P.NEUTRAL_ATTACK:
             self.phase = P.ATTACK
             events.append(PhaseStarted(self.current, P.ATTACK))
         elif phase is P.ELIMINATION_TRADE:
@@ -166,6 +178,43 @@ class TurnRules(Position):
         events.append(CardDrawn(self.current, card))
         self._next_turn(events)
 
+    # ---------------------------------------------------------------------------------------- neutral army
+
+    def _after_reinforcement(self, events: list[Event]) -> None:
+        """The current player has placed: while the neutral army stands, the opponent places its reinforcements
+        (half the current player's income) and may attack with it before the current player attacks."""
+        neutral = self.neutral
+        if neutral is None or not self.territory_count[neutral]:
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+            return
+        armies = self.neutral_reinforcements()
+        if not armies:
+            self._start_neutral_attack(events)
+            return
+        self.pool = armies
+        self.phase = P.NEUTRAL_REINFORCE
+        events.append(NeutralReinforcements(self.opponent(), armies))
+
+    def neutral_reinforcements(self) -> int:
+        """Half the current player's income this turn (territories and continents; card sets do not count)."""
+        income = self.reinforcements_for(self.current)
+        return (income + 1) // 2 if self.rules.neutral_reinforcement_rounding is Rounding.UP else income // 2
+
+    def _start_neutral_attack(self, events: list[Event]) -> None:
+        """The neutral turn: skipped when no neutral territory can attack the current player."""
+        neutral, me, owner, armies = self.neutral, self.current, self.owner, self.armies
+        protected = self.round <= self.rules.elimination_protection_rounds and self.territory_count[me] == 1
+        can_attack = not protected and any(
+            owner[s] == neutral and armies[s] >= 2 and any(owner[t] == me for t in self.map.neighbours[s])
+            for s in range(self._size))
+        if can_attack:
+            self.phase = P.NEUTRAL_ATTACK
+            events.append(PhaseStarted(self.opponent(), P.NEUTRAL_ATTACK))
+        else:
+            self.phase = P.ATTACK
+            events.append(PhaseStarted(self.current, P.ATTACK))
+
     # ----------------------------------------------------------------------------------------------- deal
 
     def _deal(self, deal: Deal) -> None:
@@ -185,12 +234,15 @@ class TurnRules(Position):
             raise RulesetError(f"ruleset {self.rules.name!r} has no missions")
         self.missions = tuple(deal.missions)
         self.first_player = deal.first_player
+        # The neutral army is dealt its share like a seat, round-robin, with its fixed armies on each territory.
+        owners = len(self.territory_count)
+        neutral_armies = self.rules.neutral_territory_armies
         for i, t in enumerate(order):
-            seat = (deal.first_player + i) % self.players
+            seat = (deal.first_player + i) % owners
             self.owner[t] = seat
-            self.armies[t] = 1
+            self.armies[t] = neutral_armies if seat == self.neutral else 1
             self.territory_count[seat] += 1
-        self.placed_total = n
+        self.placed_total = sum(self.armies)
         start = self.rules.starting_armies[self.players]
         for seat in range(self.players):
             self.reserve[seat] = max(0, start - self.territory_count[seat])
@@ -244,11 +296,15 @@ class TurnRules(Position):
         self.phase = P.REINFORCE
         events.append(TurnStarted(seat, self.turn, self.round, self.pool))
 
-    def _check_win(self, events: list[Event]) -> None:
-        me = self.current
+    def _check_win(self, events: list[Event], seat: int | None = None) -> None:
+        me = self.current if seat is None else seat
         if self.rules.objective is Objective.WORLD:
-            won = self.territory_count[me] == self._size
+            held = self.territory_count[me]
             reason = "world domination"
+            if self.neutral is not None:  # every territory of the opponent: the neutral army may still stand
+                held += self.territory_count[self.neutral]
+                reason = "every territory of the opponent"
+            won = held == self._size
         else:
             won = mission_complete(self, me) or len(self.live_players()) == 1
             reason = f"mission {self.missions[me]}"

@@ -15,21 +15,23 @@ from conquista.rules.events import (
     DeckReshuffled,
     Event,
     GameOver,
+    NeutralArmyDefeated,
+    NeutralReinforcements,
+    Phase,
     PhaseStarted,
     PlayerEliminated,
     TerritoryConquered,
     TurnStarted,
 )
 from conquista.rules.missions import MISSIONS, Mission, effective_mission, mission_text
-from conquista.table.wording import plural
+from conquista.table.wording import owner_name, plural
 
 
 def describe_event(game: Game, event: Event) -> str | None:
     name = game.map.territories
-    colour = game.rules.colours
 
-    def who(seat: int) -> str:
-        return f"{colour[seat]}"
+    def who(owner: int) -> str:
+        return owner_name(game, owner)
 
     match event:
         case TurnStarted(p, turn, rnd, armies):
@@ -55,8 +57,14 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} draws a card"
         case DeckReshuffled(n):
             return f"  the deck is reshuffled: {plural(n, 'card')}"
+        case PhaseStarted(p, Phase.NEUTRAL_ATTACK):
+            return f"  {who(p)} acts for the neutral army: its attacks"
         case PhaseStarted(p, phase):
             return f"  {who(p)}: {phase.value}"
+        case NeutralReinforcements(p, armies):
+            return f"  the neutral army receives {plural(armies, 'army')}, placed by {who(p)}"
+        case NeutralArmyDefeated(p):
+            return f"  {who(p)} takes the neutral army's last territory: a plain duel from now on"
         case GameOver(p, reason):
             return f"*** {who(p)} wins: {game_over_reason(game, p, reason)}"
 
@@ -79,7 +87,7 @@ def describe_game(game: Game, *, reveal: bool = True) -> Iterator[str]:
     assert isinstance(deal, Deal)
     fresh = Game(game.rules, game.map, game.players, deal)
     yield f"{game.rules.name}, {game.players} players: " + ", ".join(
-        f"{game.rules.colours[p]} {fresh.territory_count[p]} territories" for p in range(game.players))
+        f"{owner_name(fresh, p)} {fresh.territory_count[p]} territories" for p in range(len(fresh.territory_count)))
     if fresh.missions and reveal:
         for p in range(game.players):
             yield f"  secret mission of {game.rules.colours[p]}: {mission_as_it_stands(fresh, p)}"

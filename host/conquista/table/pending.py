@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.logview import game_over_reason
-from conquista.table.wording import plural
+from conquista.table.wording import owner_name, plural
 
 if TYPE_CHECKING:
     from conquista.table.referee import Referee
@@ -29,13 +29,26 @@ def pending_text(referee: Referee) -> str:
     if referee.entry is not None:
         return (f"enter die {len(referee.entry.values) + 1} of {referee.entry.needed}: {referee.entry.current} "
                 f"(turn to change, ROLL confirms)")
+    text = _phase_pending(referee, game, phase)
+    to_move = game.to_move
+    if game.neutral is not None and isinstance(to_move, int) and game.acting_owner() == game.neutral:
+        return f"{_colour(game, to_move)} acts for the neutral army: {text}"  # the opponent acts for it
+    return text
+
+
+def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
+    if phase is Phase.NEUTRAL_REINFORCE:
+        return f"place {plural(game.pool, 'army')} on neutral territories: tap them"
+    if phase is Phase.NEUTRAL_ATTACK and referee.source < 0:
+        return (f"tap a neutral territory to attack {_colour(game, game.current)} from, or NEXT to end the "
+                f"neutral turn")
     if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
         trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
         forced = " (must trade)" if game.must_trade() else ""
         if game.pool:
             return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
         return f"NEXT ends the phase{trade}{forced}"
-    if phase is Phase.ATTACK:
+    if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
         if referee.source < 0:
             return "tap a territory to attack from, or NEXT to fortify"
         if referee.target < 0:
@@ -66,4 +79,4 @@ def _name(game: Game, t: int) -> str:
 
 
 def _colour(game: Game, seat: int | None) -> str:
-    return game.rules.colours[seat] if seat is not None else "nobody"
+    return owner_name(game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army

@@ -28,7 +28,7 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
-from conquista.table.colours import OFF, RGB, illegal_blink, player_rgb, selection_pulse
+from conquista.table.colours import NEUTRAL, OFF, RGB, illegal_blink, player_rgb, selection_pulse
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event
 from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
@@ -36,7 +36,7 @@ from conquista.table.pending import pending_text
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.ring import referee_ring
-from conquista.table.wording import readable
+from conquista.table.wording import owner_name, readable
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
     from conquista.table.setup_menu import SetupChoice, SetupMenu
@@ -45,6 +45,9 @@ if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
+# Taps place armies: the player's own, or (duel) the neutral army's, placed by the current player's opponent.
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
+ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks, or the neutral army's
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
 
@@ -269,33 +272,18 @@ class Referee:
         game = self.game
         if not 0 <= t < game.map.size:
             return
-        phase, me, owner = game.phase, game.current, game.owner
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+        # Whose armies the taps command: the current player's, or the neutral army's in its phases.
+        phase, me, owner = game.phase, game.acting_owner(), game.owner
+        yours = "the neutral army's" if me == game.neutral else "yours"
+        if phase in PLACING:
             if owner[t] != me:
-                return self._illegal(t, now, f"{self._name(t)} is not yours")
+                return self._illegal(t, now, f"{self._name(t)} is not {yours}")
             if not game.pool:
                 return self._illegal(t, now, "no armies left to place: NEXT ends the phase")
             self._apply(Place(t, 1), now)
             self.last_placed = t
-        elif phase is Phase.ATTACK:
-            if owner[t] == me:
-                if t == self.source:
-                    self.message = f"{self._name(t)} deselected"
-                    return self._clear_selection()
-                if game.armies[t] < 2:
-                    return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
-                self.source, self.target = t, -1
-                return
-            if self.source < 0:
-                return self._illegal(t, now, "tap one of your territories first")
-            if not game.attack_allowed(self.source, t):
-                why = ("is not adjacent" if not game.map.adjacent(self.source, t)
-                       else "is its owner's last territory (protected this round)")
-                return self._illegal(t, now, f"{self._name(t)} {why}")
-            self.target = t
-            self.count = game.max_attack_dice(self.source)
-            if long:
-                self._blitz(now)
+        elif phase in ATTACKING:
+            self._tap_attack(t, now, long, me)
         elif phase is Phase.FORTIFY:
             if owner[t] != me:
                 return self._illegal(t, now, f"{self._name(t)} is not yours")
@@ -320,10 +308,36 @@ class Referee:
         else:
             self._illegal(t, now, "not now")
 
+    def _tap_attack(self, t: int, now: float, long: bool, me: int) -> None:
+        """A tap in the attack phase (the player's, or the neutral army's with `me` its owner value): choose the
+        source, then the target; a long press on the target blitzes at once."""
+        game, owner = self.game, self.game.owner
+        if owner[t] == me:
+            if t == self.source:
+                self.message = f"{self._name(t)} deselected"
+                return self._clear_selection()
+            if game.armies[t] < 2:
+                return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
+            self.source, self.target = t, -1
+            return
+        if self.source < 0:
+            first = "a neutral territory" if me == game.neutral else "one of your territories"
+            return self._illegal(t, now, f"tap {first} first")
+        if not game.attack_allowed(self.source, t):
+            why = ("is not adjacent" if not game.map.adjacent(self.source, t)
+                   else f"is not {self._colour(game.current)}'s: the neutral army attacks only the player "
+                        f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
+                   else "is its owner's last territory (protected this round)")
+            return self._illegal(t, now, f"{self._name(t)} {why}")
+        self.target = t
+        self.count = game.max_attack_dice(self.source)
+        if long:
+            self._blitz(now)
+
     def _turn(self, steps: int, now: float) -> None:
         game = self.game
         phase = game.phase
-        if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+        if phase in PLACING:
             if steps > 0 and self.last_placed >= 0 and game.pool:
                 self._apply(Place(self.last_placed, min(steps, game.pool)), now)
             elif steps < 0:
@@ -331,7 +345,7 @@ class Referee:
                     if not isinstance(self.game.log[-1], Place) or not self._undo_last():
                         break
             return
-        if phase is Phase.ATTACK and self.target >= 0:
+        if phase in ATTACKING and self.target >= 0:
             self.count = _clamp(self.count + steps, 1, game.max_attack_dice(self.source))
         elif phase is Phase.OCCUPY:
             self.count = _clamp(self.count + steps, *game.occupy_range())
@@ -344,7 +358,7 @@ class Referee:
         game = self.game
         phase = game.phase
         if button is Button.NEXT:
-            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.ATTACK, Phase.FORTIFY):
+            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, *ATTACKING, Phase.FORTIFY, Phase.NEUTRAL_REINFORCE):
                 try:
                     game.check(EndPhase())
                 except IllegalActionError as exc:
@@ -357,7 +371,7 @@ class Referee:
             return
         if button is Button.CANCEL:
             # A selection is cancelled first; then the last placement or move of this turn is taken back.
-            if self.source >= 0 and phase in (Phase.ATTACK, Phase.FORTIFY):
+            if self.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
                 self._clear_selection()
             elif not self._undo_last():
                 self.message = "nothing to undo (a roll is never undone)"
@@ -374,7 +388,7 @@ class Referee:
                 self.message = "no set of cards to trade"
                 return
             self._apply(Trade(max(trades, key=game.trade_value)), now)
-        elif phase is Phase.ATTACK:
+        elif phase in ATTACKING:
             if self.target < 0:
                 self.message = "tap a source and a target first"
             elif held:
@@ -491,7 +505,7 @@ class Referee:
             player_changed = phase_key[1] != self._last_phase[1]
             self._phase_started = now
             self._last_phase = phase_key
-            if game.phase in (Phase.SETUP, Phase.REINFORCE) or player_changed:
+            if game.phase in (Phase.SETUP, Phase.REINFORCE, Phase.NEUTRAL_REINFORCE) or player_changed:
                 # An action of an earlier phase or player is never undone, except a fortify that passed the turn
                 # with no card drawn: it stays undoable until the next player acts (_apply drops it then).
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
@@ -501,8 +515,8 @@ class Referee:
             self.count = game.occupy_range()[0]
         elif game.phase is Phase.DEFEND and game.battle is not None:
             self.count = game.max_defend_dice(game.battle.target)
-        elif game.phase is Phase.ATTACK:
-            if self.source >= 0 and (game.owner[self.source] != game.current or game.armies[self.source] < 2):
+        elif game.phase in ATTACKING:
+            if self.source >= 0 and (game.owner[self.source] != game.acting_owner() or game.armies[self.source] < 2):
                 self._clear_selection()
             elif self.target >= 0 and not game.attack_allowed(self.source, self.target):
                 self.target = -1
@@ -552,7 +566,7 @@ class Referee:
 
     def conquest_chance(self) -> float | None:
         game = self.game
-        if game.phase is not Phase.ATTACK or self.source < 0 or self.target < 0:
+        if game.phase not in ATTACKING or self.source < 0 or self.target < 0:
             return None
         from conquista.rules.odds import conquest_chance
 
@@ -565,7 +579,7 @@ class Referee:
         colours = [player_rgb(c) for c in rules.colours]
         if self.menu is not None:  # no game yet: the map stays dark
             return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(self, now))
-        territories = [colours[o] for o in owner]
+        territories = [NEUTRAL if o == game.neutral else colours[o] for o in owner]
         # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
         # neutral army's grey).
         for t in (self.source, self.target):
@@ -607,7 +621,7 @@ class Referee:
         return self.game.map.territories[t].name_en
 
     def _colour(self, seat: int | None) -> str:
-        return self.game.rules.colours[seat] if seat is not None else "nobody"
+        return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army
 
 
 def _clamp(value: int, low: int, high: int) -> int:

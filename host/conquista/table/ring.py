@@ -28,7 +28,7 @@ COUNT_DIM = 0.08                 # the LEDs (or arcs) of a count that are not li
 TRADE_LEDS = 3                   # a set to trade: the ring's last three LEDs blink the selection colour
 BLINK_PERIOD_S = 1.0             # faults, questions and the trade signal: on for half of it
 MAX_DICE = 3
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 
 
 def blink_on(now: float, period: float = BLINK_PERIOD_S) -> bool:
@@ -116,7 +116,7 @@ def game_ring(referee: Referee, now: float) -> Ring:
         if phase is not Phase.SETUP and game.valid_trades():
             ring = with_trade_signal(ring, now)
         return ring
-    if phase is Phase.ATTACK and selected:
+    if (phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK) and selected:
         return dice_ring(n, me, referee.count, game.max_attack_dice(referee.source))
     if phase is Phase.DEFEND and game.battle is not None:
         return dice_ring(n, me, referee.count, game.max_defend_dice(game.battle.target))

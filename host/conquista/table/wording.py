@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 
 from conquista.rules.mapdata import GameMap
+from conquista.rules.position import Position
+
+NEUTRAL_NAME = "neutral"  # the neutral army's name wherever a seat is named by its colour
 
 # Nouns whose plural is not the noun plus "s".
 _IRREGULAR = {"die": "dice", "army": "armies"}
@@ -16,6 +19,11 @@ _SINGULAR = {"armies": "army", "dice": "die", "cards": "card"}
 def plural(count: int, noun: str) -> str:
     """`plural(1, "army")` is "1 army", `plural(3, "army")` "3 armies"; likewise die/dice, card/cards."""
     return f"{count} {noun if count == 1 else _IRREGULAR.get(noun, noun + 's')}"
+
+
+def owner_name(game: Position, owner: int) -> str:
+    """An owner by its colour: a seat's colour, or "neutral" for the neutral army (an owner past the seats)."""
+    return NEUTRAL_NAME if owner == game.neutral else game.rules.colours[owner]
 
 
 def readable(text: str, game_map: GameMap, colours: tuple[str, ...]) -> str:

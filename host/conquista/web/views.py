@@ -18,8 +18,9 @@ from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import player_rgb
+from conquista.table.colours import NEUTRAL, player_rgb
 from conquista.table.referee import Referee
+from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import board_cells
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def ruleset_choices() -> list[dict[str, Any]]:
         out.append({"name": name, "min": rules.players_min, "max": rules.players_max,
                     "automatic_defence": rules.automatic_defence, "colours": list(rules.colours)})
     return out
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE)
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,20 @@ def map_view(game: Game) -> dict[str, Any]:
     }
 
 
+def _owner_rgb(game: Game, owner: int) -> str:
+    if owner == game.neutral:
+        return "#{:02x}{:02x}{:02x}".format(*NEUTRAL)
+    return _hex(game.rules.colours[owner])
+
+
+def _neutral(game: Game) -> dict[str, Any] | None:
+    """The neutral army (french-1976-duel): its owner value, colour and territories; None when it does not play."""
+    if game.neutral is None:
+        return None
+    return {"owner": game.neutral, "colour": NEUTRAL_NAME, "rgb": _owner_rgb(game, game.neutral),
+            "territories": game.territory_count[game.neutral]}
+
+
 def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict[str, Any]:
     game = referee.game
     colours = game.rules.colours
@@ -77,8 +92,11 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
     attack, defend = referee.dice_values()
     return {
         "rules": game.rules.name,
-        "territories": [{"id": game.map.id(t), "owner": game.owner[t], "colour": colours[game.owner[t]],
-                         "armies": game.armies[t]} for t in range(game.map.size)],
+        # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
+        "territories": [{"id": game.map.id(t), "owner": game.owner[t], "colour": owner_name(game, game.owner[t]),
+                         "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
+                        for t in range(game.map.size)],
+        "neutral": _neutral(game),
         "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
@@ -161,6 +179,8 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "sets": _sets(game, seat),
         "forced_trade": mine and game.must_trade(),
         "my_turn": mine,
+        # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
+        "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         "pending": referee.status().pending if mine else "",
         "refused": referee.message if mine else "",
         "to_place": game.pool if mine and phase in PLACING else 0,
@@ -169,7 +189,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "move_in": None,
         "odds": None,
     }
-    if mine and phase is Phase.ATTACK and referee.target >= 0:
+    if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and referee.target >= 0:
         view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
         view["odds"] = referee.conquest_chance()
     elif mine and phase is Phase.DEFEND:

@@ -15,7 +15,7 @@ function draw() {
   grid.style.gridTemplateColumns = `repeat(${columns}, minmax(3.5rem, 1fr))`;
   grid.replaceChildren(...map.territories.map((t, i) => {
     const state = view.territories[i];
-    const colour = seats[state.owner] ? seats[state.owner].rgb : "#888";
+    const colour = state.rgb;  // the owner's colour: a seat's, or the neutral army's
     const selected = view.selection.includes(t.id) ? " selected" : "";
     const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}`, "data-id": t.id,
       style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
@@ -39,7 +39,10 @@ function draw() {
   document.getElementById("players").replaceChildren(...seats.map((s) => el("li", {},
     el("span", { class: "swatch", style: `background: ${s.rgb}` }),
     `${s.colour}: ${s.territories} territories, ${s.cards} cards${s.bot ? " (bot)" : ""}` +
-    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : ""}${s.claiming ? " · claiming…" : ""}`)));
+    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : ""}${s.claiming ? " · claiming…" : ""}`),
+    ...(view.neutral ? [el("li", {}, el("span", { class: "swatch", style: `background: ${view.neutral.rgb}` }),
+      `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
+      : [])));
   const log = document.getElementById("log");
   log.textContent = view.log.join("\n");
   log.scrollTop = log.scrollHeight;
