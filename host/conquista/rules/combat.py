@@ -53,7 +53,8 @@ class CombatRules(TurnRules):
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
-        if self._automatic_defence:
+        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose.
+        if self._automatic_defence or self.left[self.owner[battle.target]]:
             defend = self.max_defend_dice(battle.target)
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)

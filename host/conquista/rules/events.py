@@ -122,5 +122,15 @@ class GameOver(NamedTuple):
     reason: str
 
 
+@_typed
+class PlayerLeft(NamedTuple):
+    player: int
+
+
+@_typed
+class TurnTimedOut(NamedTuple):
+    player: int
+
+
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
-         | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | GameOver)
+         | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | GameOver | PlayerLeft | TurnTimedOut)
