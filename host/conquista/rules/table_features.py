@@ -1,9 +1,10 @@
-"""The networked table's rules (RULES.md §5) that end a turn from outside the game: a player who leaves and a turn
-whose time ran out. Pure: no I/O, no random, no clock — the referee owns the clock and applies `TimeOut()` when the
-time is up; the engine only derives, deterministically, what the time-out does, so replay reproduces it exactly.
+"""The networked table's rules (docs/rules.md, "Table features") that end a turn from outside the game: a player who
+leaves and a turn whose time ran out. Pure: no I/O, no random, no clock — the referee owns the clock and applies
+`TimeOut()` when the time is up; the engine only derives, deterministically, what the time-out does, so replay
+reproduces it exactly.
 
 A time-out: unplaced armies are spread over the player's border territories (own territories next to an enemy one;
-all of them when none is), one at a time in map order [interpretation of RULES.md §5]; a move-in takes its minimum
+all of them when none is), one at a time in map order [interpretation]; a move-in takes its minimum
 (already on the conquered territory); then the turn passes as NEXT would pass it (a card is drawn after a
 conquest). A defender's pending choice is the referee's to settle first (it applies `Defend` with the most dice).
 

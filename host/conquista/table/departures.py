@@ -1,5 +1,6 @@
-"""The networked table's rules at the board (RULES.md §5): the turn clock and a player leaving. Pure: time is passed
-in; the engine reads no clock, so the referee applies explicit, journalled actions (`TimeOut`, `Leave`).
+"""The networked table's rules at the board (docs/rules.md, "Table features"): the turn clock and a player leaving.
+Pure: time is passed in; the engine reads no clock, so the referee applies explicit, journalled actions (`TimeOut`,
+`Leave`).
 
 The turn clock runs while the player to move can act: it stops for a question, a fault, the set-up menu and dice
 being typed in, and starts afresh with every turn (and every setup batch). When it runs out, a defender still

@@ -124,8 +124,9 @@ class HostRemote:
 
 @dataclass(frozen=True)
 class HostLeave:
-    """The host makes `target` leave the game (RULES.md §5): the armies stay and only defend, or with `bot` a bot
-    takes the seat. The same path as CANCEL held down at the board: the referee checks it, the journal records it."""
+    """The host makes `target` leave the game (docs/rules.md, "Table features"): the armies stay and only defend, or
+    with `bot` a bot takes the seat. The same path as CANCEL held down at the board: the referee checks it, the
+    journal records it."""
 
     connection: int
     seat: int

@@ -204,7 +204,8 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
                      "committed dice": referee.dice.name == "committed"},
         "paused": paused,
         "menu": referee.menu.view() if referee.menu is not None else None,
-        # A player leaving (RULES.md §5): who may still leave, and whether a bot can take a seat instead.
-        "may_leave": [s for s in referee.game.active_players()] if rules.players_may_leave else [],
+        # A player leaving (docs/rules.md, "Table features"): who may still leave, and whether a bot can take a seat
+        # instead.
+        "may_leave": referee.game.active_players() if rules.players_may_leave else [],
         "bot_takeover": referee.on_bot_seat is not None,
     }
