@@ -207,3 +207,45 @@ def test_actions_encode_and_decode() -> None:
         assert decode_action(encode_action(action, MAP), MAP) == action
     assert encode_action(Leave(1), MAP) == {"type": "leave", "seat": 1}
     assert Occupy(1) != TimeOut()
+
+
+# ------------------------------------------------------------------------------------------------ properties
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [("italian", 3, 1), ("italian", 5, 2), ("classic", 4, 3),
+                                                        ("french-1976", 3, 4)])
+def test_games_with_leavers_and_time_outs_keep_every_invariant_and_replay(rules: str, players: int,
+                                                                         seed: int) -> None:
+    import random
+
+    from conquista.bots import make_bot
+    from conquista.dice.chance import chance_action, new_game
+    from conquista.dice.sources import SeededDice
+    from conquista.rules.gamelog import dump_lines, parse_log_lines
+    from conquista.rules.rulesets import load_ruleset
+
+    rng = random.Random(seed)
+    game = new_game(load_ruleset(rules, {"turn_time_limit_s": 60}), MAP, players, rng)
+    dice, bot = SeededDice(rng=rng), make_bot("greedy", rng)
+    start = game.digest()
+    for _ in range(3000):
+        if game.over:
+            break
+        if game.is_chance():
+            action = chance_action(game, dice)
+        elif rng.random() < 0.03 and game.is_legal(TimeOut()):
+            action = TimeOut()
+        elif rng.random() < 0.01 and game.is_legal(leave := Leave(rng.randrange(players))):
+            action = leave
+        else:
+            action = bot.choose(game)
+        game.apply(action)
+        assert game.total_armies() == game.placed_total - game.lost_total
+        assert all(a >= 1 for a in game.armies)
+        assert game.over or game.legal_actions()
+        assert game.winner is None or not game.left[game.winner]
+    assert any(isinstance(a, TimeOut) for a in game.log)
+    _header, replayed = parse_log_lines(dump_lines(game), "memory")
+    assert replayed.digest() == game.digest()
+    while len(game.log) > 1:
+        game.undo()
+    assert game.digest() == start
