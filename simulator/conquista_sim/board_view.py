@@ -143,7 +143,8 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
     for seat, colour in enumerate(colours):
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
-        out.append(f"{colour}{' ' if seat < len(colours) - 1 else ''}")
+        gone = " (left: defends only)" if table.game.left[seat] and not table.game.eliminated[seat] else ""
+        out.append(f"{colour}{gone}{' ' if seat < len(colours) - 1 else ''}")
     if table.game.neutral is not None:  # the duel's third army, which the current player's opponent commands
         out.append(" ■", style="rgb({},{},{})".format(*NEUTRAL))
         out.append(NEUTRAL_NAME)
@@ -162,9 +163,16 @@ def legend(table: SimulatedTable, people: Collection[int]) -> Text:
     return out
 
 
+def _clock(seconds: float) -> str:
+    whole = int(seconds + 0.999)   # 0:01 left until the time is really up
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 def status_lines(status: Status) -> Text:
     chance = f" · chance to conquer {status.chance:.0%}" if status.chance is not None else ""
-    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {status.phase}{chance}\n", style="bold")
+    clock = f" · {_clock(status.time_left)} left" if status.time_left is not None else ""
+    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {status.phase}{chance}{clock}\n",
+                style="bold")
     head.append(status.pending)
     if status.message:
         head.append(f"\n! {status.message}", style="yellow")

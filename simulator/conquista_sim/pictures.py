@@ -141,6 +141,8 @@ def pictures() -> dict[str, str]:
     with _attack_ready() as table:
         out["ring-dice.svg"] = ring_svg(_read(table, table.clock.now())[0])
         table.press("roll")
+        if table.game.phase is Phase.DEFEND:
+            table.press("roll")   # classic lets the defender choose: the most dice, as offered
         _, attack, defence = _read(table, table.clock.now())
         out["dice-panel.svg"] = dice_svg(attack, defence)
     out["seat-colours.svg"] = swatches_svg([*PLAYER_RGB.values(), NEUTRAL])

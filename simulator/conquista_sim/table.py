@@ -84,6 +84,7 @@ class SimulatedTable:
                             self.board.strip, physical_dice=physical_dice, journal=journal,
                             recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
+        self.referee.on_bot_seat = self.bot_seats.take_over   # a player leaving may hand the seat to a bot
         self.journal = journal
         self.recogniser = self.runner.recogniser
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.

@@ -25,13 +25,15 @@ __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_li
            "names_for", "parse_command", "render", "run_interactive", "run_script"]
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
-        "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · wait [S] · log [N] · help · quit")
+        "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · leave (hold CANCEL 3 s: leave the game) · "
+        "wait [S] · log [N] · help · quit")
 POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
+LEAVE_HOLD_S = 3.2    # `leave`: CANCEL held a little past the 3 s that ask whether the player to move leaves
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
 TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a ruleset's armies are at most 1000
 LOG_MAX = 100_000     # `log N` shows at most this many lines
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
-COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "wait", "log", "help", "quit")
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "wait", "log", "help", "quit")
 
 
 def names_for(table: SimulatedTable) -> NameIndex:
@@ -85,6 +87,8 @@ def parse_command(line: str, names: NameIndex) -> Command:
         return Command("hold", "roll")
     if head == "off" and not rest:
         return Command("hold", "next", POWER_HOLD_S)
+    if head == "leave" and not rest:
+        return Command("hold", "cancel", LEAVE_HOLD_S)
     if head == "push":
         return Command("press", "encoder")
     if head == "hold" and rest.lower() in BUTTONS:

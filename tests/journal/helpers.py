@@ -41,8 +41,10 @@ def latest_playing(data_dir: Path) -> int | None:
     return row[0] if row else None
 
 
-def bot_referee(seed: int = 1, rules: str = "classic", players: int = 2):  # type: ignore[no-untyped-def]
-    """A referee over a new seeded game (no journal yet)."""
+def bot_referee(seed: int = 1, rules: str = "classic", players: int = 2,  # type: ignore[no-untyped-def]
+                automatic_defence: bool = True):
+    """A referee over a new seeded game (no journal yet). Automatic defence unless told otherwise: these games
+    are about the journal, and classic lets the defender choose."""
     import random
 
     from conquista.dice.chance import new_game
@@ -52,7 +54,8 @@ def bot_referee(seed: int = 1, rules: str = "classic", players: int = 2):  # typ
     from conquista.table.referee import Referee
 
     rng = random.Random(seed)
-    return Referee(new_game(load_ruleset(rules), load_map(), players, rng), SeededDice(rng=rng))
+    ruleset = load_ruleset(rules, {"automatic_defence": automatic_defence})
+    return Referee(new_game(ruleset, load_map(), players, rng), SeededDice(rng=rng))
 
 
 def play(referee, actions: int, now: float = 0.0) -> float:  # type: ignore[no-untyped-def]

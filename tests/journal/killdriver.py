@@ -32,6 +32,7 @@ from conquista.table.bot_player import gestures_for
 from conquista.table.referee import Referee
 
 RULES, PLAYERS = "classic", 2     # the shortest bot games of the built-in rulesets
+DEFENCE = {"automatic_defence": True}  # these games are about the journal: no defender's choice
 
 
 def main(argv: list[str]) -> None:
@@ -75,7 +76,7 @@ def main(argv: list[str]) -> None:
         play = table.play_bots_until_over
     else:
         if game is None:
-            game = new_game(load_ruleset(RULES), load_map(), PLAYERS, rng)
+            game = new_game(load_ruleset(RULES, DEFENCE), load_map(), PLAYERS, rng)
         referee = Referee(game, SeededDice(rng=rng))
         journal.attach(referee)
         bot = GreedyBot()
@@ -95,7 +96,7 @@ def main(argv: list[str]) -> None:
     for _ in range(games):
         play()
         say("over", journal.game_id, len(referee.game.log), referee.game.digest())
-        fresh = new_game(load_ruleset(RULES), referee.game.map, PLAYERS, random.Random(rng.random()))
+        fresh = new_game(load_ruleset(RULES, DEFENCE), referee.game.map, PLAYERS, random.Random(rng.random()))
         journal.start(fresh)
         referee.reset(fresh, clock())
         say("new", journal.game_id, len(fresh.log), fresh.digest())

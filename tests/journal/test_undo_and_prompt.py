@@ -40,7 +40,7 @@ def journal_rows(journal: GameJournal) -> list[str]:
 
 def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> None:
     game = position("classic", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 8, "kamchatka": 2},
-                    fortify_moves=3)
+                    fortify_moves=3, automatic_defence=True)
     ref, journal, undone = journaled(game, tmp_path, FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("kamchatka")), 1.1)
@@ -104,7 +104,7 @@ def test_resume_prompt_takes_only_roll_or_cancel() -> None:
 
 
 def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
     ref = Referee(dealt("classic", 2), FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 0.5)
     assert ref.source >= 0 or ref.message

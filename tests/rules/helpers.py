@@ -85,7 +85,10 @@ BLUE = ["ural", "siberia", "yakutsk", "irkutsk", "mongolia", "japan", "afghanist
 
 def duel(phase: Phase = Phase.ATTACK, owners: dict[str, int] | None = None, armies: dict[str, int] | None = None,
          **kw: Any) -> Game:
-    """A duel position: red and blue as above, the neutral army everywhere else (1 army unless listed)."""
+    """A duel position: red and blue as above, the neutral army everywhere else (1 army unless listed). Automatic
+    defence unless told otherwise: the duel lets the defender choose, and most of these positions are about
+    something else."""
     mine = {**{t: 0 for t in RED}, **{t: 1 for t in BLUE}, **(owners or {})}
+    kw.setdefault("automatic_defence", True)
     return position(kw.pop("rules", DUEL), players=2, owners=mine, armies=armies, default_owner=NEUTRAL,
                     phase=phase, **kw)

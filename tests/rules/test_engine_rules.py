@@ -182,9 +182,21 @@ def test_attack_dice_limits_italian_three_defence_dice() -> None:
 
 
 def test_classic_two_defence_dice() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 4, "kamchatka": 5})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 4, "kamchatka": 5})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     assert game.battle is not None and game.battle.defend_dice == 2
+
+
+@pytest.mark.parametrize("rules", ["classic", "french-1976"])
+def test_the_defender_chooses_by_default_in_classic_and_french(rules: str) -> None:
+    # RULES.md §2, §3: the defender chooses 1 or 2 dice after hearing the attacker's count.
+    players = 3 if rules == "french-1976" else 2
+    game = position(rules, players=players, owners={"alaska": 0}, armies={"alaska": 4, "kamchatka": 5})
+    game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
+    assert game.phase is Phase.DEFEND and game.to_move == 1
+    assert game.legal_actions() == [Defend(1), Defend(2)]
+    game.apply(Defend(1))
+    assert game.battle is not None and game.battle.defend_dice == 1 and game.phase is Phase.ROLL
 
 
 def test_attack_needs_two_armies_adjacency_and_an_enemy() -> None:
@@ -222,7 +234,7 @@ def test_conquest_moves_last_dice_and_occupy_range() -> None:
 
 
 def test_blitz_repeats_until_stop_level() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 9})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 9})
     game.apply(Blitz(tid("alaska"), tid("kamchatka"), stop_at=3))
     game.apply(Roll((1, 1, 1), (6, 6)))   # attacker 6 → 4
     assert game.phase is Phase.ROLL and game.battle is not None and game.battle.attack_dice == 3
@@ -231,7 +243,7 @@ def test_blitz_repeats_until_stop_level() -> None:
 
 
 def test_blitz_until_conquest() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 10, "kamchatka": 3})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 10, "kamchatka": 3})
     game.apply(Blitz(tid("alaska"), tid("kamchatka")))
     game.apply(Roll((6, 6, 6), (1, 1)))
     assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
@@ -265,7 +277,7 @@ def test_elimination_takes_cards_and_classic_forces_trade_down_to_four() -> None
     owners["kamchatka"] = 1
     owners["brazil"] = 2
     # Seat 1 holds a jolly and three territory cards.
-    game = position("classic", players=3, owners=owners, armies={"alaska": 5}, default_owner=0,
+    game = position("classic", automatic_defence=True, players=3, owners=owners, armies={"alaska": 5}, default_owner=0,
                     hands={0: _hand_of(["cannon", "infantry"]),
                            1: [MAP.size, tid("japan"), tid("egypt"), tid("peru")]})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
@@ -287,7 +299,7 @@ def test_elimination_takes_cards_and_classic_forces_trade_down_to_four() -> None
 def test_world_domination_ends_the_game() -> None:
     owners = {MAP.id(t): 0 for t in range(42)}
     owners["kamchatka"] = 1
-    game = position("classic", owners=owners, armies={"alaska": 5}, default_owner=0)
+    game = position("classic", automatic_defence=True, owners=owners, armies={"alaska": 5}, default_owner=0)
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     game.apply(Roll((6, 6, 6), (1,)))
     assert game.over and game.winner == 0 and game.legal_actions() == []

@@ -39,7 +39,7 @@ def test_italian_table() -> None:
     assert (r.fortify_moves, r.fortify_path) == (1, "adjacent")
     assert r.mission_fallback_territories == 24
     assert (r.battle, r.fleets, r.neutral_army, r.players_may_leave, r.turn_time_limit_s) == (
-        "standard", False, False, False, 0)
+        "standard", False, False, True, 0)
 
 
 def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
@@ -47,7 +47,7 @@ def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
     changed = {k for k in it if it[k] != fr[k]}
     assert changed == {"name", "description", "players_min", "defender_dice_max", "initial_placement_batch",
                        "valid_sets", "set_values", "territory_bonus_placement", "forced_trade_hand",
-                       "elimination_protection_rounds", "elimination_trade_cards"}
+                       "elimination_protection_rounds", "elimination_trade_cards", "automatic_defence"}
     r = load_ruleset("french-1976")
     assert (r.players_min, r.players_max) == (3, 6)  # its two-player game is the duel
     assert r.defender_dice_max == 2 and r.initial_placement_batch == 0
@@ -56,6 +56,7 @@ def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
     assert "jolly_mixed" not in r.valid_sets
     assert r.territory_bonus_placement == "on_territory" and r.forced_trade_hand == 5
     assert r.objective == "missions"
+    assert r.automatic_defence is False  # RULES.md §2: the defender chooses
 
 
 def test_french_domination() -> None:
@@ -67,6 +68,7 @@ def test_french_domination() -> None:
 def test_classic_table() -> None:
     r = load_ruleset("classic")
     assert r.objective == "world" and r.defender_dice_max == 2
+    assert r.automatic_defence is False  # RULES.md §3: the defender chooses
     assert r.reinforcement_minimum == 3 and r.initial_placement_batch == 0
     assert r.trade_values == "incremental"
     assert [r.set_value("one_each", n) for n in range(9)] == [4, 6, 8, 10, 12, 15, 20, 25, 30]
@@ -138,18 +140,25 @@ def test_cli_unknown_ruleset_is_one_line_exit_2(capsys: pytest.CaptureFixture[st
     assert err.count("\n") == 1 and "known rulesets" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(("key", "value"), [("fleets", True), ("players_may_leave", True),
-                                            ("turn_time_limit_s", 60)])
+@pytest.mark.parametrize(("key", "value"), [("fleets", True)])
 def test_a_parameter_not_refereed_yet_is_refused_by_name(key: str, value: object) -> None:
     with pytest.raises(RulesetError, match=rf"{key} = .* is not refereed yet; set {key} = "):
         load_ruleset("classic", {key: value})
 
 
+def test_leaving_and_the_turn_time_limit_are_refereed_both_ways() -> None:
+    for leave in (True, False):
+        assert load_ruleset("classic", {"players_may_leave": leave}).players_may_leave is leave
+    assert load_ruleset("italian", {"turn_time_limit_s": 60}).turn_time_limit_s == 60
+    assert load_ruleset("italian").turn_time_limit_s == 0
+
+
 def test_an_old_log_that_allowed_leaving_still_reads() -> None:
-    # Logs written before the refusal carried players_may_leave = true, which nothing acted on.
+    # Logs written before the refusal carried players_may_leave = true, which nothing acted on; later ones false.
     params = load_ruleset("italian").to_dict()
-    params["players_may_leave"] = True
-    assert ruleset_from_dict(params, "old.jsonl").players_may_leave is True
+    for leave in (True, False):
+        params["players_may_leave"] = leave
+        assert ruleset_from_dict(params, "old.jsonl").players_may_leave is leave
     params["fleets"] = True
     with pytest.raises(RulesetError, match="fleets = True is not refereed yet"):
         ruleset_from_dict(params, "old.jsonl")

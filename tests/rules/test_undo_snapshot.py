@@ -105,7 +105,7 @@ def test_undo_of_a_conquest_that_eliminated_gives_the_cards_back() -> None:
     owners = {MAP.id(t): 0 for t in range(42)}
     owners["kamchatka"] = 1
     owners["brazil"] = 2
-    game = position("classic", players=3, owners=owners, armies={"alaska": 5}, default_owner=0,
+    game = position("classic", automatic_defence=True, players=3, owners=owners, armies={"alaska": 5}, default_owner=0,
                     hands={1: [tid("japan"), tid("egypt")]})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     before = game.snapshot()
@@ -150,7 +150,7 @@ def test_clone_shares_no_state_and_starts_its_own_history() -> None:
 def test_to_move_tells_chance_from_the_end() -> None:
     owners = {MAP.id(t): 0 for t in range(42)}
     owners["kamchatka"] = 1
-    game = position("classic", owners=owners, armies={"alaska": 5}, default_owner=0)
+    game = position("classic", automatic_defence=True, owners=owners, armies={"alaska": 5}, default_owner=0)
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 3))
     assert game.to_move is CHANCE
     game.apply(Roll((6, 6, 6), (1,)))

@@ -54,7 +54,7 @@ def test_trade_offered_and_confirmed_with_roll() -> None:
 
 
 def test_attack_selection_roll_dice_panel_and_loss_blinks() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 4})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 6, "kamchatka": 4})
     ref = referee_at(game, FixedDice(1, 6))
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("kamchatka")), 1.1)
@@ -75,7 +75,7 @@ def test_attack_selection_roll_dice_panel_and_loss_blinks() -> None:
 
 
 def test_blitz_conquest_and_occupation_with_encoder() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
     ref = referee_at(game, FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("kamchatka")), 1.1)
@@ -88,7 +88,7 @@ def test_blitz_conquest_and_occupation_with_encoder() -> None:
 
 
 def test_long_press_on_target_blitzes() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
     ref = referee_at(game, FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(LongPress(tid("kamchatka")), 2.0)
@@ -125,7 +125,7 @@ def test_fortify_by_taps_and_encoder() -> None:
 
 
 def test_physical_dice_entered_with_the_encoder() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 3, "kamchatka": 1})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 3, "kamchatka": 1})
     ref = referee_at(game, physical_dice=True)
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("kamchatka")), 1.1)
@@ -235,7 +235,7 @@ def test_the_trade_line_shows_the_territory_bonus() -> None:
 
 def test_after_the_move_in_nothing_is_selected_and_a_tap_selects() -> None:
     # Regression: the attack source stayed selected after a conquest, so the next tap on it deselected it silently.
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 3})
     ref = referee_at(game, FixedDice(6, 1))
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Tap(tid("kamchatka")), 1.1)

@@ -67,7 +67,7 @@ def test_ring_counts_armies_to_place_and_follows_each_tap() -> None:
 
 
 def test_ring_counts_dice_chosen_and_armies_to_move_in() -> None:
-    game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 1})
+    game = position("classic", automatic_defence=True, owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 1})
     ref = Referee(game, FixedDice(6, 1), ring_size=N)
     ref.handle(Tap(tid("alaska")), 1.0)
     assert lit(ref.scene(1.05).ring) == 8                    # attack phase, nothing chosen yet: its third

@@ -42,6 +42,8 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
     the simulated one makes them with its simulated hands)."""
     layout = LedLayout(profile)
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
+    if bots is not None:
+        referee.on_bot_seat = bots.take_over   # a player leaving may hand the seat to a bot
     if journal is not None:
         journal.attach(referee)
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots))

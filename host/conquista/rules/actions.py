@@ -95,5 +95,20 @@ class Draw:
     card: int
 
 
-Action = Deal | Place | Trade | EndPhase | Attack | Blitz | Defend | Roll | Occupy | Fortify | Draw
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A table event: `seat` leaves the game. Their armies stay and only defend (with the most dice); their turns
+    are skipped; on their own turn the turn ends as at a time-out. Not listed by `legal_actions()`."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """A table event: the current player's turn time ran out (the referee owns the clock). Unplaced armies are
+    spread over the player's border territories, a pending move-in takes its minimum, and the turn passes. Not
+    listed by `legal_actions()`."""
+
+
+Action = Deal | Place | Trade | EndPhase | Attack | Blitz | Defend | Roll | Occupy | Fortify | Draw | Leave | TimeOut
 CHANCE_ACTIONS = (Roll, Draw)

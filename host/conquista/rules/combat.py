@@ -65,7 +65,10 @@ class CombatRules(TurnRules):
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
-        if self._automatic_defence:
+        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (the
+        # neutral army, an owner past the seats, never leaves: the opponent chooses for it).
+        defender = self.owner[battle.target]
+        if self._automatic_defence or (defender < self.players and self.left[defender]):
             defend = self.max_defend_dice(battle.target)
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)

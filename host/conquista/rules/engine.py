@@ -5,7 +5,8 @@ move (or chance) may do; `apply(action)` checks legality, changes the state and 
 the last applied action back (python-chess's push/pop). Dice rolls and card draws are chance actions supplied by the
 caller, so the action log replays the game bit for bit. `snapshot()`/`from_snapshot()` save and rebuild a position.
 The state and its queries are in rules/position.py, the rules of the turn in rules/turns.py, fights in
-rules/combat.py; this module applies, undoes and saves.
+rules/combat.py, a player leaving and a turn's time-out in rules/table_features.py; this module applies, undoes and
+saves. `Leave` and `TimeOut` are table events, not moves: `legal_actions()` never lists them (`check()` does).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from conquista.rules.actions import (
     Draw,
     EndPhase,
     Fortify,
+    Leave,
     Occupy,
     Place,
     Roll,
+    TimeOut,
     Trade,
 )
 from conquista.rules.choices import FortifyPath, Objective
-from conquista.rules.combat import CombatRules
 from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
 from conquista.rules.mapdata import GameMap
@@ -51,6 +53,7 @@ from conquista.rules.state import (
     decode_field,
     encode_field,
 )
+from conquista.rules.table_features import TableFeatureRules
 
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
@@ -73,7 +76,7 @@ def _roll_outcomes(attack: int, defend: int) -> tuple[Roll, ...]:
 
 
 
-class Game(CombatRules):
+class Game(TableFeatureRules):
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
     __slots__ = ()  # the slots are the state's own, declared in Position
@@ -95,6 +98,7 @@ class Game(CombatRules):
         self.missions = ()
         self.eliminated = [False] * players
         self.eliminated_by = [None] * players
+        self.left = [False] * players          # seats that left the game (players_may_leave)
         self.reserve = [0] * players          # armies still to place during the initial placement
         self.phase = P.SETUP
         self.first_player = 0
@@ -254,6 +258,10 @@ class Game(CombatRules):
                 self._defend(action, events)
             case Draw():
                 self._draw(action, events)
+            case TimeOut():
+                self._time_out(action, events)
+            case Leave():
+                self._leave(action, events)
             case Deal():
                 raise self._fail(action, "a game is dealt once, when it is created")
             case _:
@@ -289,6 +297,8 @@ class Game(CombatRules):
     def from_snapshot(cls, data: dict[str, Any], rules: Ruleset, game_map: GameMap) -> Game:
         """The game a `snapshot()` describes, under `rules` and on `game_map` (the snapshot names both). Its log and
         undo history start empty."""
+        if "left" not in data and "players" in data:  # a snapshot made before players could leave
+            data = {**data, "left": [False] * int(data["players"])}
         expected = {"rules", "map", "players", *(name for name, _ in FIELDS)}
         if set(data) != expected:
             wrong = sorted(set(data) ^ expected)
@@ -314,7 +324,9 @@ class Game(CombatRules):
                            self.phase is P.OCCUPY and battle.elimination_pending]
         turn = self.turn_state
         # Keys added since the first golden transcripts appear only when set, so those digests stay as they were.
-        later = {"taken_cards": sorted(turn.taken_cards)} if turn.taken_cards else {}
+        later: dict[str, Any] = {"taken_cards": sorted(turn.taken_cards)} if turn.taken_cards else {}
+        if any(self.left):
+            later["left"] = list(self.left)
         return {**later,
             "rules": self.rules.name, "map": self.map.name, "players": self.players,
             "phase": self.phase.value, "current": self.current, "first_player": self.first_player,

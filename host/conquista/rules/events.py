@@ -140,6 +140,16 @@ class GameOver(NamedTuple):
     reason: str
 
 
+@_typed
+class PlayerLeft(NamedTuple):
+    player: int
+
+
+@_typed
+class TurnTimedOut(NamedTuple):
+    player: int
+
+
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
          | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | NeutralReinforcements | NeutralArmyDefeated
-         | GameOver)
+         | GameOver | PlayerLeft | TurnTimedOut)

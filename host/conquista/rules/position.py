@@ -21,9 +21,11 @@ from conquista.rules.actions import (
     Draw,
     EndPhase,
     Fortify,
+    Leave,
     Occupy,
     Place,
     Roll,
+    TimeOut,
     Trade,
 )
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
@@ -67,6 +69,7 @@ class Position:
     missions: tuple[int, ...]
     eliminated: list[bool]
     eliminated_by: list[int | None]
+    left: list[bool]
     reserve: list[int]
     pool: int
     sets_traded: int
@@ -307,6 +310,11 @@ class Position:
                 return f"draw card {self._card_name(c)}"
             case EndPhase():
                 return f"end {self.phase.value}"
+            case Leave(seat):
+                who = self.rules.colours[seat] if is_index(seat, self.players) else f"seat {seat!r}"
+                return f"{who} leaves the game"
+            case TimeOut():
+                return "time-out"
             case Deal():
                 return "deal"
 

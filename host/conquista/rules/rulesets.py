@@ -63,12 +63,13 @@ RANGES: dict[str, tuple[int, int]] = {
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
 # they are refused by name rather than silently ignored.
-NOT_YET_BUILT: dict[str, object] = {"fleets": False, "players_may_leave": False, "turn_time_limit_s": 0}
+NOT_YET_BUILT: dict[str, object] = {"fleets": False}
 # Parameters added after games were saved: a log without them is read with the rule it was played under.
 _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False,
                                         "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down"}
-# Logs written before the refusal carried `players_may_leave = true`, which nothing acted on: still read.
-_OLD_LOG_VALUES: dict[str, object] = {"players_may_leave": True}
+# Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
+# before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
+_OLD_LOG_VALUES: dict[str, object] = {}
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,11 @@ from conquista.rules.actions import (
     Draw,
     EndPhase,
     Fortify,
+    Leave,
     Occupy,
     Place,
     Roll,
+    TimeOut,
     Trade,
 )
 from conquista.rules.mapdata import GameMap
@@ -71,6 +73,10 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
             return {"type": "fortify", "source": tid(s), "target": tid(t), "count": c}
         case Draw(c):
             return {"type": "draw", "card": card_id(game_map, c)}
+        case Leave(seat):
+            return {"type": "leave", "seat": seat}
+        case TimeOut():
+            return {"type": "time_out"}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -135,4 +141,8 @@ def decode_action(obj: Any, game_map: GameMap) -> Action:
                        _int(obj, "count"))
     if kind == "draw":
         return Draw(_card_index(game_map, obj.get("card")))
+    if kind == "leave":
+        return Leave(_int(obj, "seat"))
+    if kind == "time_out":
+        return TimeOut()
     raise DecodeError(f"unknown action type {shown(kind)}")

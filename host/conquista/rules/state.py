@@ -74,6 +74,7 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
     ("missions", Kind.TUPLE),
     ("eliminated", Kind.LIST),
     ("eliminated_by", Kind.LIST),
+    ("left", Kind.LIST),            # seats that left the game (players_may_leave): their armies only defend
     ("reserve", Kind.LIST),
     ("pool", Kind.VALUE),
     ("sets_traded", Kind.VALUE),

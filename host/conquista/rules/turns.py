@@ -280,7 +280,7 @@ class TurnRules(Position):
         seat = self.current
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
-            if not self.eliminated[candidate]:
+            if not self.eliminated[candidate] and not self.left[candidate]:  # a seat that left is skipped
                 break
         self._start_turn(candidate, events, previous=seat)
 
@@ -298,6 +298,8 @@ class TurnRules(Position):
 
     def _check_win(self, events: list[Event], seat: int | None = None) -> None:
         me = self.current if seat is None else seat
+        if self.left[me]:
+            return  # a player who left never wins (their last turn ends as they go)
         if self.rules.objective is Objective.WORLD:
             held = self.territory_count[me]
             reason = "world domination"
@@ -323,7 +325,8 @@ class TurnRules(Position):
         if rules.objective is not Objective.MISSIONS or not rules.mission_win_out_of_turn:
             return
         for seat in range(self.players):
-            if seat != self.current and not self.eliminated[seat] and mission_complete(self, seat):
+            if (seat != self.current and not self.eliminated[seat] and not self.left[seat]
+                    and mission_complete(self, seat)):
                 self.winner = seat
                 self.over_reason = f"mission {self.missions[seat]}"
                 self.phase = P.OVER

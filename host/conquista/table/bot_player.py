@@ -77,6 +77,10 @@ class BotSeats:
         self._bots = {seat: self.make_bot(kind) for seat, kind in self.kinds.items()}
         self._queue.clear()
 
+    def take_over(self, seat: int, _now: float = 0.0, kind: str = "greedy") -> None:
+        """A bot plays `seat` from now on (a player left and the table chose a bot: `Referee.on_bot_seat`)."""
+        self.seat({**self.kinds, seat: self.kinds.get(seat, kind)})
+
     @property
     def seats(self) -> frozenset[int]:
         return frozenset(self.kinds)

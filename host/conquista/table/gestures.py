@@ -34,8 +34,8 @@ class Hold:
 
 @dataclass(frozen=True, slots=True)
 class HeldDown:
-    """A button still held down `GestureRecogniser.held_down_s` after it was pressed (NEXT for 5 s: power off);
-    its release then makes no other gesture."""
+    """A button still held down long after it was pressed (NEXT for 5 s: power off; CANCEL for 3 s: the player
+    to move leaves the game); its release then makes no other gesture."""
 
     button: Button
 
@@ -53,14 +53,17 @@ Gesture = Tap | LongPress | Press | Hold | HeldDown | Turn
 class GestureRecogniser:
     """Game-level settling on top of the firmware's contact debounce: a press-release shorter than `min_tap_s`
     is noise, one held at least `long_press_s` is a long press (ROLL held = blitz). A button of `held_down`
-    (NEXT) still down after `held_down_s` is reported by `poll` while it is down (the players see the power-off
-    question without letting go), once; its release is then no gesture."""
+    still down after its time (NEXT: `held_down_s`, the power-off question; CANCEL: `leave_hold_s`, the question
+    whether the player to move leaves) is reported by `poll` while it is down (the players see the question
+    without letting go), once; its release is then no gesture."""
 
     def __init__(self, min_tap_s: float = 0.02, long_press_s: float = 0.8, held_down_s: float = 5.0,
-                 held_down: frozenset[Button] = frozenset({Button.NEXT})) -> None:
+                 held_down: frozenset[Button] = frozenset({Button.NEXT, Button.CANCEL}),
+                 leave_hold_s: float = 3.0) -> None:
         self.min_tap_s = min_tap_s
         self.long_press_s = long_press_s
         self.held_down_s = held_down_s
+        self.leave_hold_s = leave_hold_s
         self.held_down = held_down
         self._territory_down: dict[int, float] = {}
         self._button_down: dict[Button, float] = {}
@@ -85,7 +88,7 @@ class GestureRecogniser:
     def poll(self, now: float) -> Gesture | None:
         """Call once per frame: a button of `held_down` down for `held_down_s` by now, reported once."""
         for button, since in self._button_down.items():
-            if button in self.held_down and button not in self._reported and now - since >= self.held_down_s:
+            if button in self.held_down and button not in self._reported and now - since >= self._hold_s(button):
                 self._reported.add(button)
                 return HeldDown(button)
         return None
@@ -98,6 +101,9 @@ class GestureRecogniser:
         held = now - since
         if held < self.min_tap_s:
             return None
-        if button in self.held_down and held >= self.held_down_s:
+        if button in self.held_down and held >= self._hold_s(button):
             return HeldDown(button)  # not polled in time: the release still asks
         return Hold(button) if held >= self.long_press_s else Press(button)
+
+    def _hold_s(self, button: Button) -> float:
+        return self.leave_hold_s if button is Button.CANCEL else self.held_down_s

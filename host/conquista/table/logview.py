@@ -20,8 +20,10 @@ from conquista.rules.events import (
     Phase,
     PhaseStarted,
     PlayerEliminated,
+    PlayerLeft,
     TerritoryConquered,
     TurnStarted,
+    TurnTimedOut,
 )
 from conquista.rules.missions import MISSIONS, Mission, effective_mission, mission_text
 from conquista.table.wording import owner_name, plural
@@ -67,6 +69,10 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} takes the neutral army's last territory: a plain duel from now on"
         case GameOver(p, reason):
             return f"*** {who(p)} wins: {game_over_reason(game, p, reason)}"
+        case PlayerLeft(p):
+            return f"  {who(p)} leaves the game: their armies stay and only defend"
+        case TurnTimedOut(p):
+            return f"  {who(p)}'s time is up: the turn passes"
 
 
 def game_over_reason(game: Game, seat: int, reason: str) -> str:

@@ -28,6 +28,7 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
+from conquista.table import departures
 from conquista.table.colours import NEUTRAL, OFF, RGB, illegal_blink, player_rgb, selection_pulse
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event
@@ -74,6 +75,8 @@ class Status:
     pool: int
     chance: float | None = None
     winner: int | None = None
+    time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
+    left: tuple[int, ...] = ()           # the seats that left the game
 
 
 @dataclass
@@ -134,14 +137,25 @@ class Referee:
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self._now = 0.0
+        self.turn_clock = departures.TurnClock()
+        # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
+        self.on_bot_seat: Callable[[int, float], None] | None = None
         self._settle(0.0)
 
     # ------------------------------------------------------------------------------------------- input
 
     def handle(self, gesture: Gesture, now: float) -> None:
         """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
+        departures.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
+        self._handle(gesture, now)
+        departures.update_clock(self, now)
+
+    def _handle(self, gesture: Gesture, now: float) -> None:
         self._now = now
         self.message = ""
+        if isinstance(gesture, HeldDown) and gesture.button is Button.CANCEL and not self.power_question:
+            departures.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
+            return
         if self.power_question or isinstance(gesture, HeldDown):
             self._power(gesture)
             return
@@ -214,6 +228,7 @@ class Referee:
         self.prompt = question
         self._on_answer = on_answer
         self.prompt_colour = colour
+        departures.update_clock(self, self._now)   # the turn clock stops while the table answers
 
     def withdraw(self, question: str) -> bool:
         """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
@@ -257,6 +272,7 @@ class Referee:
         self._undoable.clear()
         self._last_phase = (game.phase, game.current)
         self._phase_started = now
+        self.turn_clock.restart()
         if play:
             self._settle(now)
 
@@ -267,6 +283,24 @@ class Referee:
         battle = game.battle
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
             self._apply(Defend(game.max_defend_dice(battle.target)), now)
+        departures.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
+
+    def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
+        """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or
+        with `bot` a bot takes the seat. Refused like a tap: the reason in `message`."""
+        self._now = now
+        self.message = ""
+        if self.prompt or self.fault or self.entry is not None or self.menu is not None:
+            self.message = "not now"
+            return False
+        return departures.leave(self, seat, now, bot=bot)
+
+    def apply_action(self, action: Action, now: float) -> None:
+        """Apply an action the table decided (a time-out, a player leaving), as a gesture's would be."""
+        self._apply(action, now)
+
+    def clear_selection(self) -> None:
+        self._clear_selection()
 
     def _tap(self, t: int, now: float, long: bool) -> None:
         game = self.game
@@ -526,6 +560,7 @@ class Referee:
             self._clear_selection()
         if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
             self._clear_selection()
+        departures.update_clock(self, now)
 
     def _undo_last(self) -> bool:
         """Take back the last placement or move of this turn (the engine's own undo)."""
@@ -562,6 +597,8 @@ class Referee:
             pool=game.pool,
             chance=self.conquest_chance(),
             winner=game.winner,
+            time_left=departures.time_left(self, self._now),
+            left=tuple(p for p in range(game.players) if game.left[p]),
         )
 
     def conquest_chance(self) -> float | None:

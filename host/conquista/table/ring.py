@@ -6,7 +6,8 @@ that matters now as lit LEDs (armies left to place, armies to move in, armies to
 (dice chosen, of three); with no count it shows the phase (a bright third). A set of cards ready to trade blinks
 the ring's last `TRADE_LEDS` LEDs in the selection colour. A journal fault blinks every other LED over all of it.
 
-The ring is ready for a turn clock (`with_time_left`): the rulesets have no turn time limit yet, so nothing calls it.
+With a turn time limit (`turn_time_limit_s`) the game's ring runs down clockwise as the turn's time passes
+(`with_time_left`): the LEDs past the time left go dark.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
+from conquista.table.departures import time_fraction
 
 if TYPE_CHECKING:
     from conquista.table.referee import Referee
@@ -95,6 +97,9 @@ def referee_ring(referee: Referee, now: float) -> Ring:
     if referee.prompt:
         return question_ring(n, now, referee.prompt_colour)
     ring = referee.menu.ring(n, now) if referee.menu is not None else game_ring(referee, now)
+    fraction = time_fraction(referee, now) if referee.menu is None else None
+    if fraction is not None:
+        ring = with_time_left(ring, fraction)
     if referee.storage_fault:
         # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
         return tuple(FAULT if blink_on(now) and i % 2 == 0 else c for i, c in enumerate(ring))

@@ -23,7 +23,7 @@ from conquista.table.colours import player_rgb
 from conquista.table.gestures import Gesture
 from conquista.table.referee import Referee
 from conquista.web.seats import Grant, SeatBook
-from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
+from conquista.web.views import DEFAULT_BOT, SeatState, host_view, map_view, public_view, seat_view
 
 CLAIM_TIMEOUT_S = 30.0
 PAUSED = "paused from the host's phone"
@@ -122,7 +122,19 @@ class HostRemote:
     target: int
 
 
-Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote
+@dataclass(frozen=True)
+class HostLeave:
+    """The host makes `target` leave the game (docs/rules.md, "Table features"): the armies stay and only defend, or
+    with `bot` a bot takes the seat. The same path as CANCEL held down at the board: the referee checks it, the
+    journal records it."""
+
+    connection: int
+    seat: int
+    target: int
+    bot: bool = False
+
+
+Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote | HostLeave
 
 
 # ---------------------------------------------------------------------------------------- board → server
@@ -240,6 +252,9 @@ class Companion:
             case HostNewGame(connection, seat, setup):
                 if seat == self.seats.host and seat >= 0:
                     self._new_game(referee, connection, seat, setup, now)
+            case HostLeave(connection, seat, target, bot):
+                if seat == self.seats.host and seat >= 0:
+                    self._leave(referee, connection, target, bot, now)
             case HostRemote(connection, seat, target):
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
@@ -247,6 +262,17 @@ class Companion:
                     self.send(ClaimAnswer(connection, target, "refused", why))
                 else:
                     self.send(ClaimAnswer(connection, target, "remote", grant=self.seats.grant(target, remote=True)))
+
+    def _leave(self, referee: Referee, connection: int, target: int, bot: bool, now: float) -> None:
+        if not 0 <= target < referee.game.players:
+            self.send(Refusal(connection, f"there is no seat {target}"))
+            return
+        if not referee.leave(target, now, bot=bot):
+            self.send(Refusal(connection, referee.message))
+            return
+        if bot:  # the seat is a bot's from now on: no phone plays it
+            self.bot_kinds.setdefault(target, DEFAULT_BOT)
+            self.seats.resize(referee.game.players, self.seats.bots | {target})
 
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move; a paused game takes nothing from phones.

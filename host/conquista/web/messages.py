@@ -17,6 +17,7 @@ from conquista.web.companion import (
     Command,
     GameSetUp,
     HostDice,
+    HostLeave,
     HostNewGame,
     HostPause,
     HostRemote,
@@ -120,7 +121,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                 and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
             raise BadMessage("cards must be a list of three card numbers")
         return SeatTrade(seat, tuple(cards), connection)
-    if kind in ("pause", "dice", "remote", "new_game", "resume") and seat != host:
+    if kind in ("pause", "dice", "remote", "new_game", "resume", "leave") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
@@ -133,6 +134,9 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
     if kind == "resume":
         keys(data, {"type", "game"})
         return HostNewGame(connection, seat, GameSetUp(resume=whole(data, "game", 1, 2**53)))
+    if kind == "leave":
+        keys(data, {"type", "seat", "bot"})
+        return HostLeave(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1), _flag(data, "bot"))
     if kind == "remote":
         keys(data, {"type", "seat"})
         return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))

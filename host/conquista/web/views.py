@@ -98,7 +98,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
                         for t in range(game.map.size)],
         "neutral": _neutral(game),
         "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
-                   "territories": game.territory_count[s], "eliminated": game.eliminated[s],
+                   "territories": game.territory_count[s], "eliminated": game.eliminated[s], "left": game.left[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
                    "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
         "current": game.current,
@@ -111,7 +111,11 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "selection": [game.map.id(t) for t in (referee.source, referee.target) if t >= 0],
         "dice": {"attack": [d for d in attack if d is not None], "defence": [d for d in defend if d is not None]},
         "log": referee.log[-LOG_LINES:],
-        "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1)},
+        # The turn's time left, with a turn time limit (None without one): the referee's clock, which stops for
+        # questions and faults.
+        "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
+                  "limit": game.rules.turn_time_limit_s or None,
+                  "left": None if status.time_left is None else round(status.time_left, 1)},
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
@@ -221,4 +225,8 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
                      "committed dice": referee.dice.name == "committed"},
         "paused": paused,
         "menu": referee.menu.view() if referee.menu is not None else None,
+        # A player leaving (docs/rules.md, "Table features"): who may still leave, and whether a bot can take a seat
+        # instead.
+        "may_leave": referee.game.active_players() if rules.players_may_leave else [],
+        "bot_takeover": referee.on_bot_seat is not None,
     }

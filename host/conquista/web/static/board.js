@@ -39,7 +39,8 @@ function draw() {
   document.getElementById("players").replaceChildren(...seats.map((s) => el("li", {},
     el("span", { class: "swatch", style: `background: ${s.rgb}` }),
     `${s.colour}: ${s.territories} territories, ${s.cards} cards${s.bot ? " (bot)" : ""}` +
-    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : ""}${s.claiming ? " · claiming…" : ""}`),
+    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : s.left ? " · left: defends only" : ""}` +
+    `${s.claiming ? " · claiming…" : ""}`),
     ...(view.neutral ? [el("li", {}, el("span", { class: "swatch", style: `background: ${view.neutral.rgb}` }),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
       : [])));
@@ -48,13 +49,19 @@ function draw() {
   log.scrollTop = log.scrollHeight;
 }
 
-// The turn clock: the seconds the board counted when the view was built, then this screen's own clock.
-let clockBase = { seconds: 0, at: 0 };
+// The turn clock: the seconds the board counted when the view was built, then this screen's own clock. With a
+// turn time limit it counts down the time left (the board's clock stops for questions: a new view says so).
+let clockBase = { seconds: 0, left: null, at: 0 };
 function drawClock() {
   const node = document.getElementById("clock");
   if (!node || !view || view.over) return;
-  const seconds = Math.floor(clockBase.seconds + (performance.now() - clockBase.at) / 1000);
-  node.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} this turn`;
+  const elapsed = (performance.now() - clockBase.at) / 1000;
+  const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (clockBase.left !== null && clockBase.left !== undefined) {
+    node.textContent = `${mmss(Math.max(0, Math.ceil(clockBase.left - elapsed)))} left`;
+    return;
+  }
+  node.textContent = `${mmss(Math.floor(clockBase.seconds + elapsed))} this turn`;
 }
 setInterval(drawClock, 1000);
 
@@ -62,7 +69,7 @@ const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
   else if (frame.type === "public") {
     view = frame.view;
-    clockBase = { seconds: view.clock.seconds, at: performance.now() };
+    clockBase = { seconds: view.clock.seconds, left: view.clock.left, at: performance.now() };
   }
   else if (frame.type === "seat") seatView = frame.view;
   else if (frame.type === "taken_over") seatView = null;

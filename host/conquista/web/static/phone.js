@@ -84,6 +84,13 @@ function drawHost() {
       `give ${s.colour} to a remote player`),
     remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
       : "")));
+  // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it.
+  const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat)) : [];
+  $("leave").replaceChildren(...leaving.map((s) => el("div", {},
+    el("button", { "data-leave": s.seat, onclick: () => client.send({ type: "leave", seat: s.seat, bot: false }) },
+      `${s.colour} leaves (armies only defend)`),
+    hostView.bot_takeover && !s.bot ? el("button", { "data-bot-seat": s.seat,
+      onclick: () => client.send({ type: "leave", seat: s.seat, bot: true }) }, `a bot plays ${s.colour}`) : "")));
 }
 
 // The new game's seats: a person or a bot (which kind) for each, the host's own always a person. Choices made

@@ -1,0 +1,112 @@
+"""The networked table's rules (docs/rules.md, "Table features") that end a turn from outside the game: a player who
+leaves and a turn whose time ran out. Pure: no I/O, no random, no clock — the referee owns the clock and applies
+`TimeOut()` when the time is up; the engine only derives, deterministically, what the time-out does, so replay
+reproduces it exactly.
+
+A time-out: unplaced armies are spread over the player's border territories (own territories next to an enemy one;
+all of them when none is), one at a time in map order [interpretation]; a move-in takes its minimum
+(already on the conquered territory); then the turn passes as NEXT would pass it (a card is drawn after a
+conquest). A defender's pending choice is the referee's to settle first (it applies `Defend` with the most dice).
+
+A player who leaves: their armies stay and only defend, always with the most dice (also when the ruleset lets
+defenders choose); their turns are skipped; they are eliminated normally (the conqueror takes their cards); a leaver
+never wins. Leaving on one's own turn ends it as a time-out does.
+"""
+
+from __future__ import annotations
+
+from conquista.rules.actions import Leave, TimeOut
+from conquista.rules.combat import CombatRules
+from conquista.rules.events import ArmiesMoved, ArmiesPlaced, Event, PhaseStarted, PlayerLeft, TurnTimedOut
+from conquista.rules.events import Phase as P
+from conquista.rules.position import is_index
+
+# The phases in which the current player is the one deciding: a time-out (or leaving) can end the turn there.
+TURN_PHASES = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE, P.ATTACK, P.OCCUPY, P.FORTIFY)
+
+
+class TableFeatureRules(CombatRules):
+    __slots__ = ()
+
+    def border_territories(self, seat: int) -> list[int]:
+        """The seat's territories next to another owner's, in map order (all the seat's when none is)."""
+        owner, neighbours = self.owner, self.map.neighbours
+        own = [t for t in range(self._size) if owner[t] == seat]
+        border = [t for t in own if any(owner[n] != seat for n in neighbours[t])]
+        return border or own
+
+    def active_players(self) -> list[int]:
+        """Seats still playing: neither eliminated nor gone."""
+        return [p for p in range(self.players) if not self.eliminated[p] and not self.left[p]]
+
+    def spread_plan(self) -> list[tuple[int, int]]:
+        """(territory, armies) a time-out places now: the pool one army at a time round the border territories."""
+        targets = self.border_territories(self.current)
+        pool = self.pool
+        if not pool or not targets:
+            return []
+        each, extra = divmod(pool, len(targets))
+        plan = [(t, each + (1 if i < extra else 0)) for i, t in enumerate(targets)]
+        return [(t, n) for t, n in plan if n]
+
+    def _time_out(self, action: TimeOut, events: list[Event] | None) -> None:
+        if not self.rules.turn_time_limit_s:
+            raise self._fail(action, f"{self.rules.name} has no turn time limit")
+        if self.phase not in TURN_PHASES:
+            raise self._fail(action, "the time-out waits for the defender's dice, the roll or the card draw")
+        if events is None:
+            return
+        events.append(TurnTimedOut(self.current))
+        self._finish_turn(events)
+
+    def _leave(self, action: Leave, events: list[Event] | None) -> None:
+        if not self.rules.players_may_leave:
+            raise self._fail(action, f"players may not leave in {self.rules.name}")
+        seat = action.seat
+        if not is_index(seat, self.players):
+            raise self._fail(action, f"{seat!r} is not a seat of {self.players}")
+        if self.eliminated[seat] or self.left[seat]:
+            raise self._fail(action, f"{self.rules.colours[seat]} is no longer playing")
+        if self.phase is P.SETUP:
+            raise self._fail(action, "players leave once the initial placement is over")
+        if seat == self.current and self.phase not in TURN_PHASES:
+            raise self._fail(action, "wait for the defender's dice, the roll or the card draw")
+        if not any(p != seat for p in self.active_players()):
+            raise self._fail(action, "the last player still playing cannot leave")
+        if events is None:
+            return
+        self._set(self.left, seat, True)
+        events.append(PlayerLeft(seat))
+        battle = self.battle
+        if seat == self.current:
+            self._finish_turn(events)
+        elif self.phase is P.DEFEND and battle is not None and self.owner[battle.target] == seat:
+            self.battle = battle._replace(defend_dice=self.max_defend_dice(battle.target))
+            self.phase = P.ROLL
+
+    def _finish_turn(self, events: list[Event]) -> None:
+        """End the current player's turn (or setup batch) now: the move-in at its minimum, the pool spread."""
+        battle = self.battle
+        if self.phase is P.OCCUPY and battle is not None:
+            events.append(ArmiesMoved(battle.source, battle.target, self.armies[battle.target]))
+            self.battle = None
+            self.phase = P.ATTACK
+            if self.turn_state.taken_cards or self.turn_state.forced_trade_down_to is not None:
+                self.turn_state = self.turn_state._replace(taken_cards=(), forced_trade_down_to=None)
+        for t, count in self.spread_plan():
+            self._set(self.armies, t, self.armies[t] + count)
+            self.placed_total += count
+            self.pool -= count
+            events.append(ArmiesPlaced(self.current, t, count))
+        if self.phase is P.SETUP:
+            nxt = self._next_with_reserve(self.current)
+            if nxt is None:
+                self._start_turn(self.first_player, events)
+            else:
+                self.current = nxt
+                self._start_setup_batch()
+                events.append(PhaseStarted(nxt, P.SETUP))
+            return
+        self._check_win(events)
+        if not self.over:
+            self._end_turn(events)

@@ -1,0 +1,71 @@
+"""RULES.md §5 from the phones: the host makes a player leave (or hands the seat to a bot), the public view shows
+who left and the turn's time left."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conquista.errors import BadMessage
+from conquista.rules.actions import Leave
+from conquista.web.companion import ClaimSeat, HostLeave, Refusal
+from conquista.web.messages import to_command
+from tests.rules.helpers import position
+from tests.web.helpers import make_board
+
+
+def _board_past_setup(limit: int = 0):  # type: ignore[no-untyped-def]
+    board = make_board(first_seat_hosts=True)
+    board.companion.submit(ClaimSeat(1, 1))
+    board.step()
+    board.press_roll()                   # blue's phone hosts
+    game = position("italian", players=3, owners={"alaska": 0, "kamchatka": 2}, turn_time_limit_s=limit)
+    board.referee.reset(game, board.now)
+    board.step()
+    return board
+
+
+def test_the_host_makes_a_player_leave_through_the_referee() -> None:
+    board = _board_past_setup()
+    board.companion.submit(HostLeave(1, 0, 2))     # not the host: ignored
+    board.step()
+    assert not any(board.referee.game.left)
+    board.companion.submit(HostLeave(1, 1, 2))
+    board.step()
+    assert board.referee.game.log[-1] == Leave(2)
+    public = json.loads(board.companion.latest.public)  # type: ignore[union-attr]
+    assert [s["left"] for s in public["seats"]] == [False, False, True]
+    host = json.loads(board.companion.latest.host)  # type: ignore[union-attr]
+    assert host["may_leave"] == [0, 1] and host["bot_takeover"] is False
+    board.companion.submit(HostLeave(1, 1, 2))
+    board.step()
+    refusal = [item for item in board.sent if isinstance(item, Refusal)][-1]
+    assert refusal.reason == "yellow is no longer playing"
+
+
+def test_the_host_hands_a_seat_to_a_bot() -> None:
+    board = _board_past_setup()
+    seated: list[int] = []
+    board.referee.on_bot_seat = lambda seat, _now: seated.append(seat)
+    board.companion.submit(HostLeave(1, 1, 0, bot=True))
+    board.step()
+    assert seated == [0] and not any(board.referee.game.left)
+    assert 0 in board.companion.seats.bots and board.companion.bot_kinds[0] == "greedy"
+
+
+def test_the_public_view_carries_the_time_left() -> None:
+    board = _board_past_setup(limit=60)
+    board.step(10.0)
+    clock = json.loads(board.companion.latest.public)["clock"]  # type: ignore[union-attr]
+    assert clock["limit"] == 60 and clock["left"] is not None and clock["left"] <= 60
+    assert json.loads(_board_past_setup().companion.latest.public)["clock"]["left"] is None  # type: ignore[union-attr]
+
+
+def test_the_leave_message_is_the_hosts_only_and_well_formed() -> None:
+    ids = ("alaska",)
+    assert to_command({"type": "leave", "seat": 2, "bot": False}, 5, 1, 1, ids) == HostLeave(5, 1, 2, False)
+    with pytest.raises(BadMessage, match="only the host"):
+        to_command({"type": "leave", "seat": 2, "bot": False}, 5, 0, 1, ids)
+    with pytest.raises(BadMessage, match="bot must be true or false"):
+        to_command({"type": "leave", "seat": 2}, 5, 1, 1, ids)
