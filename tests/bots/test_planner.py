@@ -133,3 +133,12 @@ def test_defence_dice_keep_the_territory_most_often() -> None:
         best = odds.best_defence(attacking, defending, 1, 2)
         holds = {d: odds.hold_chance(attacking, defending, 1, d) for d in (1, 2)}
         assert holds[best] == max(holds.values())
+
+
+@pytest.mark.parametrize("defence", [True, False])
+def test_planner_plays_the_duel_against_the_neutral_army(defence: bool) -> None:
+    # The neutral army is an owner past the seats: no hand, no mission, never a turn of its own (a planner once
+    # read its hand when it held a single territory).
+    for i in range(8):
+        game = play_checked("french-1976-duel", ["planner", "greedy"], game_seed(11, i), automatic_defence=defence)
+        assert game.winner in (0, 1)

@@ -79,7 +79,7 @@ def territory_values(game: Game, me: int, objective: Objective) -> list[float]:
             continue
         if holder == objective.target_seat:
             direct[t] += DESTROY + DESTROY * 2 / max(1, counts[holder])
-        if counts[holder] == 1:
+        if counts[holder] == 1 and holder < game.players:   # the neutral army (past the seats) holds no cards
             direct[t] += CARD_PER_HAND_CARD * len(game.hands[holder])
     return _with_reach(game, me, direct)
 
