@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from conquista.app.build import build_table
+from conquista.app.build import bot_takeover, build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
 from conquista.bots import make_bot
@@ -84,7 +84,7 @@ class SimulatedTable:
                             self.board.strip, physical_dice=physical_dice, journal=journal,
                             recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
-        self.referee.on_bot_seat = self.bot_seats.take_over   # a player leaving may hand the seat to a bot
+        self.referee.on_bot_seat = bot_takeover(self.bot_seats, journal)   # a player leaving may hand the seat to a bot
         self.journal = journal
         self.recogniser = self.runner.recogniser
         # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.

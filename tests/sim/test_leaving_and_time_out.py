@@ -72,8 +72,10 @@ def test_a_whole_game_with_time_outs_and_a_player_who_leaves(tmp_path: Path) -> 
         assert not (gone and fresh.current == PERSON and not fresh.over)
 
 
-def test_a_bot_takes_the_seat_of_a_player_who_leaves() -> None:
-    with _table(7) as table:
+def test_a_bot_takes_the_seat_of_a_player_who_leaves(tmp_path: Path) -> None:
+    journal = GameJournal(tmp_path)
+    journal.seats = ("greedy", "greedy", "human")
+    with _table(7, journal) as table:
         while not (table.game.to_move == PERSON and table.game.round >= 2):
             if table.game.to_move == PERSON:
                 table.advance(5.0, step=1.0)
@@ -84,3 +86,11 @@ def test_a_bot_takes_the_seat_of_a_player_who_leaves() -> None:
         turn = table.game.turn
         table.advance(20.0)
         assert table.game.turn > turn and not any(isinstance(a, TimeOut) for a in table.game.log[-20:])
+    # The saved game says who plays the seat now: a resumed game keeps the bot there.
+    game_id = journal.game_id
+    journal.close()
+    assert game_id is not None
+    again = GameJournal(tmp_path)
+    again.resume(game_id)
+    assert again.seats == ("greedy", "greedy", "greedy")
+    again.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,6 +24,8 @@ class Journal(Protocol):
 
     def attach(self, referee: Referee) -> None: ...
 
+    def reseat(self, seat: int, kind: str) -> None: ...
+
 
 @dataclass(frozen=True)
 class Table:
@@ -43,7 +46,19 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
     layout = LedLayout(profile)
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
     if bots is not None:
-        referee.on_bot_seat = bots.take_over   # a player leaving may hand the seat to a bot
+        referee.on_bot_seat = bot_takeover(bots, journal)   # a player leaving may hand the seat to a bot
     if journal is not None:
         journal.attach(referee)
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots))
+
+
+def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:
+    """What the referee calls when a player who leaves hands their seat to a bot: the bot plays it from now on, and
+    the saved game says so (a resumed game keeps the bot in that seat)."""
+
+    def take_over(seat: int, now: float) -> None:
+        bots.take_over(seat, now)
+        if journal is not None:
+            journal.reseat(seat, bots.kinds[seat])
+
+    return take_over

@@ -75,6 +75,7 @@ class GameJournal:
         self._rows: list[Row] = []
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
+        self._seats_on_disk: tuple[str, ...] | None = None
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
         self._synced = 0                         # rows [0, _synced) are known to be on disk
         self._on_disk = 0                        # rows the disk may hold (more than _synced after an undo)
@@ -130,6 +131,7 @@ class GameJournal:
         self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
         self._chains = [chain for *_row, chain in saved.rows]
         self.seats, self.seed = saved.seats, saved.seed
+        self._seats_on_disk = saved.seats
         self._secret = read_secret(secret_path(self.path, saved.key))
         self._secret_saved = self._secret is not None
         self._synced = self._on_disk = len(self._rows)
@@ -266,9 +268,17 @@ class GameJournal:
         self._synced = 0
         return self._sync()
 
+    def reseat(self, seat: int, kind: str) -> None:
+        """A seat changes hands mid-game (a bot takes the seat of a player who left): saved with the next write."""
+        if self._game is None:
+            return
+        seats = list(self.seats) if self.seats is not None else ["human"] * self._game.players
+        seats[seat] = kind
+        self.seats = tuple(seats)
+
     def _sync(self) -> bool:
         if self._game is None or (self._synced == len(self._rows) == self._on_disk
-                                  and self._status == self._status_on_disk):
+                                  and self._status == self._status_on_disk and self.seats == self._seats_on_disk):
             return True
         if self.game_id is None and len(self._rows) < 2:
             return True         # only the deal: saved with the first action (see the module's docstring)
@@ -298,6 +308,8 @@ class GameJournal:
                 if self._status != self._status_on_disk:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
+                if self.seats != self._seats_on_disk and self.seats is not None:
+                    conn.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(list(self.seats)), game_id))
         except NotAJournalError as exc:
             self._failed(str(exc))
             return False
@@ -309,6 +321,7 @@ class GameJournal:
         caught_up = len(self._rows) - self._synced
         self._synced = self._on_disk = len(self._rows)
         self._status_on_disk = self._status
+        self._seats_on_disk = self.seats
         if self.fault:
             log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
             self._set_fault("")
