@@ -38,7 +38,8 @@ def roll_microseconds(with_dice: bool) -> float:
     from conquista.rules.actions import Blitz, Roll
     from conquista.rules.engine import Game
 
-    rules, game_map = load_ruleset("classic"), load_map()
+    # Automatic defence: classic lets the defender choose, which would stop the blitz at every roll.
+    rules, game_map = load_ruleset("classic", {"automatic_defence": True}), load_map()
     start = play_game(rules, game_map, 2, ["greedy"], "bench-roll", turn_cap=1).game
     assert start is not None
     snap = start.snapshot()
