@@ -111,6 +111,11 @@ class CombatRules(TurnRules):
             return
         attacker_losses, defender_losses = self._resolve(attack, defend)
         s, t = battle.source, battle.target
+        if not defender_losses and not attacker_losses:
+            # A void roll (ties re-rolled, rules/battle.py): logged, no army lost, the battle stays at this roll with
+            # the same dice (a blitz and a single attack alike; a defender who chose keeps the choice).
+            events.append(BattleRolled(s, t, attack, defend, 0, 0))
+            return
         armies = self.armies
         before_s, before_t = armies[s], armies[t]
         self._patches += (armies, s, before_s, armies, t, before_t)
