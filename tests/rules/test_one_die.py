@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conquista.cli import main
 from conquista.errors import OddsError, RulesetError
@@ -125,6 +127,15 @@ def test_a_fleet_handicap_in_the_engine() -> None:
 def test_one_die_games_keep_invariants_and_replay(seed: int, chosen_defence: bool) -> None:
     game = play_checked(ONE_DIE, 3, seed, ["greedy", "random"], turn_cap=40, automatic_defence=not chosen_defence)
     assert any(isinstance(a, Roll) and a.attack == a.defend for a in game.log)   # ties happened and were re-rolled
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), attack_handicap=st.integers(0, 5), defence_handicap=st.integers(0, 5),
+       chosen_defence=st.booleans())
+def test_seeded_one_die_games_with_handicaps_keep_invariants(seed: int, attack_handicap: int, defence_handicap: int,
+                                                             chosen_defence: bool) -> None:
+    play_checked(ONE_DIE, 3, seed, ["random", "greedy"], turn_cap=20, attack_die_handicap=attack_handicap,
+                 defence_die_handicap=defence_handicap, automatic_defence=not chosen_defence)
 
 
 def test_one_die_games_with_a_handicap_finish() -> None:
