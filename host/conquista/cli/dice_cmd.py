@@ -97,8 +97,9 @@ def _print_report(report: AuditReport) -> None:
                 else "too few rolls to test")
         print(f"  {c.attack_dice} vs {c.defend_dice} dice, {c.rolls} rolls: {stat}")
         for o in c.outcomes:
+            void = "" if o.attacker_losses or o.defender_losses else "  a tie, rolled again"
             print(f"      {o.attacker_losses}/{o.defender_losses}  observed {o.observed:7d}  expected "
-                  f"{o.expected:10.1f}  (p = {o.probability})")
+                  f"{o.expected:10.1f}  (p = {o.probability}){void}")
     loss = report.attacker_losses
     print(f"attacker losses: {loss.observed} observed, {loss.expected:.1f} ± {loss.sd:.1f} expected"
           + (f" (z = {loss.z:+.2f}, p = {loss.p_value:.4f})" if loss.tested else " (too few rolls to test)"))

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import ConquistaError
-from conquista.rules.odds import BattleOdds, blitz_odds, odds_table
-from conquista.rules.rulesets import Ruleset, load_ruleset
+from conquista.rules.battle import HANDICAP_RANGE, DiceRule
+from conquista.rules.choices import Ties
+from conquista.rules.odds import BattleOdds, blitz_odds, odds_table, roll_odds
+from conquista.rules.rulesets import RANGES, Ruleset, load_ruleset
 
 # Survivor counts less likely than this are left out of the text listing (--json lists them all).
 LISTING_FLOOR = 0.005
@@ -38,11 +40,52 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--table", type=int, metavar="N",
                    help="print the N×N table of conquest chances (ATTACKING and DEFENDING 1..N)")
     p.add_argument("--plot", metavar="FILE.png", help="with --table: draw the table as a heatmap picture")
+    _register_dice_rule(p)
     p.set_defaults(handler=run)
 
 
+# The battle-rule options: (option, ruleset parameter, range); each overrides the ruleset's own value.
+_DICE_OPTIONS = (("--attack-dice", "attacker_dice_max", RANGES["attacker_dice_max"]),
+                 ("--defence-dice", "defender_dice_max", RANGES["defender_dice_max"]),
+                 ("--attack-handicap", "attack_die_handicap", HANDICAP_RANGE),
+                 ("--defence-handicap", "defence_die_handicap", HANDICAP_RANGE))
+
+
+def _register_dice_rule(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ties", choices=[t.value for t in Ties],
+                   help="who a tied pair of dice goes to: the defender, or nobody (reroll: rolled again); "
+                        "default: the ruleset's")
+    helps = ("most attack dice", "most defence dice", "each attack die counts N less (a 1954 fleet: 2)",
+             "each defence die counts N less")
+    for (option, _name, (low, high)), text in zip(_DICE_OPTIONS, helps, strict=True):
+        p.add_argument(option, type=int, metavar="N", help=f"{text}, {low}..{high}; default: the ruleset's")
+
+
+def _dice_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The ruleset parameters the battle-rule options set, each checked against its range."""
+    overrides: dict[str, Any] = {}
+    if args.ties is not None:
+        overrides["ties"] = args.ties
+    for option, name, (low, high) in _DICE_OPTIONS:
+        value = getattr(args, option[2:].replace("-", "_"))
+        if value is None:
+            continue
+        if not low <= value <= high:
+            raise ConquistaError(f"{option} must be {low} to {high}, not {value}")
+        overrides[name] = value
+    return overrides
+
+
+def _rule_note(rules: Ruleset) -> str:
+    """The battle rule in words when it is not the standard tie rule with no handicap."""
+    notes = ["ties re-rolled"] if rules.ties is Ties.REROLL else []
+    notes += [f"each {side} die counts {n} less" for side, n in
+              (("attack", rules.attack_die_handicap), ("defence", rules.defence_die_handicap)) if n]
+    return f" ({', '.join(notes)})" if notes else ""
+
+
 def run(args: argparse.Namespace) -> int:
-    rules = load_ruleset(args.rules)
+    rules = load_ruleset(args.rules, _dice_overrides(args) or None)
     if args.stop_at < 1:
         raise ConquistaError(f"--stop-at must be at least 1 (one army always stays behind), not {args.stop_at}")
     if args.table is not None:
@@ -105,10 +148,18 @@ def _odds_json(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], e
         "attacker_wins": float(odds.attacker_wins),
         "expected_attacker_losses": float(odds.expected_attacker_losses),
         "expected_defender_losses": float(odds.expected_defender_losses),
+        "ties": rules.ties.value,
+        "attack_die_handicap": rules.attack_die_handicap,
+        "defence_die_handicap": rules.defence_die_handicap,
         "attacker_survivors": {str(k): float(v) for k, v in odds.attacker_survivors.items()},
         "defender_survivors": {str(k): float(v) for k, v in odds.defender_survivors.items()},
     }
+    first = _first_roll(rules, odds)
+    if first:
+        out["first_roll"] = {f"{la},{ld}": float(p) for (la, ld), p in first.items()}
     if exact:
+        if first:
+            out["first_roll_exact"] = {f"{la},{ld}": str(p) for (la, ld), p in first.items()}
         out["attacker_wins_exact"] = str(odds.attacker_wins)
         out["expected_attacker_losses_exact"] = str(odds.expected_attacker_losses)
         out["expected_defender_losses_exact"] = str(odds.expected_defender_losses)
@@ -117,11 +168,25 @@ def _odds_json(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], e
     return out
 
 
+def _first_roll(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction]) -> dict[tuple[int, int], Fraction]:
+    """Exact outcomes (attacker losses, defender losses) of the blitz's first roll; empty when nothing is rolled.
+    Under ties re-rolled, the outcome the roll ends with once no pair ties."""
+    if odds.defending < 1 or odds.attacking <= odds.stop_at or odds.attacking < 2:
+        return {}
+    rule = DiceRule.of(rules)
+    return dict(roll_odds(rule.attack_dice(odds.attacking), rule.defend_dice(odds.defending), exact=True, rule=rule))
+
+
 def _print_odds(rules: Ruleset, odds: BattleOdds[float] | BattleOdds[Fraction], exact: bool) -> None:
     a, d, k = odds.attacking, odds.defending, odds.stop_at
     print(f"{rules.name}: {a} attacking ({max(0, a - 1)} may fight) against {d} defending, "
-          f"attacker rolls up to {rules.attacker_dice_max} dice, defender up to {rules.defender_dice_max}; "
-          f"blitz stops at {k} {'army' if k == 1 else 'armies'}")
+          f"attacker rolls up to {rules.attacker_dice_max} dice, defender up to {rules.defender_dice_max}"
+          f"{_rule_note(rules)}; blitz stops at {k} {'army' if k == 1 else 'armies'}")
+    first = _first_roll(rules, odds)
+    if first:
+        print("first roll            " + ", ".join(
+            f"attacker −{la} defender −{ld}: {float(p) * 100:.2f} %" + (f" = {p}" if exact else "")
+            for (la, ld), p in first.items()))
     wins = odds.attacker_wins
     print(f"conquest              {float(wins) * 100:6.2f} %" + (f"   = {wins}" if exact else ""))
     print(f"expected losses       attacker {_number(odds.expected_attacker_losses, exact)}, "
@@ -162,8 +227,8 @@ def _run_table(args: argparse.Namespace, rules: Ruleset) -> int:
             for d, p in enumerate(row, start=1):
                 print(f"{a}\t{d}\t{p}")
         return 0
-    print(f"{rules.name}: conquest chance in %, rows ATTACKING (incl. the army that stays behind), "
-          f"columns DEFENDING; blitz stops at {args.stop_at}")
+    print(f"{rules.name}{_rule_note(rules)}: conquest chance in %, rows ATTACKING (incl. the army that stays "
+          f"behind), columns DEFENDING; blitz stops at {args.stop_at}")
     print("A\\D " + "".join(f"{d:>6d}" for d in range(1, n + 1)))
     for a, row in enumerate(table, start=1):
         print(f"{a:>3d} " + "".join(f"{float(p) * 100:6.1f}" for p in row))

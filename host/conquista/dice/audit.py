@@ -1,7 +1,7 @@
 """The dice audit: are a game's logged rolls what fair dice (and, for committed dice, the seed) would give?
 
 Reads a game log (JSON Lines: a header, then one object per line) and uses only
-* the header: `format`, `version`, `ruleset` (its dice maxima and tie rule), `ruleset_name`, `dice`;
+* the header: `format`, `version`, `ruleset` (its dice maxima, tie rule and die handicaps), `ruleset_name`, `dice`;
 * roll lines `{"type": "roll", "attack": [...], "defend": [...], "source": ...}` (dice in the order rolled);
 * the reveal line `{"meta": "dice_reveal", "seed": "<hex>"}` of a committed game;
 * with a committed seed to check, the deal and the card draws too, replaying the game through the engine.
@@ -11,7 +11,9 @@ Checks, each reported with its numbers:
 1. faces: per-face counts of each die colour (attack red, defence blue) and Pearson's chi-square against 1/6 each;
 2. battle rolls: each roll's outcome (armies lost by each side) with its exact probability from
    `conquista.rules.odds`; per dice combination, observed against expected counts of each outcome (chi-square);
-   and the attacker's total losses against their exact expectation (a z-score: the "luck" of the attacker);
+   and the attacker's total losses against their exact expectation (a z-score: the "luck" of the attacker). Under
+   ties re-rolled the void rolls are in the log like any other: a roll's expected distribution is the one of a roll
+   as thrown, the void outcome (0, 0) included (`roll_odds(..., with_void=True)`); the faces stay uniform;
 3. committed dice: the seed against the header's commitment, then every committed roll against the stream, and
    (when the header says the commitment covers them) the deal and every card draw (conquista.dice.audit_seed);
    the first roll, and the first deal or draw, that differs is named by its line and its number in the stream.
@@ -133,7 +135,9 @@ def _parse_header(where: str, obj: dict[str, Any]) -> _Header:
         ties = ruleset.get("ties", "defender")
         if ties not in Ties._value2member_map_:
             raise OddsError(f"ties rule {ties!r} is not supported (only {', '.join(t.value for t in Ties)})")
-        rule = DiceRule(maxima[0], maxima[1], Ties(ties))
+        # A log written before the handicaps existed was played without them.
+        rule = DiceRule(maxima[0], maxima[1], Ties(ties), ruleset.get("attack_die_handicap", 0),
+                        ruleset.get("defence_die_handicap", 0))
     except OddsError as exc:
         raise AuditError(f"{where} line 1: {exc}") from None
     dice = obj.get("dice", {})
@@ -166,8 +170,9 @@ def _face_test(colour: str, counts: Counter[int]) -> FaceTest:
     return FaceTest(colour, observed, dice, stat, chi_square_sf(stat, 5), True)
 
 
-def _combination_test(attack_dice: int, defend_dice: int, counts: Counter[tuple[int, int]]) -> CombinationTest:
-    probabilities = roll_odds(attack_dice, defend_dice, exact=True)
+def _combination_test(attack_dice: int, defend_dice: int, counts: Counter[tuple[int, int]],
+                      rule: DiceRule) -> CombinationTest:
+    probabilities = roll_odds(attack_dice, defend_dice, exact=True, rule=rule, with_void=True)
     rolls = sum(counts.values())
     outcomes = tuple(OutcomeCount(la, ld, p, counts.get((la, ld), 0), float(p * rolls))
                      for (la, ld), p in probabilities.items())
@@ -200,6 +205,7 @@ def _loss_test(combinations: Iterable[CombinationTest]) -> LossTest:
 class _Tally:
     """What the audit gathers from the lines after the header."""
 
+    rule: DiceRule
     keep_rolls: bool
     keep_actions: bool
     faces: dict[str, Counter[int]] = field(default_factory=lambda: {colour: Counter[int]() for colour in COLOURS})
@@ -214,12 +220,12 @@ class _Tally:
         self.by_source[source] += 1
         self.faces["attack"].update(attack)
         self.faces["defend"].update(defend)
-        losses = battle_losses(attack, defend)
+        losses = battle_losses(attack, defend, self.rule)
         self.by_combination.setdefault((len(attack), len(defend)), Counter())[losses] += 1
         if source == "committed":
             self.committed.append((line, attack, defend))
         if self.keep_rolls:
-            probability = roll_odds(len(attack), len(defend), exact=True)[losses]
+            probability = roll_odds(len(attack), len(defend), exact=True, rule=self.rule, with_void=True)[losses]
             self.kept.append(RollOutcome(line, source, attack, defend, losses[0], losses[1], probability))
 
 
@@ -257,8 +263,9 @@ def audit_records(records: Iterable[tuple[int, dict[str, Any]]], where: str = "<
     if first is None:
         raise AuditError(f"{where}: empty file, not a conquista game log")
     header = _parse_header(where, first[1])
-    tally = _tally(where, header, lines, _Tally(keep_rolls, keep_actions=header.commitment is not None))
-    combinations = tuple(_combination_test(a, d, tally.by_combination[a, d]) for a, d in sorted(tally.by_combination))
+    tally = _tally(where, header, lines, _Tally(header.rule, keep_rolls, keep_actions=header.commitment is not None))
+    combinations = tuple(_combination_test(a, d, tally.by_combination[a, d], header.rule)
+                         for a, d in sorted(tally.by_combination))
     seed = seed_to_check(where, header.commitment, header.source, verify_seed, tally.revealed)
     seed_check = None if seed is None else check_seed(where, seed, tally.committed, first[1], tally.actions,
                                                        game_map)

@@ -1,8 +1,16 @@
 """The one battle rule: how the dice of a roll become losses. The engine and the odds both call `resolve_roll`.
 
-A ruleset's dice rule is a `DiceRule` (dice maxima and the tie rule). Everything that decides who wins a pair of dice
-lives in `_pair_loser` and `resolve_roll`, so a future rule (ties re-rolled, a per-die handicap for fleets) changes
-these two functions and `DiceRule`, and both the engine and `rules/odds.py` follow.
+A ruleset's dice rule is a `DiceRule`: the dice maxima, the tie rule and a per-die handicap for each side. Everything
+that decides who wins a pair of dice lives in `_pair_loser` and `resolve_roll`, so both the engine and
+`rules/odds.py` follow it.
+
+* ties = "defender": a tied pair is lost by the attacker.
+* ties = "reroll": a tied pair decides nothing and is rolled again. A roll in which any compared pair ties is *void*:
+  `resolve_roll` gives (0, 0) — every other roll removes at least one army — the engine applies it (it is logged,
+  removes no army) and stays at the ROLL step, so chance rolls the same dice again. With more than one die a side
+  the whole roll is rolled again [interpretation: the 1954 patent has one die each].
+* attack_die_handicap / defence_die_handicap: each die of that side counts that much less when compared (a fleet's
+  die counts 2 less in the 1954 patent: a fleet's 6 loses to an army's 5, its 6 against a 4 is a tie).
 Pure: no I/O, no random, no clock.
 """
 
@@ -17,10 +25,13 @@ from conquista.errors import OddsError
 from conquista.rules.choices import Ties
 
 TIES_TO_DEFENDER = Ties.DEFENDER
+HANDICAP_RANGE = (0, 5)
+# The outcome of a void roll (ties re-rolled): no army lost, the same dice are rolled again.
+VOID_ROLL = (0, 0)
 
 
 class HasDiceRule(Protocol):
-    """Anything with the three dice parameters: a Ruleset, a DiceRule."""
+    """Anything with the dice parameters: a Ruleset, a DiceRule."""
 
     @property
     def attacker_dice_max(self) -> int: ...
@@ -28,6 +39,10 @@ class HasDiceRule(Protocol):
     def defender_dice_max(self) -> int: ...
     @property
     def ties(self) -> Ties: ...
+    @property
+    def attack_die_handicap(self) -> int: ...
+    @property
+    def defence_die_handicap(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -37,6 +52,8 @@ class DiceRule:
     attacker_dice_max: int = 3
     defender_dice_max: int = 3
     ties: Ties = TIES_TO_DEFENDER
+    attack_die_handicap: int = 0
+    defence_die_handicap: int = 0
 
     def __post_init__(self) -> None:
         if self.attacker_dice_max < 1 or self.defender_dice_max < 1:
@@ -45,13 +62,24 @@ class DiceRule:
         if self.ties not in Ties._value2member_map_:
             raise OddsError(f"ties rule {self.ties!r} is not supported (only {', '.join(t.value for t in Ties)})")
         object.__setattr__(self, "ties", Ties(self.ties))
+        low, high = HANDICAP_RANGE
+        for name in ("attack_die_handicap", "defence_die_handicap"):
+            value = getattr(self, name)
+            if type(value) is not int or not low <= value <= high:
+                raise OddsError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+
+    @property
+    def rerolls_ties(self) -> bool:
+        """A tied pair is rolled again: some rolls are void (`VOID_ROLL`)."""
+        return self.ties is Ties.REROLL
 
     @classmethod
     def of(cls, rules: HasDiceRule) -> DiceRule:
         """The dice rule of a Ruleset (or of anything with the three fields, a DiceRule included)."""
         if isinstance(rules, DiceRule):
             return rules
-        return cls(rules.attacker_dice_max, rules.defender_dice_max, rules.ties)
+        return cls(rules.attacker_dice_max, rules.defender_dice_max, rules.ties, rules.attack_die_handicap,
+                   rules.defence_die_handicap)
 
     def attack_dice(self, attacking: int) -> int:
         """Dice the attacker rolls with `attacking` armies on the territory (one must stay behind)."""
@@ -65,20 +93,32 @@ class DiceRule:
 CLASSIC_DICE = DiceRule()
 
 
-def _attacker_loses_pair(attack_die: int, defend_die: int, rule: DiceRule) -> bool:
-    # The tie rule is applied here and only here; every supported rule today gives ties to the defender.
-    return attack_die <= defend_die
+def _pair_loser(attack_die: int, defend_die: int, rule: DiceRule) -> int | None:
+    """0 if the attacker loses the pair, 1 if the defender does, None if the pair is rolled again. The handicaps
+    and the tie rule are applied here and only here."""
+    attack_value = attack_die - rule.attack_die_handicap
+    defend_value = defend_die - rule.defence_die_handicap
+    if attack_value > defend_value:
+        return 1
+    if attack_value == defend_value and rule.ties is Ties.REROLL:
+        return None
+    return 0
 
 
 def resolve_roll(attack: tuple[int, ...] | list[int], defend: tuple[int, ...] | list[int],
                  rule: DiceRule = CLASSIC_DICE) -> tuple[int, int]:
-    """(attacker losses, defender losses) of one roll: both sides sorted high→low and compared in pairs."""
+    """(attacker losses, defender losses) of one roll: both sides sorted high→low and compared in pairs (a side's
+    handicap lowers every die of it alike, so the order is the faces' order). Under ties = "reroll" a roll with a
+    tied pair is void: `VOID_ROLL`, (0, 0), the only roll that removes no army."""
     attacker_losses = defender_losses = 0
     for a, d in zip(sorted(attack, reverse=True), sorted(defend, reverse=True), strict=False):
-        if _attacker_loses_pair(a, d, rule):
-            attacker_losses += 1
-        else:
+        loser = _pair_loser(a, d, rule)
+        if loser is None:
+            return VOID_ROLL
+        if loser:
             defender_losses += 1
+        else:
+            attacker_losses += 1
     return attacker_losses, defender_losses
 
 

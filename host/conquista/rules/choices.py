@@ -46,7 +46,10 @@ class EliminationTrade(StrEnum):
 
 
 class Ties(StrEnum):
+    """Who loses a tied pair of dice: the attacker ("defender" wins it), or nobody: the pair is rolled again."""
+
     DEFENDER = "defender"
+    REROLL = "reroll"
 
 
 class OccupationMinimum(StrEnum):

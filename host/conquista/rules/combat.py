@@ -111,6 +111,9 @@ class CombatRules(TurnRules):
             return
         attacker_losses, defender_losses = self._resolve(attack, defend)
         s, t = battle.source, battle.target
+        # A void roll (ties re-rolled, rules/battle.py: no loss on either side) is logged, changes no army and leaves
+        # the battle at this roll with the same dice, a single attack and a blitz alike (a defender who chose keeps
+        # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.
         armies = self.armies
         before_s, before_t = armies[s], armies[t]
         self._patches += (armies, s, before_s, armies, t, before_t)
@@ -129,7 +132,11 @@ class CombatRules(TurnRules):
                 if dice != battle.attack_dice or defence != battle.defend_dice:
                     self.battle = Battle(s, t, dice, defence, stop)
                 return  # the blitz rolls on: still a chance step
+            if not attacker_losses and not defender_losses:
+                return
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
+            return
+        if not attacker_losses and not defender_losses:
             return
         self.battle = None
         self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK

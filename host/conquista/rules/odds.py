@@ -14,6 +14,11 @@ territory, *including the army that must stay behind*; DEFENDING is the number o
 maximum dice on both sides (the defender policy "automatic maximum"), and goes on while the target still has
 armies and the attacking territory holds more than `stop_at` armies (and at least 2, so it may attack at all) —
 the same loop the engine runs for a Blitz action, so a roll may take the attacker below the stop level.
+
+Ties re-rolled (`ties = "reroll"`): a void roll (a tied pair, `rules.battle.VOID_ROLL`) changes nothing and is rolled
+again, so every probability here is conditioned on the roll not being void: a roll's outcomes are counted over the
+rolls that are not void, and a blitz moves only on those. The denominators are then not powers of 6; the exact
+chain keeps a numerator over a power of one common base (the lcm of the rolls' counts) instead.
 """
 
 from __future__ import annotations
@@ -24,14 +29,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
+from math import lcm
 from types import MappingProxyType
 from typing import Generic, Literal, TypeVar, cast, overload
 
 from conquista.errors import OddsError as OddsError
-from conquista.rules.battle import CLASSIC_DICE, DiceRule, HasDiceRule, resolve_roll
+from conquista.rules.battle import CLASSIC_DICE, VOID_ROLL, DiceRule, HasDiceRule, resolve_roll
 
 __all__ = ["BattleOdds", "DiceRule", "HasDiceRule", "OddsError", "battle_losses", "blitz_odds", "conquest_chance",
-           "odds_table", "roll_odds", "roll_outcome_counts"]
+           "odds_table", "roll_odds", "roll_outcome_counts", "void_rolls"]
 
 FACES = 6
 # Float mode drops a state whose probability is below this. Each dropped state loses less than this much mass,
@@ -58,31 +64,52 @@ def _sorted_rolls(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 @cache
 def roll_outcome_counts(attack_dice: int, defend_dice: int,
                         rule: DiceRule = CLASSIC_DICE) -> Mapping[tuple[int, int], int]:
-    """Exhaustive count of the 6**(a+d) rolls by outcome (attacker losses, defender losses); ties to defence."""
+    """Exhaustive count of the 6**(a+d) rolls by final outcome (attacker losses, defender losses) under `rule`.
+    Void rolls (ties re-rolled) are not final and not counted: see `void_rolls`."""
+    counts = _all_outcome_counts(attack_dice, defend_dice, rule)
+    return MappingProxyType({k: v for k, v in counts.items() if k != VOID_ROLL})
+
+
+@cache
+def _all_outcome_counts(attack_dice: int, defend_dice: int, rule: DiceRule) -> dict[tuple[int, int], int]:
     if attack_dice < 1 or defend_dice < 1:
         raise OddsError(f"a roll needs at least one die on each side, got {attack_dice} vs {defend_dice}")
     counts: Counter[tuple[int, int]] = Counter()
     for attack, a_ways in _sorted_rolls(attack_dice):
         for defend, d_ways in _sorted_rolls(defend_dice):
             counts[resolve_roll(attack, defend, rule)] += a_ways * d_ways
-    return MappingProxyType(dict(sorted(counts.items())))
+    return dict(sorted(counts.items()))
+
+
+def void_rolls(attack_dice: int, defend_dice: int, rule: DiceRule = CLASSIC_DICE) -> int:
+    """How many of the 6**(a+d) rolls are void (a tied pair under ties = "reroll"; 0 under any other tie rule)."""
+    return _all_outcome_counts(attack_dice, defend_dice, rule).get(VOID_ROLL, 0)
 
 
 @overload
-def roll_odds(attack_dice: int, defend_dice: int, *, exact: Literal[True]) -> Mapping[tuple[int, int], Fraction]:
+def roll_odds(attack_dice: int, defend_dice: int, *, exact: Literal[True], rule: DiceRule = CLASSIC_DICE,
+              with_void: bool = False) -> Mapping[tuple[int, int], Fraction]:
     ...
 
 
 @overload
-def roll_odds(attack_dice: int, defend_dice: int, *, exact: Literal[False] = False) -> Mapping[tuple[int, int], float]:
+def roll_odds(attack_dice: int, defend_dice: int, *, exact: Literal[False] = False, rule: DiceRule = CLASSIC_DICE,
+              with_void: bool = False) -> Mapping[tuple[int, int], float]:
     ...
 
 
-def roll_odds(attack_dice: int, defend_dice: int, *, exact: bool = False
-              ) -> Mapping[tuple[int, int], Fraction] | Mapping[tuple[int, int], float]:
-    """Probability of each outcome (attacker losses, defender losses) of one roll."""
-    counts = roll_outcome_counts(attack_dice, defend_dice)
-    total = FACES ** (attack_dice + defend_dice)
+def roll_odds(attack_dice: int, defend_dice: int, *, exact: bool = False, rule: DiceRule = CLASSIC_DICE,
+              with_void: bool = False) -> Mapping[tuple[int, int], Fraction] | Mapping[tuple[int, int], float]:
+    """Probability of each final outcome (attacker losses, defender losses) of one roll: under ties re-rolled,
+    conditioned on the roll not being void. `with_void`: the distribution of one roll as thrown (and logged)
+    instead, the void roll `VOID_ROLL` (0, 0) included when the rule has one."""
+    counts: Mapping[tuple[int, int], int]
+    if with_void:
+        counts = _all_outcome_counts(attack_dice, defend_dice, rule)
+        total = FACES ** (attack_dice + defend_dice)
+    else:
+        counts = roll_outcome_counts(attack_dice, defend_dice, rule)
+        total = sum(counts.values())
     if exact:
         return MappingProxyType({k: Fraction(v, total) for k, v in counts.items()})
     return MappingProxyType({k: v / total for k, v in counts.items()})
@@ -121,12 +148,28 @@ def _check_counts(attacking: int, defending: int, stop_at: int) -> None:
 
 
 @cache
+def _base(rule: DiceRule) -> int:
+    # A final outcome of `_transitions` has probability ways / base**k: base 6 and k the dice thrown when no roll is
+    # void; with void rolls, the lcm of the final rolls' counts and k = 1.
+    if not rule.rerolls_ties:
+        return FACES
+    return lcm(*(sum(roll_outcome_counts(a, d, rule).values())
+                 for a in range(1, rule.attacker_dice_max + 1) for d in range(1, rule.defender_dice_max + 1)))
+
+
+@cache
 def _transitions(rule: DiceRule) -> dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]]:
-    # For each (attack dice, defence dice): (attacker losses, defender losses, ways, dice thrown).
+    # For each (attack dice, defence dice): (attacker losses, defender losses, ways, k), probability ways / base**k.
     table = {}
+    base = _base(rule)
     for a in range(1, rule.attacker_dice_max + 1):
         for d in range(1, rule.defender_dice_max + 1):
-            table[a, d] = tuple((la, ld, ways, a + d) for (la, ld), ways in roll_outcome_counts(a, d, rule).items())
+            counts = roll_outcome_counts(a, d, rule)
+            if base == FACES:
+                table[a, d] = tuple((la, ld, ways, a + d) for (la, ld), ways in counts.items())
+            else:
+                scale = base // sum(counts.values())
+                table[a, d] = tuple((la, ld, ways * scale, 1) for (la, ld), ways in counts.items())
     return table
 
 
@@ -150,7 +193,8 @@ def _finish(attacking: int, defending: int, stop_at: int, finals: dict[tuple[int
 
 
 def _blitz_float(rule: DiceRule, attacking: int, defending: int, stop_at: int) -> BattleOdds[float]:
-    trans = {key: tuple((la, ld, ways / FACES ** n) for la, ld, ways, n in moves)
+    base = _base(rule)
+    trans = {key: tuple((la, ld, ways / base ** n) for la, ld, ways, n in moves)
              for key, moves in _transitions(rule).items()}
     amax, dmax = rule.attacker_dice_max, rule.defender_dice_max
     # Every roll removes at least one army, so the states on diagonal s = A + D only feed lower diagonals:
@@ -185,10 +229,10 @@ def _blitz_float(rule: DiceRule, attacking: int, defending: int, stop_at: int) -
 
 
 def _blitz_exact(rule: DiceRule, attacking: int, defending: int, stop_at: int) -> BattleOdds[Fraction]:
-    trans = _transitions(rule)
+    trans, base = _transitions(rule), _base(rule)
     amax, dmax = rule.attacker_dice_max, rule.defender_dice_max
-    # A state's mass is numerator / 6**exponent. Paths into one state may have thrown different numbers of dice,
-    # so adding aligns the smaller exponent up; integers only, no gcd in the loop.
+    # A state's mass is numerator / base**exponent (base 6 unless rolls may be void). Paths into one state may have
+    # thrown different numbers of dice, so adding aligns the smaller exponent up; integers only, no gcd in the loop.
     top = attacking + defending
     pending: list[dict[int, tuple[int, int]] | None] = [None] * (top + 1)
     pending[top] = {attacking: (1, 0)}
@@ -201,7 +245,7 @@ def _blitz_exact(rule: DiceRule, attacking: int, defending: int, stop_at: int) -
         for a_armies, (num, exp) in layer.items():
             d_armies = s - a_armies
             if d_armies == 0 or a_armies <= stop_at or a_armies < 2:
-                finals[a_armies, d_armies] = Fraction(num, FACES ** exp)
+                finals[a_armies, d_armies] = Fraction(num, base ** exp)
                 continue
             moves = trans[min(amax, a_armies - 1), min(dmax, d_armies)]
             for la, ld, ways, thrown in moves:
@@ -214,9 +258,9 @@ def _blitz_exact(rule: DiceRule, attacking: int, defending: int, stop_at: int) -
                 if old is not None:
                     n1, e1 = old
                     if e1 < e2:
-                        n2 += n1 * FACES ** (e2 - e1)
+                        n2 += n1 * base ** (e2 - e1)
                     elif e1 > e2:
-                        n2 = n2 * FACES ** (e1 - e2) + n1
+                        n2 = n2 * base ** (e1 - e2) + n1
                         e2 = e1
                     else:
                         n2 += n1
@@ -272,7 +316,8 @@ def conquest_chance(rules: HasDiceRule, attacking: int, defending: int, stop_at:
 def _table_cached(rule: DiceRule, n: int, stop_at: int, exact: bool) -> tuple[tuple[float | Fraction, ...], ...]:
     one: float | Fraction = Fraction(1) if exact else 1.0
     zero: float | Fraction = Fraction(0) if exact else 0.0
-    moves = {key: tuple((la, ld, Fraction(ways, FACES ** k) if exact else ways / FACES ** k)
+    base = _base(rule)
+    moves = {key: tuple((la, ld, Fraction(ways, base ** k) if exact else ways / base ** k)
                         for la, ld, ways, k in value) for key, value in _transitions(rule).items()}
     # Backward induction: win[A][D] is a weighted sum of states with fewer armies on one side or both, so rows
     # in increasing A and columns in increasing D are always ready. One pass gives the whole table.
@@ -324,5 +369,7 @@ def clear_caches() -> None:
     _blitz_cached.cache_clear()
     _table_cached.cache_clear()
     _transitions.cache_clear()
+    _base.cache_clear()
     roll_outcome_counts.cache_clear()
+    _all_outcome_counts.cache_clear()
     _sorted_rolls.cache_clear()

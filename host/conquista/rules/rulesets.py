@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import RulesetError
+from conquista.rules.battle import HANDICAP_RANGE
 from conquista.rules.choices import (
     CHOICE_TYPES,
     BattleKind,
@@ -57,6 +58,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "elimination_protection_rounds": (0, 100),
     "attacker_dice_max": (1, 3),
     "defender_dice_max": (1, 3),
+    "attack_die_handicap": HANDICAP_RANGE,
+    "defence_die_handicap": HANDICAP_RANGE,
     "fortify_moves": (1, 100),
     "turn_time_limit_s": (0, 86_400),
 }
@@ -66,7 +69,8 @@ RANGES: dict[str, tuple[int, int]] = {
 NOT_YET_BUILT: dict[str, object] = {"fleets": False}
 # Parameters added after games were saved: a log without them is read with the rule it was played under.
 _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False,
-                                        "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down"}
+                                        "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down",
+                                        "attack_die_handicap": 0, "defence_die_handicap": 0}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -109,6 +113,8 @@ class Ruleset:
     defender_dice_max: int
     automatic_defence: bool
     ties: Ties
+    attack_die_handicap: int
+    defence_die_handicap: int
     occupation_minimum: OccupationMinimum
     blitz: bool
     fortify_moves: int

@@ -46,8 +46,8 @@ def describe_event(game: Game, event: Event) -> str | None:
                 else plural(armies, "army")
             return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain}"
         case BattleRolled(s, t, a, d, al, dl):
-            return (f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → "
-                    f"attacker −{al}, defender −{dl}")
+            result = f"attacker −{al}, defender −{dl}" if al or dl else "a tie, rolled again"
+            return f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → {result}"
         case TerritoryConquered(t, _s, p, previous, _moved):
             # How many armies move in is the next line (the occupation's ArmiesMoved counts them all).
             return f"  {who(p)} conquers {name[t].name_en} from {who(previous)}"
