@@ -8,7 +8,6 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
@@ -16,10 +15,7 @@ from conquista.dice.sources import DiceSource
 from conquista.errors import IllegalActionError
 from conquista.rules.actions import (
     Action,
-    Attack,
-    Blitz,
     Defend,
-    EndPhase,
     Fortify,
     Occupy,
     Place,
@@ -28,15 +24,20 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
-from conquista.table import departures
-from conquista.table.colours import NEUTRAL, OFF, RGB, illegal_blink, player_rgb, selection_pulse
+from conquista.table import departures, referee_input, referee_lights
+from conquista.table.colours import RGB
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event
 from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
-from conquista.table.pending import pending_text
+from conquista.table.referee_state import ATTACKING as ATTACKING
+from conquista.table.referee_state import BLINK_PERIOD_S as BLINK_PERIOD_S
+from conquista.table.referee_state import PLACING as PLACING
+from conquista.table.referee_state import DiceEntry, Effect
+from conquista.table.referee_state import DiceRow as DiceRow
+from conquista.table.referee_state import Scene as Scene
+from conquista.table.referee_state import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
-from conquista.table.ring import referee_ring
 from conquista.table.wording import owner_name, readable
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
@@ -45,56 +46,6 @@ if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
-BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
-# Taps place armies: the player's own, or (duel) the neutral army's, placed by the current player's opponent.
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
-ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks, or the neutral army's
-DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
-
-
-@dataclass(frozen=True)
-class Scene:
-    """What every light shows: one colour per territory, the dice panel's values (None = die dark; attack dice in
-    red, defence dice in blue), the status ring."""
-
-    territories: tuple[RGB, ...]
-    attack_dice: DiceRow
-    defence_dice: DiceRow
-    ring: tuple[RGB, ...]
-
-
-@dataclass(frozen=True)
-class Status:
-    player: int
-    colour: str
-    phase: str
-    pending: str
-    message: str
-    turn: int
-    round: int
-    pool: int
-    chance: float | None = None
-    winner: int | None = None
-    time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
-    left: tuple[int, ...] = ()           # the seats that left the game
-
-
-@dataclass
-class _Effect:
-    territory: int
-    start: float
-    kind: str          # "illegal" | "loss"
-    count: int = 1
-
-
-@dataclass
-class _DiceEntry:
-    """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""
-
-    needed: int
-    attack: int        # the first `attack` dice are the attacker's
-    values: list[int] = field(default_factory=list)
-    current: int = 1
 
 
 class Referee:
@@ -128,8 +79,8 @@ class Referee:
         self.power_question = False      # NEXT held for 5 s asks; above every other question and fault
         self.power_off = False           # ... and ROLL said yes: the app closes the journal and switches off
         self.log: list[str] = []
-        self.effects: list[_Effect] = []
-        self.entry: _DiceEntry | None = None
+        self.effects: list[Effect] = []
+        self.entry: DiceEntry | None = None
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
         # (player, territory, armies, log index) of the last placement line, which later placements extend.
@@ -173,19 +124,19 @@ class Referee:
             self._answer(gesture, now)
             return
         if self.entry is not None:
-            self._dice_entry(gesture, now)
+            referee_input.dice_entry(self, gesture, now)
             return
         match gesture:
             case Tap(t):
-                self._tap(t, now, long=False)
+                referee_input.tap(self, t, now, long=False)
             case LongPress(t):
-                self._tap(t, now, long=True)
+                referee_input.tap(self, t, now, long=True)
             case Turn(steps):
-                self._turn(steps, now)
+                referee_input.turn(self, steps, now)
             case Press(button):
-                self._press(button, now, held=False)
+                referee_input.press(self, button, now, held=False)
             case Hold(button):
-                self._press(button, now, held=True)
+                referee_input.press(self, button, now, held=True)
 
     def offer_menu(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None]) -> None:
         """Show the set-up menu until ROLL confirms its last step; then `on_chosen(choice, now)` starts the game
@@ -302,168 +253,6 @@ class Referee:
     def clear_selection(self) -> None:
         self._clear_selection()
 
-    def _tap(self, t: int, now: float, long: bool) -> None:
-        game = self.game
-        if not 0 <= t < game.map.size:
-            return
-        # Whose armies the taps command: the current player's, or the neutral army's in its phases.
-        phase, me, owner = game.phase, game.acting_owner(), game.owner
-        yours = "the neutral army's" if me == game.neutral else "yours"
-        if phase in PLACING:
-            if owner[t] != me:
-                return self._illegal(t, now, f"{self._name(t)} is not {yours}")
-            if not game.pool:
-                return self._illegal(t, now, "no armies left to place: NEXT ends the phase")
-            self._apply(Place(t, 1), now)
-            self.last_placed = t
-        elif phase in ATTACKING:
-            self._tap_attack(t, now, long, me)
-        elif phase is Phase.FORTIFY:
-            if owner[t] != me:
-                return self._illegal(t, now, f"{self._name(t)} is not yours")
-            if t == self.source:
-                return self._clear_selection()
-            if self.source >= 0 and self.target < 0 and game.fortify_allowed(self.source, t):
-                self.target = t
-                self.count = game.armies[self.source] - 1
-                return
-            if game.armies[t] < 2:
-                return self._illegal(t, now, f"{self._name(t)} has no army to spare")
-            self.source, self.target = t, -1
-        elif phase is Phase.OCCUPY and game.battle is not None:
-            low, high = game.occupy_range()
-            battle = game.battle
-            if t == battle.target:
-                self.count = min(high, self.count + 1)
-            elif t == battle.source:
-                self.count = max(low, self.count - 1)
-            else:
-                self._illegal(t, now, f"move armies from {self._name(battle.source)} into {self._name(battle.target)}")
-        else:
-            self._illegal(t, now, "not now")
-
-    def _tap_attack(self, t: int, now: float, long: bool, me: int) -> None:
-        """A tap in the attack phase (the player's, or the neutral army's with `me` its owner value): choose the
-        source, then the target; a long press on the target blitzes at once."""
-        game, owner = self.game, self.game.owner
-        if owner[t] == me:
-            if t == self.source:
-                self.message = f"{self._name(t)} deselected"
-                return self._clear_selection()
-            if game.armies[t] < 2:
-                return self._illegal(t, now, f"{self._name(t)} needs at least 2 armies to attack")
-            self.source, self.target = t, -1
-            return
-        if self.source < 0:
-            first = "a neutral territory" if me == game.neutral else "one of your territories"
-            return self._illegal(t, now, f"tap {first} first")
-        if not game.attack_allowed(self.source, t):
-            why = ("is not adjacent" if not game.map.adjacent(self.source, t)
-                   else f"is not {self._colour(game.current)}'s: the neutral army attacks only the player "
-                        f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
-                   else "is its owner's last territory (protected this round)")
-            return self._illegal(t, now, f"{self._name(t)} {why}")
-        self.target = t
-        self.count = game.max_attack_dice(self.source)
-        if long:
-            self._blitz(now)
-
-    def _turn(self, steps: int, now: float) -> None:
-        game = self.game
-        phase = game.phase
-        if phase in PLACING:
-            if steps > 0 and self.last_placed >= 0 and game.pool:
-                self._apply(Place(self.last_placed, min(steps, game.pool)), now)
-            elif steps < 0:
-                for _ in range(-steps):
-                    if not isinstance(self.game.log[-1], Place) or not self._undo_last():
-                        break
-            return
-        if phase in ATTACKING and self.target >= 0:
-            self.count = _clamp(self.count + steps, 1, game.max_attack_dice(self.source))
-        elif phase is Phase.OCCUPY:
-            self.count = _clamp(self.count + steps, *game.occupy_range())
-        elif phase is Phase.FORTIFY and self.target >= 0:
-            self.count = _clamp(self.count + steps, 1, game.armies[self.source] - 1)
-        elif phase is Phase.DEFEND and game.battle is not None:
-            self.count = _clamp(self.count + steps, 1, game.max_defend_dice(game.battle.target))
-
-    def _press(self, button: Button, now: float, held: bool) -> None:
-        game = self.game
-        phase = game.phase
-        if button is Button.NEXT:
-            if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, *ATTACKING, Phase.FORTIFY, Phase.NEUTRAL_REINFORCE):
-                try:
-                    game.check(EndPhase())
-                except IllegalActionError as exc:
-                    self.message = self._readable(exc.reason)
-                    return
-                self._clear_selection()
-                self._apply(EndPhase(), now)
-            else:
-                self.message = "finish this step first"
-            return
-        if button is Button.CANCEL:
-            # A selection is cancelled first; then the last placement or move of this turn is taken back.
-            if self.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
-                self._clear_selection()
-            elif not self._undo_last():
-                self.message = "nothing to undo (a roll is never undone)"
-            return
-        # ROLL: confirm, or roll.
-        if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
-            if held:
-                # A held ROLL is a blitz: after an elimination the player often still holds it for the next
-                # attack, and cards must never be spent by a gesture meant for something else.
-                self.message = "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards"
-                return
-            trades = game.valid_trades()
-            if not trades:
-                self.message = "no set of cards to trade"
-                return
-            self._apply(Trade(max(trades, key=game.trade_value)), now)
-        elif phase in ATTACKING:
-            if self.target < 0:
-                self.message = "tap a source and a target first"
-            elif held:
-                self._blitz(now)
-            else:
-                self._apply(Attack(self.source, self.target, self.count), now)
-        elif phase is Phase.OCCUPY:
-            self._apply(Occupy(self.count), now)
-        elif phase is Phase.FORTIFY:
-            if self.target < 0:
-                self.message = "tap a source and a destination first"
-            else:
-                self._apply(Fortify(self.source, self.target, self.count), now)
-        elif phase is Phase.DEFEND:
-            self._apply(Defend(self.count), now)
-        else:
-            self.message = "nothing to confirm"
-
-    def _blitz(self, now: float) -> None:
-        self._apply(Blitz(self.source, self.target, 1), now)
-
-    def _dice_entry(self, gesture: Gesture, now: float) -> None:
-        entry = self.entry
-        assert entry is not None
-        match gesture:
-            case Turn(steps):
-                entry.current = (entry.current - 1 + steps) % 6 + 1
-            case Press(Button.ROLL) | Hold(Button.ROLL):
-                entry.values.append(entry.current)
-                entry.current = 1
-                if len(entry.values) == entry.needed:
-                    values = tuple(entry.values)
-                    self.entry = None
-                    roll = Roll(values[: entry.attack], values[entry.attack:], "physical")
-                    self._apply(roll, now)
-            case Press(Button.CANCEL) | Hold(Button.CANCEL):
-                if entry.values:
-                    entry.values.pop()
-            case _:
-                self.message = "enter the dice with the encoder, ROLL confirms each die"
-
     # ----------------------------------------------------------------------------------------- applying
 
     def _apply(self, action: Action, now: float) -> None:
@@ -511,7 +300,7 @@ class Referee:
             if current:
                 current.count += lost
             else:
-                self.effects.append(_Effect(t, now, "loss", lost))
+                self.effects.append(Effect(t, now, "loss", lost))
 
     def _coalesce(self, event: ArmiesPlaced) -> bool:
         """Armies placed one tap or one encoder step at a time on the same territory read as one log line."""
@@ -529,7 +318,7 @@ class Referee:
         while game.is_chance():
             if game.phase is Phase.ROLL and self.physical_dice and game.battle is not None:
                 battle = game.battle
-                self.entry = _DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice)
+                self.entry = DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice)
                 return
             action = chance_action(game, self.dice)
             events = game.apply(action)
@@ -577,7 +366,7 @@ class Referee:
 
     def _illegal(self, t: int, now: float, reason: str) -> None:
         self.message = reason
-        self.effects.append(_Effect(t, now, "illegal"))
+        self.effects.append(Effect(t, now, "illegal"))
 
     def _clear_selection(self) -> None:
         self.source = self.target = -1
@@ -585,71 +374,19 @@ class Referee:
     # ------------------------------------------------------------------------------------------ output
 
     def status(self) -> Status:
-        game = self.game
-        return Status(
-            player=game.current,
-            colour=self._colour(game.current),
-            phase="set-up" if self.menu is not None else game.phase.value,
-            pending=pending_text(self),
-            message=self.message or self.storage_fault,
-            turn=game.turn,
-            round=game.round,
-            pool=game.pool,
-            chance=self.conquest_chance(),
-            winner=game.winner,
-            time_left=departures.time_left(self, self._now),
-            left=tuple(p for p in range(game.players) if game.left[p]),
-        )
+        return referee_lights.status(self)
 
     def conquest_chance(self) -> float | None:
-        game = self.game
-        if game.phase not in ATTACKING or self.source < 0 or self.target < 0:
-            return None
-        from conquista.rules.odds import conquest_chance
-
-        return conquest_chance(game.rules, game.armies[self.source], game.armies[self.target])
+        return referee_lights.conquest_chance(self)
 
     def scene(self, now: float) -> Scene:
         """Every light at time `now`. Animations are functions of time, so tests step time."""
-        game = self.game
-        owner, rules = game.owner, game.rules
-        colours = [player_rgb(c) for c in rules.colours]
-        if self.menu is not None:  # no game yet: the map stays dark
-            return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(self, now))
-        territories = [NEUTRAL if o == game.neutral else colours[o] for o in owner]
-        # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
-        # neutral army's grey).
-        for t in (self.source, self.target):
-            if t >= 0:
-                territories[t] = selection_pulse(territories[t], now)
-        if game.phase is Phase.OCCUPY and game.battle is not None:
-            territories[game.battle.target] = selection_pulse(territories[game.battle.target], now)
-        live = []
-        for effect in self.effects:
-            age = now - effect.start
-            if effect.kind == "illegal":
-                blink = illegal_blink(age)
-                if blink is not None:
-                    territories[effect.territory] = blink
-                    live.append(effect)
-            elif 0 <= age < effect.count * BLINK_PERIOD_S:
-                if (age % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2:
-                    territories[effect.territory] = OFF
-                live.append(effect)
-        self.effects = live
-        attack, defend = self.dice_values()
-        return Scene(tuple(territories), attack, defend, referee_ring(self, now))
+        return referee_lights.scene(self, now)
 
     def dice_values(self) -> tuple[DiceRow, DiceRow]:
-        """The dice panel: the last roll, each side's dice sorted high to low as they are compared (the highest
-        attack die against the highest defence die), or the physical dice in the order they are typed in."""
-        attack, defend = sorted(self.last_roll[0], reverse=True), sorted(self.last_roll[1], reverse=True)
-        if self.entry is not None:
-            entered = [*self.entry.values, self.entry.current]
-            attack, defend = entered[: self.entry.attack], entered[self.entry.attack:]
-        a = [*attack, None, None, None]
-        d = [*defend, None, None, None]
-        return (a[0], a[1], a[2]), (d[0], d[1], d[2])
+        """The dice panel: the last roll, each side's dice sorted high to low as they are compared, or the physical
+        dice in the order they are typed in."""
+        return referee_lights.dice_values(self)
 
     def _readable(self, text: str) -> str:
         return readable(text, self.game.map, self.game.rules.colours)
@@ -659,7 +396,3 @@ class Referee:
 
     def _colour(self, seat: int | None) -> str:
         return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army
-
-
-def _clamp(value: int, low: int, high: int) -> int:
-    return max(low, min(high, value))

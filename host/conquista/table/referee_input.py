@@ -1,0 +1,190 @@
+"""How the referee takes gestures: taps select, place and attack; the encoder sets a count; the buttons confirm,
+end a phase or take back; physical dice are typed in die by die. The part of `Referee` (table/referee.py) that
+reads gestures, kept apart for size; the referee's own helpers (`_apply`, `_illegal`, ...) do the work. Pure: time
+is passed in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquista.errors import IllegalActionError
+from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Roll, Trade
+from conquista.rules.events import Phase
+from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
+from conquista.table.referee_state import ATTACKING, PLACING
+
+if TYPE_CHECKING:
+    from conquista.table.referee import Referee
+
+
+def tap(referee: Referee, t: int, now: float, long: bool) -> None:
+    game = referee.game
+    if not 0 <= t < game.map.size:
+        return
+    # Whose armies the taps command: the current player's, or the neutral army's in its phases.
+    phase, me, owner = game.phase, game.acting_owner(), game.owner
+    yours = "the neutral army's" if me == game.neutral else "yours"
+    if phase in PLACING:
+        if owner[t] != me:
+            return referee._illegal(t, now, f"{referee._name(t)} is not {yours}")
+        if not game.pool:
+            return referee._illegal(t, now, "no armies left to place: NEXT ends the phase")
+        referee._apply(Place(t, 1), now)
+        referee.last_placed = t
+    elif phase in ATTACKING:
+        tap_attack(referee, t, now, long, me)
+    elif phase is Phase.FORTIFY:
+        if owner[t] != me:
+            return referee._illegal(t, now, f"{referee._name(t)} is not yours")
+        if t == referee.source:
+            return referee._clear_selection()
+        if referee.source >= 0 and referee.target < 0 and game.fortify_allowed(referee.source, t):
+            referee.target = t
+            referee.count = game.armies[referee.source] - 1
+            return
+        if game.armies[t] < 2:
+            return referee._illegal(t, now, f"{referee._name(t)} has no army to spare")
+        referee.source, referee.target = t, -1
+    elif phase is Phase.OCCUPY and game.battle is not None:
+        low, high = game.occupy_range()
+        battle = game.battle
+        if t == battle.target:
+            referee.count = min(high, referee.count + 1)
+        elif t == battle.source:
+            referee.count = max(low, referee.count - 1)
+        else:
+            source, target = referee._name(battle.source), referee._name(battle.target)
+            referee._illegal(t, now, f"move armies from {source} into {target}")
+    else:
+        referee._illegal(t, now, "not now")
+
+
+def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> None:
+    """A tap in the attack phase (the player's, or the neutral army's with `me` its owner value): choose the
+    source, then the target; a long press on the target blitzes at once."""
+    game, owner = referee.game, referee.game.owner
+    if owner[t] == me:
+        if t == referee.source:
+            referee.message = f"{referee._name(t)} deselected"
+            return referee._clear_selection()
+        if game.armies[t] < 2:
+            return referee._illegal(t, now, f"{referee._name(t)} needs at least 2 armies to attack")
+        referee.source, referee.target = t, -1
+        return
+    if referee.source < 0:
+        first = "a neutral territory" if me == game.neutral else "one of your territories"
+        return referee._illegal(t, now, f"tap {first} first")
+    if not game.attack_allowed(referee.source, t):
+        why = ("is not adjacent" if not game.map.adjacent(referee.source, t)
+               else f"is not {referee._colour(game.current)}'s: the neutral army attacks only the player "
+                    f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
+               else "is its owner's last territory (protected this round)")
+        return referee._illegal(t, now, f"{referee._name(t)} {why}")
+    referee.target = t
+    referee.count = game.max_attack_dice(referee.source)
+    if long:
+        blitz(referee, now)
+
+
+def turn(referee: Referee, steps: int, now: float) -> None:
+    game = referee.game
+    phase = game.phase
+    if phase in PLACING:
+        if steps > 0 and referee.last_placed >= 0 and game.pool:
+            referee._apply(Place(referee.last_placed, min(steps, game.pool)), now)
+        elif steps < 0:
+            for _ in range(-steps):
+                if not isinstance(referee.game.log[-1], Place) or not referee._undo_last():
+                    break
+        return
+    if phase in ATTACKING and referee.target >= 0:
+        referee.count = _clamp(referee.count + steps, 1, game.max_attack_dice(referee.source))
+    elif phase is Phase.OCCUPY:
+        referee.count = _clamp(referee.count + steps, *game.occupy_range())
+    elif phase is Phase.FORTIFY and referee.target >= 0:
+        referee.count = _clamp(referee.count + steps, 1, game.armies[referee.source] - 1)
+    elif phase is Phase.DEFEND and game.battle is not None:
+        referee.count = _clamp(referee.count + steps, 1, game.max_defend_dice(game.battle.target))
+
+
+def press(referee: Referee, button: Button, now: float, held: bool) -> None:
+    game = referee.game
+    phase = game.phase
+    if button is Button.NEXT:
+        if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, *ATTACKING, Phase.FORTIFY, Phase.NEUTRAL_REINFORCE):
+            try:
+                game.check(EndPhase())
+            except IllegalActionError as exc:
+                referee.message = referee._readable(exc.reason)
+                return
+            referee._clear_selection()
+            referee._apply(EndPhase(), now)
+        else:
+            referee.message = "finish this step first"
+        return
+    if button is Button.CANCEL:
+        # A selection is cancelled first; then the last placement or move of this turn is taken back.
+        if referee.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
+            referee._clear_selection()
+        elif not referee._undo_last():
+            referee.message = "nothing to undo (a roll is never undone)"
+        return
+    # ROLL: confirm, or roll.
+    if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+        if held:
+            # A held ROLL is a blitz: after an elimination the player often still holds it for the next
+            # attack, and cards must never be spent by a gesture meant for something else.
+            referee.message = "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards"
+            return
+        trades = game.valid_trades()
+        if not trades:
+            referee.message = "no set of cards to trade"
+            return
+        referee._apply(Trade(max(trades, key=game.trade_value)), now)
+    elif phase in ATTACKING:
+        if referee.target < 0:
+            referee.message = "tap a source and a target first"
+        elif held:
+            blitz(referee, now)
+        else:
+            referee._apply(Attack(referee.source, referee.target, referee.count), now)
+    elif phase is Phase.OCCUPY:
+        referee._apply(Occupy(referee.count), now)
+    elif phase is Phase.FORTIFY:
+        if referee.target < 0:
+            referee.message = "tap a source and a destination first"
+        else:
+            referee._apply(Fortify(referee.source, referee.target, referee.count), now)
+    elif phase is Phase.DEFEND:
+        referee._apply(Defend(referee.count), now)
+    else:
+        referee.message = "nothing to confirm"
+
+
+def blitz(referee: Referee, now: float) -> None:
+    referee._apply(Blitz(referee.source, referee.target, 1), now)
+
+
+def dice_entry(referee: Referee, gesture: Gesture, now: float) -> None:
+    entry = referee.entry
+    assert entry is not None
+    match gesture:
+        case Turn(steps):
+            entry.current = (entry.current - 1 + steps) % 6 + 1
+        case Press(Button.ROLL) | Hold(Button.ROLL):
+            entry.values.append(entry.current)
+            entry.current = 1
+            if len(entry.values) == entry.needed:
+                values = tuple(entry.values)
+                referee.entry = None
+                roll = Roll(values[: entry.attack], values[entry.attack:], "physical")
+                referee._apply(roll, now)
+        case Press(Button.CANCEL) | Hold(Button.CANCEL):
+            if entry.values:
+                entry.values.pop()
+        case _:
+            referee.message = "enter the dice with the encoder, ROLL confirms each die"
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))

@@ -1,0 +1,87 @@
+"""What the referee shows: the status in words and every light at a moment (territories, dice panel, ring). The part
+of `Referee` (table/referee.py) that paints, kept apart for size. Pure: time is passed in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquista.rules.events import Phase
+from conquista.table import departures
+from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
+from conquista.table.pending import pending_text
+from conquista.table.referee_state import ATTACKING, BLINK_PERIOD_S, DiceRow, Scene, Status
+from conquista.table.ring import referee_ring
+
+if TYPE_CHECKING:
+    from conquista.table.referee import Referee
+
+
+def status(referee: Referee) -> Status:
+    game = referee.game
+    return Status(
+        player=game.current,
+        colour=referee._colour(game.current),
+        phase="set-up" if referee.menu is not None else game.phase.value,
+        pending=pending_text(referee),
+        message=referee.message or referee.storage_fault,
+        turn=game.turn,
+        round=game.round,
+        pool=game.pool,
+        chance=conquest_chance(referee),
+        winner=game.winner,
+        time_left=departures.time_left(referee, referee._now),
+        left=tuple(p for p in range(game.players) if game.left[p]),
+    )
+
+
+def conquest_chance(referee: Referee) -> float | None:
+    game = referee.game
+    if game.phase not in ATTACKING or referee.source < 0 or referee.target < 0:
+        return None
+    from conquista.rules.odds import conquest_chance as exact_chance  # loaded when an attack is chosen
+
+    return exact_chance(game.rules, game.armies[referee.source], game.armies[referee.target])
+
+
+def scene(referee: Referee, now: float) -> Scene:
+    """Every light at time `now`. Animations are functions of time, so tests step time."""
+    game = referee.game
+    owner, rules = game.owner, game.rules
+    colours = [player_rgb(c) for c in rules.colours]
+    if referee.menu is not None:  # no game yet: the map stays dark
+        return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(referee, now))
+    territories = [NEUTRAL if o == game.neutral else colours[o] for o in owner]
+    # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
+    # neutral army's grey).
+    for t in (referee.source, referee.target):
+        if t >= 0:
+            territories[t] = selection_pulse(territories[t], now)
+    if game.phase is Phase.OCCUPY and game.battle is not None:
+        territories[game.battle.target] = selection_pulse(territories[game.battle.target], now)
+    live = []
+    for effect in referee.effects:
+        age = now - effect.start
+        if effect.kind == "illegal":
+            blink = illegal_blink(age)
+            if blink is not None:
+                territories[effect.territory] = blink
+                live.append(effect)
+        elif 0 <= age < effect.count * BLINK_PERIOD_S:
+            if (age % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2:
+                territories[effect.territory] = OFF
+            live.append(effect)
+    referee.effects = live
+    attack, defend = dice_values(referee)
+    return Scene(tuple(territories), attack, defend, referee_ring(referee, now))
+
+
+def dice_values(referee: Referee) -> tuple[DiceRow, DiceRow]:
+    """The dice panel: the last roll, each side's dice sorted high to low as they are compared (the highest
+    attack die against the highest defence die), or the physical dice in the order they are typed in."""
+    attack, defend = sorted(referee.last_roll[0], reverse=True), sorted(referee.last_roll[1], reverse=True)
+    if referee.entry is not None:
+        entered = [*referee.entry.values, referee.entry.current]
+        attack, defend = entered[: referee.entry.attack], entered[referee.entry.attack:]
+    a = [*attack, None, None, None]
+    d = [*defend, None, None, None]
+    return (a[0], a[1], a[2]), (d[0], d[1], d[2])

@@ -1,0 +1,60 @@
+"""The referee's records (what the lights show, the status in words, effects, dice typed in) and its phase groups.
+Pure: no clock, no device."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from conquista.rules.events import Phase
+from conquista.table.colours import RGB
+
+BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
+# Taps place armies: the player's own, or (duel) the neutral army's, placed by the current player's opponent.
+PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
+ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks, or the neutral army's
+DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What every light shows: one colour per territory, the dice panel's values (None = die dark; attack dice in
+    red, defence dice in blue), the status ring."""
+
+    territories: tuple[RGB, ...]
+    attack_dice: DiceRow
+    defence_dice: DiceRow
+    ring: tuple[RGB, ...]
+
+
+@dataclass(frozen=True)
+class Status:
+    player: int
+    colour: str
+    phase: str
+    pending: str
+    message: str
+    turn: int
+    round: int
+    pool: int
+    chance: float | None = None
+    winner: int | None = None
+    time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
+    left: tuple[int, ...] = ()           # the seats that left the game
+
+
+@dataclass
+class Effect:
+    territory: int
+    start: float
+    kind: str          # "illegal" | "loss"
+    count: int = 1
+
+
+@dataclass
+class DiceEntry:
+    """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""
+
+    needed: int
+    attack: int        # the first `attack` dice are the attacker's
+    values: list[int] = field(default_factory=list)
+    current: int = 1
