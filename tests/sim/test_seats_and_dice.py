@@ -172,3 +172,22 @@ def test_pace_options_are_bounded(option: str, value: str, says: str, tmp_path: 
     assert main(["sim", "--script", str(script), option, value]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
+
+
+def test_replay_step_of_an_unfinished_game_hides_the_cards_drawn_and_the_digest() -> None:
+    from conquista.bots.simulate import play_game
+    from conquista.rules.actions import Draw
+
+    game = play_game(load_ruleset("classic", {"automatic_defence": True}), MAP, 2, ["greedy"], "hidden",
+                     turn_cap=12).game
+    assert game is not None and not game.over
+    drawn = [MAP.territories[a.card].name_en for a in game.log if isinstance(a, Draw) and a.card < MAP.size]
+    assert drawn
+    hidden = Console(width=140, height=40, record=True, color_system=None)
+    step(game, console=hidden, reveal=False)
+    text = hidden.export_text()
+    assert "draw a card" in text and not any(f"draw card {name}" in text for name in drawn)
+    assert "digest " + game.digest() not in text and "the game is not finished" in text
+    shown = Console(width=140, height=40, record=True, color_system=None)
+    step(game, console=shown, reveal=True)
+    assert f"draw card {drawn[0]}" in shown.export_text()

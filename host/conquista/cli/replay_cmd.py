@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from conquista.cli.common import saved_games_dir
 from conquista.errors import ConquistaError
 from conquista.journal import JournalStore, default_data_dir, journal_path
-from conquista.rules.actions import Deal
+from conquista.rules.actions import Deal, Draw
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import parse_log_lines, read_log
 from conquista.rules.mapdata import load_map
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     game = _load(args)
     reveal = args.reveal or game.over
     if args.step:
-        step(game)
+        step(game, reveal=reveal)
         return 0
     if args.json:
         if reveal:
@@ -120,9 +120,10 @@ def parse_jump(text: str, number: int, total: int) -> Jump:
 
 
 def step(game: Game, board: str | None = None, read: Callable[[str], str] | None = None,
-         console: Console | None = None) -> None:
+         console: Console | None = None, reveal: bool = True) -> None:
     """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice).
-    With `read` (a terminal's input), each step waits for a command that may also jump ahead."""
+    With `read` (a terminal's input), each step waits for a command that may also jump ahead. Without `reveal`
+    (an unfinished game), the card each draw gave and the final digest stay hidden, as the players' hands are."""
     from rich.console import Console
 
     from conquista_sim.board_view import render
@@ -139,7 +140,8 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
     with SimulatedTable(game=replayed.clone(), board=board) as table:
         referee = table.referee
         for number, action in enumerate(game.log[1:], start=1):
-            described = readable(replayed.describe(action), replayed.map, replayed.rules.colours)
+            described = ("draw a card" if isinstance(action, Draw) and not reveal
+                         else readable(replayed.describe(action), replayed.map, replayed.rules.colours))
             for event in replayed.apply(action):
                 line = describe_event(replayed, event)
                 if line:
@@ -156,7 +158,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
             jump = _ask(read, console, number, total)
             if jump.quit:
                 break
-    console.print(f"digest {replayed.digest()}")
+    console.print(f"digest {replayed.digest()}" if reveal else HIDDEN_NOTE)
 
 
 def _ask(read: Callable[[str], str], console: Console, number: int, total: int) -> Jump:
