@@ -64,6 +64,8 @@ CASES: list[tuple[str, str]] = [
     ("play --players 0", "not 0"),
     ("play --board {dir}", "{dir}"),
     ("play --data-dir {file}", "{file} is a file, not a directory"),
+    ("play --seed 5", "--seed is the seed of --dice seeded"),
+    ("play --seed 5 --dice committed", "with --dice committed it would do nothing"),
     # odds
     ("odds -1 3", "not -1"),
     ("odds 3 -1", "not -1"),

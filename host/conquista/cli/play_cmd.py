@@ -18,6 +18,7 @@ from conquista.cli.common import (
 )
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
+from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -75,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
     players_in_range(rules, args.players)
+    if args.seed is not None and args.dice != "seeded":
+        raise ConquistaError(f"--seed is the seed of --dice seeded; with --dice {args.dice} it would do nothing: "
+                             f"add --dice seeded or leave --seed out")
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
