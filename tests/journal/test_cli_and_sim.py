@@ -67,7 +67,7 @@ def test_replay_a_saved_game(saved: tuple[Path, str], capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.rstrip().endswith(f"digest {digest}")
     assert main(["replay", "1", "--data-dir", str(data_dir), "--json", "--reveal"]) == 0
     assert json.loads(capsys.readouterr().out)["digest"] == digest
-    assert main(["replay", "1", "--data-dir", str(data_dir), "--step"]) == 0   # not a terminal: every step prints
+    assert main(["replay", "1", "--data-dir", str(data_dir), "--step", "--reveal"]) == 0   # not a terminal: all print
     out = capsys.readouterr().out
     actions = len(open_store(data_dir).load(1)[1].log)
     assert f"action {actions - 1}/{actions - 1}:" in out and out.count("dice ") == actions - 1
