@@ -16,7 +16,7 @@ from conquista.rules.rulesets import load_ruleset
 HERE = Path(__file__).resolve().parent
 GAMES = [("italian", 3, ["greedy"], "golden-1"), ("classic", 2, ["greedy", "random"], "golden-2"),
          ("french-1976", 4, ["greedy"], "golden-3"), ("french-1976-domination", 3, ["greedy"], "golden-4"),
-         ("french-1976-duel", 2, ["greedy", "random"], "golden-5")]
+         ("french-1976-duel", 2, ["greedy", "random"], "golden-5"), ("lamorisse-1954", 8, ["greedy"], "golden-6")]
 
 
 def main(only: list[str]) -> None:

@@ -18,6 +18,7 @@ from conquista.bots import make_bot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.errors import IllegalActionError
+from conquista.rules import power
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -31,12 +32,13 @@ from conquista.rules.actions import (
     Roll,
     Trade,
 )
+from conquista.rules.choices import CardDeck
 from conquista.rules.engine import CHANCE, Game
 from conquista.rules.gamelog import dump_lines, header_for, parse_log_lines, replay
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from tests.rules.helpers import MAP
 
-CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 7)
+CASES = [(name, n) for name in builtin_rulesets() for n in range(2, 9)
          if load_ruleset(name).players_min <= n <= load_ruleset(name).players_max]
 
 
@@ -67,11 +69,20 @@ def random_action(rng: random.Random) -> Action:
 
 def check_invariants(game: Game) -> None:
     assert sum(game.armies) == game.placed_total - game.lost_total
-    assert all(o >= 0 for o in game.owner) and all(a >= 1 for a in game.armies)
+    undealt = set(game.undealt)  # the progressive deal (lamorisse-1954): nobody's yet, with no army
+    assert len(undealt) == len(game.undealt)
+    for t in range(MAP.size):
+        if t in undealt:
+            assert (game.owner[t], game.armies[t]) == (-1, 0)
+        else:
+            assert game.owner[t] >= 0 and game.armies[t] >= 1
     owners = game.players + game.rules.neutral_army  # the neutral army is counted past the seats
     assert game.territory_count == [game.owner.count(p) for p in range(owners)]
     cards = sorted(game.deck + game.discard + [c for h in game.hands for c in h])
-    assert cards == list(range(MAP.size + game.rules.deck_jollies))
+    if game.rules.card_deck is CardDeck.POWER:
+        assert cards == power.deck(game.rules.power_figure_sets, game.rules.power_eagles)
+    else:
+        assert cards == list(range(MAP.size + game.rules.deck_jollies))
     for p in range(game.players):
         assert game.eliminated[p] == (game.territory_count[p] == 0)
 

@@ -14,7 +14,8 @@ ALL_SETS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jol
 
 
 def test_builtin_rulesets() -> None:
-    assert builtin_rulesets() == ["classic", "french-1976", "french-1976-domination", "french-1976-duel", "italian"]
+    assert builtin_rulesets() == ["classic", "french-1976", "french-1976-domination", "french-1976-duel", "italian",
+                                  "lamorisse-1954"]
 
 
 def test_italian_table() -> None:

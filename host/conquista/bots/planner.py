@@ -117,6 +117,8 @@ def choose_trade(game: Game) -> Trade | None:
 def may_target(game: Game, target: int) -> bool:
     """The protected-last-territory rule of `attack_allowed`, for a source that may not have its armies yet."""
     defender = game.owner[target]
+    if defender < 0:
+        return False  # not dealt yet (lamorisse-1954's progressive deal)
     return not (game.territory_count[defender] == 1 and game.round <= game.rules.elimination_protection_rounds)
 
 

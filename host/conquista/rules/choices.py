@@ -11,7 +11,11 @@ from enum import StrEnum
 
 
 class DealKind(StrEnum):
+    """All territories one at a time round-robin at the start, or (lamorisse-1954) `deal_batch` territories to each
+    player per distribution, a distribution at the start of every round while any territory is left."""
+
     ROUND_ROBIN = "round_robin"
+    PROGRESSIVE = "progressive"
 
 
 class Objective(StrEnum):
@@ -20,7 +24,18 @@ class Objective(StrEnum):
 
 
 class CardDraw(StrEnum):
+    """One card at the end of a turn with a conquest, or (lamorisse-1954) the cards of the round income only."""
+
     ON_CONQUEST = "on_conquest"
+    INCOME = "income"
+
+
+class CardDeck(StrEnum):
+    """Territory cards with jollies traded in sets of three, or the 1954 power cards: four different figures make
+    an army, an eagle alone makes `power_eagle_armies`."""
+
+    TERRITORY = "territory"
+    POWER = "power"
 
 
 class TradeTiming(StrEnum):
@@ -75,5 +90,5 @@ class Rounding(StrEnum):
 
 # The enum of each parameter, by the name its annotation carries in `Ruleset`.
 CHOICE_TYPES: dict[str, type[StrEnum]] = {cls.__name__: cls for cls in (
-    DealKind, Objective, CardDraw, TradeTiming, TradeValues, BonusPlacement, EliminationTrade, Ties,
+    DealKind, Objective, CardDraw, CardDeck, TradeTiming, TradeValues, BonusPlacement, EliminationTrade, Ties,
     OccupationMinimum, FortifyPath, BattleKind, Rounding)}

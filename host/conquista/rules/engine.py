@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from conquista.errors import IllegalActionError, RulesetError
+from conquista.rules import power
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -34,7 +35,7 @@ from conquista.rules.actions import (
     TimeOut,
     Trade,
 )
-from conquista.rules.choices import FortifyPath, Objective
+from conquista.rules.choices import CardDeck, FortifyPath, Objective
 from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
 from conquista.rules.mapdata import GameMap
@@ -93,7 +94,8 @@ class Game(TableFeatureRules):
         self.armies = [0] * n
         self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]
-        self.deck = list(range(n + rules.deck_jollies))
+        self.deck = (power.deck(rules.power_figure_sets, rules.power_eagles) if rules.card_deck is CardDeck.POWER
+                     else list(range(n + rules.deck_jollies)))
         self.discard = []
         self.missions = ()
         self.eliminated = [False] * players
@@ -113,6 +115,8 @@ class Game(TableFeatureRules):
         self.over_reason = ""
         self.placed_total = 0                  # every army ever put on the board ...
         self.lost_total = 0                    # ... minus every army lost equals the board total
+        self.undealt = []                      # the progressive deal's territories still to deal, in order
+        self.draws_due = 0                     # card draws due now (power cards: first distribution, income)
         self._deal(deal)
         self.log.append(deal)
 
@@ -299,6 +303,7 @@ class Game(TableFeatureRules):
         undo history start empty."""
         if "left" not in data and "players" in data:  # a snapshot made before players could leave
             data = {**data, "left": [False] * int(data["players"])}
+        data = {"undealt": [], "draws_due": 0, **data}  # a snapshot made before the 1954 game
         expected = {"rules", "map", "players", *(name for name, _ in FIELDS)}
         if set(data) != expected:
             wrong = sorted(set(data) ^ expected)
@@ -327,6 +332,10 @@ class Game(TableFeatureRules):
         later: dict[str, Any] = {"taken_cards": sorted(turn.taken_cards)} if turn.taken_cards else {}
         if any(self.left):
             later["left"] = list(self.left)
+        if self.undealt:
+            later["undealt"] = list(self.undealt)
+        if self.draws_due:
+            later["draws_due"] = self.draws_due
         return {**later,
             "rules": self.rules.name, "map": self.map.name, "players": self.players,
             "phase": self.phase.value, "current": self.current, "first_player": self.first_player,

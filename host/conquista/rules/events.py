@@ -150,6 +150,14 @@ class TurnTimedOut(NamedTuple):
     player: int
 
 
+@_typed
+class TerritoryDealt(NamedTuple):
+    """A territory dealt during the game (the progressive deal of lamorisse-1954), with one army on it."""
+
+    player: int
+    territory: int
+
+
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
          | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | NeutralReinforcements | NeutralArmyDefeated
-         | GameOver | PlayerLeft | TurnTimedOut)
+         | GameOver | PlayerLeft | TurnTimedOut | TerritoryDealt)

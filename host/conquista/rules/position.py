@@ -12,6 +12,7 @@ from typing import Any
 
 from conquista.errors import IllegalActionError
 from conquista.rules import cards as cardlib
+from conquista.rules import power
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -29,7 +30,7 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
-from conquista.rules.choices import EliminationTrade, FortifyPath
+from conquista.rules.choices import CardDeck, EliminationTrade, FortifyPath
 from conquista.rules.events import Phase as P
 from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
@@ -79,6 +80,8 @@ class Position:
     over_reason: str
     placed_total: int
     lost_total: int
+    undealt: list[int]
+    draws_due: int
     # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
     rules: Ruleset
     map: GameMap
@@ -169,8 +172,21 @@ class Position:
     def live_players(self) -> list[int]:
         return [p for p in range(self.players) if not self.eliminated[p]]
 
+    def income_row(self, seat: int) -> tuple[int, int]:
+        """(armies, cards) of the round income by territories held (`income_table`): the row of the largest count
+        not above the territories held, (0, 0) below the first row."""
+        held = self.territory_count[seat]
+        row = (0, 0)
+        for territories, armies, cards in self.rules.income_table:
+            if territories > held:
+                break
+            row = (armies, cards)
+        return row
+
     def reinforcements_for(self, seat: int) -> int:
         rules = self.rules
+        if rules.income_table:
+            return self.income_row(seat)[0]
         count = max(rules.reinforcement_minimum, self.territory_count[seat] // rules.reinforcement_divisor)
         if rules.continent_bonuses:
             owner = self.owner
@@ -182,19 +198,28 @@ class Position:
     def total_armies(self) -> int:
         return sum(self.armies)
 
-    def valid_trades(self, seat: int | None = None) -> list[tuple[int, int, int]]:
+    def valid_trades(self, seat: int | None = None) -> list[tuple[int, ...]]:
         hand = self.hands[self.current if seat is None else seat]
+        if self.rules.card_deck is CardDeck.POWER:
+            return power.valid_trades(hand)
         if self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
             taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
             hand = [c for c in hand if c in taken]
         if len(hand) < 3:
             return []
-        return cardlib.valid_trades(self.map, hand, self.rules.valid_sets)
+        return list(cardlib.valid_trades(self.map, hand, self.rules.valid_sets))
 
     def trade_value(self, cards: tuple[int, ...]) -> int:
         """Armies the current player would get for trading `cards` now (set value plus territory bonus)."""
+        if self.rules.card_deck is CardDeck.POWER:
+            return self.power_value(cards)
         kind = self._set_kind(cards)
         return self.rules.set_value(kind, self.sets_traded) + self._territory_bonus_total(cards)
+
+    def power_value(self, cards: tuple[int, ...]) -> int:
+        """Armies for a power-card trade: an eagle alone, or four different figures."""
+        eagle = power.trade_kind(cards) == "eagle"
+        return self.rules.power_eagle_armies if eagle else self.rules.power_set_armies
 
     def occupy_range(self) -> tuple[int, int]:
         """After a conquest: the fewest and the most armies that may end up in the conquered territory."""
@@ -229,6 +254,8 @@ class Position:
         owner = self.owner
         attacker = self.current
         defender = owner[target]
+        if defender < 0:
+            return False  # not dealt yet (progressive deal): nobody's to attack
         if self.phase is P.NEUTRAL_ATTACK:
             # Neutral armies attack only the player whose turn it is: never neutral against neutral, and never the
             # opponent who commands them.
@@ -322,6 +349,8 @@ class Position:
         return self.map.id(t) if is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
 
     def _card_name(self, card: object) -> str:
+        if isinstance(card, int) and power.is_power(card):
+            return power.name(card)
         if not is_index(card, self._size + self.rules.deck_jollies):
             return f"#{card!r}"
         assert isinstance(card, int)

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import RulesetError
+from conquista.rules import power
 from conquista.rules.battle import HANDICAP_RANGE
 from conquista.rules.choices import (
     CHOICE_TYPES,
     BattleKind,
     BonusPlacement,
+    CardDeck,
     CardDraw,
     DealKind,
     EliminationTrade,
@@ -29,6 +31,7 @@ from conquista.rules.choices import (
     TradeTiming,
     TradeValues,
 )
+from conquista.rules.ruleset_1954 import check_1954, coerce_income
 from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
 
 ROOT_RULESET = "italian"
@@ -45,6 +48,12 @@ LIST_MAX = 100                 # items of missions, incremental_values, valid_se
 RANGES: dict[str, tuple[int, int]] = {
     "players_min": PLAYERS_RANGE, "players_max": PLAYERS_RANGE,
     "initial_placement_batch": (0, 1000),
+    "deal_batch": (1, 100),
+    "power_figure_sets": (0, power.SETS_MAX - 1),
+    "power_eagles": (0, power.SETS_MAX - 1),
+    "power_set_armies": BONUS_RANGE,
+    "power_eagle_armies": BONUS_RANGE,
+    "power_starting_cards": (0, 100),
     "mission_fallback_territories": (1, 500),
     "reinforcement_divisor": (1, 100),
     "reinforcement_minimum": (0, 100),
@@ -70,7 +79,10 @@ NOT_YET_BUILT: dict[str, object] = {"fleets": False}
 # Parameters added after games were saved: a log without them is read with the rule it was played under.
 _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False,
                                         "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down",
-                                        "attack_die_handicap": 0, "defence_die_handicap": 0}
+                                        "attack_die_handicap": 0, "defence_die_handicap": 0,
+                                        "deal_batch": 4, "income_table": [], "card_deck": "territory",
+                                        "power_figure_sets": 23, "power_eagles": 4, "power_set_armies": 1,
+                                        "power_eagle_armies": 5, "power_starting_cards": 4}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -85,6 +97,7 @@ class Ruleset:
     colours: tuple[str, ...]
     starting_armies: dict[int, int]
     deal: DealKind
+    deal_batch: int
     initial_placement_batch: int
     objective: Objective
     mission_win_out_of_turn: bool
@@ -93,7 +106,14 @@ class Ruleset:
     reinforcement_divisor: int
     reinforcement_minimum: int
     continent_bonuses: bool
+    income_table: tuple[tuple[int, int, int], ...]
     deck_jollies: int
+    card_deck: CardDeck
+    power_figure_sets: int
+    power_eagles: int
+    power_set_armies: int
+    power_eagle_armies: int
+    power_starting_cards: int
     card_draw: CardDraw
     trade_timing: TradeTiming
     trade_values: TradeValues
@@ -133,7 +153,7 @@ class Ruleset:
         out["starting_armies"] = {str(k): v for k, v in self.starting_armies.items()}
         for key, value in out.items():
             if isinstance(value, tuple):
-                out[key] = list(value)
+                out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
         return out
 
     def check_players(self, players: int, fix: str = "") -> None:
@@ -264,6 +284,8 @@ def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
         if not isinstance(value, str) or value not in choice._value2member_map_:
             raise bad("one of " + ", ".join(repr(c.value) for c in choice))
         return choice(value)
+    if key == "income_table":
+        return coerce_income(value, bad)
     if kind.startswith("tuple"):
         return _coerce_list(key, kind, value, bad)
     if kind == "dict[int, int]":
@@ -343,6 +365,7 @@ def _check(rules: Ruleset, label: str) -> None:
         raise fail("'fortify_moves' must be ≥ 1")
     if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
         raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
+    check_1954(rules, fail)
     if rules.neutral_army:
         if rules.objective is not Objective.WORLD:
             raise fail("neutral_army = true needs objective = \"world\" (win: every territory of the opponent)")
@@ -350,3 +373,4 @@ def _check(rules: Ruleset, label: str) -> None:
             raise fail("neutral_army = true is a two-player game: players_min must be 2")
         if rules.neutral_territory_armies < 1:
             raise fail("'neutral_territory_armies' must be ≥ 1")
+

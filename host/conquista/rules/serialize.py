@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conquista.errors import DecodeError as DecodeError
+from conquista.rules import power
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -26,6 +27,8 @@ from conquista.rules.textdata import shown
 
 
 def card_id(game_map: GameMap, card: int) -> str:
+    if power.is_power(card):
+        return power.name(card)
     return game_map.id(card) if card < game_map.size else f"jolly{card - game_map.size + 1}"
 
 
@@ -35,6 +38,8 @@ def _card_index(game_map: GameMap, name: Any) -> int:
         if not (number.isascii() and len(number) <= 3 and 1 <= int(number)):
             raise DecodeError(f"unknown card {shown(name)} (the jollies are jolly1, jolly2, ...)")
         return game_map.size + int(number) - 1
+    if isinstance(name, str) and (card := power.index(name)) is not None:
+        return card
     return _territory(game_map, name)
 
 

@@ -84,6 +84,10 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
     ("over_reason", Kind.VALUE),
     ("placed_total", Kind.VALUE),
     ("lost_total", Kind.VALUE),
+    # The progressive deal (lamorisse-1954): territories still to deal, in the order the Deal gave them.
+    ("undealt", Kind.LIST),
+    # Card draws still due now: the power cards of the first distribution or of a turn's income (lamorisse-1954).
+    ("draws_due", Kind.VALUE),
 )
 FIELD_NAMES = tuple(name for name, _ in FIELDS)
 # Fields replaced rather than changed in place: the undo record keeps them by reference.

@@ -8,7 +8,16 @@ from __future__ import annotations
 from conquista.errors import RulesetError
 from conquista.rules import cards as cardlib
 from conquista.rules.actions import Deal, Draw, EndPhase, Fortify, Place, Trade
-from conquista.rules.choices import BonusPlacement, EliminationTrade, FortifyPath, Objective, Rounding
+from conquista.rules.choices import (
+    BonusPlacement,
+    CardDeck,
+    CardDraw,
+    DealKind,
+    EliminationTrade,
+    FortifyPath,
+    Objective,
+    Rounding,
+)
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -22,12 +31,13 @@ from conquista.rules.events import (
     TurnStarted,
 )
 from conquista.rules.events import Phase as P
+from conquista.rules.income import IncomeRules
 from conquista.rules.missions import mission_complete
-from conquista.rules.position import PLACING, Position
+from conquista.rules.position import PLACING
 from conquista.rules.state import TurnState
 
 
-class TurnRules(Position):
+class TurnRules(IncomeRules):
     __slots__ = ()
 
     def _place(self, action: Place, events: list[Event] | None) -> None:
@@ -67,6 +77,12 @@ class TurnRules(Position):
     def _trade(self, action: Trade, events: list[Event] | None) -> None:
         if self.phase is not P.REINFORCE and self.phase is not P.ELIMINATION_TRADE:
             raise self._fail(action, "cards are traded only before the first attack of the turn")
+        if self.rules.card_deck is CardDeck.POWER:
+            power_kind = self._check_power_trade(action)
+            if events is not None:
+                self._apply_power_trade(action, power_kind, events)
+                self._check_win(events)
+            return
         me = self.current
         hand = self.hands[me]
         cards = action.cards
@@ -176,7 +192,10 @@ class TurnRules(Position):
         self._keep(self.hands[self.current])
         self.hands[self.current].append(card)
         events.append(CardDrawn(self.current, card))
-        self._next_turn(events)
+        if self.draws_due:
+            self._after_due_draw(events)
+        else:
+            self._next_turn(events)
 
     # ---------------------------------------------------------------------------------------- neutral army
 
@@ -237,6 +256,14 @@ class TurnRules(Position):
         # The neutral army is dealt its share like a seat, round-robin, with its fixed armies on each territory.
         owners = len(self.territory_count)
         neutral_armies = self.rules.neutral_territory_armies
+        if self.rules.deal is DealKind.PROGRESSIVE:
+            self.undealt = list(order)
+            self._distribute(None)
+            self._patches.clear()  # the deal is the game's start: nothing before it to undo
+            self.current = deal.first_player
+            if not self._start_first_draws():
+                self._start_turn(deal.first_player, [])
+            return
         for i, t in enumerate(order):
             seat = (deal.first_player + i) % owners
             self.owner[t] = seat
@@ -271,7 +298,8 @@ class TurnRules(Position):
     # ------------------------------------------------------------------------------------------ turn flow
 
     def _end_turn(self, events: list[Event]) -> None:
-        if self.turn_state.conquered and (self.deck or self.discard):
+        if (self.turn_state.conquered and self.rules.card_draw is CardDraw.ON_CONQUEST
+                and (self.deck or self.discard)):
             self.phase = P.DRAW
             return
         self._next_turn(events)
@@ -288,6 +316,8 @@ class TurnRules(Position):
         first = self.first_player
         if previous is None or (seat - first) % self.players <= (previous - first) % self.players:
             self.round += 1
+            if self.round > 1 and self.undealt:
+                self._distribute(events)  # the progressive deal: a distribution at the start of every round
         self.turn += 1
         self.current = seat
         self.turn_state = TurnState()
@@ -295,6 +325,8 @@ class TurnRules(Position):
         self.pool = self.reinforcements_for(seat)
         self.phase = P.REINFORCE
         events.append(TurnStarted(seat, self.turn, self.round, self.pool))
+        if self.rules.card_draw is CardDraw.INCOME:
+            self._start_income_draws(self.income_row(seat)[1])
 
     def _check_win(self, events: list[Event], seat: int | None = None) -> None:
         me = self.current if seat is None else seat

@@ -22,6 +22,7 @@ from conquista.rules.events import (
     PlayerEliminated,
     PlayerLeft,
     TerritoryConquered,
+    TerritoryDealt,
     TurnStarted,
     TurnTimedOut,
 )
@@ -73,6 +74,8 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} leaves the game: their armies stay and only defend"
         case TurnTimedOut(p):
             return f"  {who(p)}'s time is up: the turn passes"
+        case TerritoryDealt(p, t):
+            return f"  {who(p)} is dealt {name[t].name_en}, with 1 army"
 
 
 def game_over_reason(game: Game, seat: int, reason: str) -> str:
