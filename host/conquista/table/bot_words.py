@@ -7,7 +7,7 @@ from __future__ import annotations
 from conquista.bots.planner_odds import odds_for
 from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
 from conquista.rules.engine import Game
-from conquista.table.wording import plural
+from conquista.table.wording import owner_name, plural
 
 
 def _percent(chance: float) -> str:
@@ -43,5 +43,6 @@ def explain(game: Game, action: Action) -> str | None:
             assert battle is not None  # a defence answers an attack
             s, t = battle.source, battle.target
             hold = odds.hold_chance(armies[s], armies[t], battle.stop_at or 1, dice)
-            return f"{colour[game.owner[t]]} defends {name[t]} with {plural(dice, 'die')}: {_percent(hold)} to hold it"
+            defender = owner_name(game, game.owner[t])   # a seat's colour, or "neutral" for the neutral army
+            return f"{defender} defends {name[t]} with {plural(dice, 'die')}: {_percent(hold)} to hold it"
     return None

@@ -50,7 +50,8 @@ def scene(referee: Referee, now: float) -> Scene:
     colours = [player_rgb(c) for c in rules.colours]
     if referee.menu is not None:  # no game yet: the map stays dark
         return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(referee, now))
-    territories = [NEUTRAL if o == game.neutral else colours[o] for o in owner]
+    # A territory not dealt yet (owner -1, lamorisse-1954) stays dark; the neutral army has its own colour.
+    territories = [OFF if o < 0 else NEUTRAL if o == game.neutral else colours[o] for o in owner]
     # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
     # neutral army's grey).
     for t in (referee.source, referee.target):

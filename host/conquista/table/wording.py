@@ -21,8 +21,14 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun if count == 1 else _IRREGULAR.get(noun, noun + 's')}"
 
 
+NOBODY = "nobody"   # the owner of a territory not dealt yet
+
+
 def owner_name(game: Position, owner: int) -> str:
-    """An owner by its colour: a seat's colour, or "neutral" for the neutral army (an owner past the seats)."""
+    """An owner by its colour: a seat's colour, "neutral" for the neutral army (an owner past the seats), or
+    "nobody" for a territory not dealt yet (lamorisse-1954's progressive deal: the engine keeps -1 there)."""
+    if owner < 0:
+        return NOBODY
     return NEUTRAL_NAME if owner == game.neutral else game.rules.colours[owner]
 
 

@@ -72,6 +72,8 @@ def map_view(game: Game) -> dict[str, Any]:
 
 
 def _owner_rgb(game: Game, owner: int) -> str:
+    if owner < 0:
+        return "#000000"   # not dealt yet: dark, as on the board
     if owner == game.neutral:
         return "#{:02x}{:02x}{:02x}".format(*NEUTRAL)
     return _hex(game.rules.colours[owner])
@@ -93,7 +95,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
     return {
         "rules": game.rules.name,
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
-        "territories": [{"id": game.map.id(t), "owner": game.owner[t], "colour": owner_name(game, game.owner[t]),
+        "territories": [{"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
+                         "colour": owner_name(game, game.owner[t]),
                          "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
                         for t in range(game.map.size)],
         "neutral": _neutral(game),
