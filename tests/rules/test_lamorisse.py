@@ -138,18 +138,18 @@ def test_a_trade_is_the_players_choice_and_a_wrong_set_is_refused_unchanged() ->
 
 def test_one_die_each_ties_rolled_again_and_one_army_moves_in_at_least() -> None:
     game = position(RULES, 2, owners={"alaska": 0}, armies={"alaska": 3}, state=NO_DEAL)
-    alaska, kamchatka = tid("alaska"), tid("kamchatka")
-    game.apply(Attack(alaska, kamchatka, 1))
+    alaska, alberta = tid("alaska"), tid("alberta")
+    game.apply(Attack(alaska, alberta, 1))
     game.apply(Roll((4,), (4,)))
     assert game.armies[alaska] == 3 and game.phase is Phase.ROLL  # a tie: rolled again
     game.apply(Roll((5,), (4,)))
-    assert game.owner[kamchatka] == 0 and game.occupy_range() == (1, 2)
+    assert game.owner[alberta] == 0 and game.occupy_range() == (1, 2)
     game.apply(Occupy(1))
 
 
 def test_ties_may_go_to_the_defender_instead() -> None:
     game = position(RULES, 2, owners={"alaska": 0}, armies={"alaska": 3}, state=NO_DEAL, ties="defender")
-    game.apply(Attack(tid("alaska"), tid("kamchatka"), 1))
+    game.apply(Attack(tid("alaska"), tid("alberta"), 1))
     game.apply(Roll((4,), (4,)))
     assert game.armies[tid("alaska")] == 2
 
@@ -157,10 +157,10 @@ def test_ties_may_go_to_the_defender_instead() -> None:
 def test_holding_every_territory_wins() -> None:
     game = position(RULES, 2, owners={"alaska": 0}, armies={"alaska": 3}, default_owner=0, state=NO_DEAL)
     snap = game.snapshot()
-    snap["owner"][tid("kamchatka")] = 1
+    snap["owner"][tid("alberta")] = 1
     snap["territory_count"] = [MAP.size - 1, 1]
     game = Game.from_snapshot(snap, game.rules, MAP)
-    game.apply(Attack(tid("alaska"), tid("kamchatka"), 1))
+    game.apply(Attack(tid("alaska"), tid("alberta"), 1))
     game.apply(Roll((6,), (1,)))  # the conquest of the last territory wins at once
     assert game.over and game.winner == 0 and game.over_reason == "world domination"
 

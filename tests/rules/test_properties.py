@@ -55,6 +55,7 @@ def random_action(rng: random.Random) -> Action:
     dice = lambda: tuple(rng.randint(0, 7) for _ in range(rng.randint(0, 3)))  # noqa: E731
     return rng.choice([
         lambda: Place(t(), n()),
+        lambda: Place(t(), n(), True),
         lambda: Trade(tuple(rng.randint(-1, MAP.size + 2) for _ in range(rng.choice([2, 3, 3, 4])))),
         lambda: EndPhase(),
         lambda: Attack(t(), t(), n()),
@@ -76,6 +77,9 @@ def check_invariants(game: Game) -> None:
             assert (game.owner[t], game.armies[t]) == (-1, 0)
         else:
             assert game.owner[t] >= 0 and game.armies[t] >= 1
+    for t in range(MAP.size):  # fleets: some of a territory's units, only where a sea link lets them sail
+        assert 0 <= game.fleets[t] <= game.armies[t]
+        assert not game.fleets[t] or (game.rules.fleets and game.is_coastal(t))
     owners = game.players + game.rules.neutral_army  # the neutral army is counted past the seats
     assert game.territory_count == [game.owner.count(p) for p in range(owners)]
     cards = sorted(game.deck + game.discard + [c for h in game.hands for c in h])
@@ -161,5 +165,7 @@ def test_duel_with_chosen_defence_finishes_with_invariants(rounding: str) -> Non
 def test_seeded_games_keep_invariants(case: tuple[str, int], seed: int, chosen_defence: bool,
                                       connected: bool) -> None:
     rules_name, players = case
+    # Fleets and one move per unit need adjacent moves (rulesets refuse "connected" with them).
+    connected = connected and not load_ruleset(rules_name).one_move_per_unit
     play_checked(rules_name, players, seed, ["random", "greedy", "greedy"], turn_cap=30,
                  automatic_defence=not chosen_defence, fortify_path="connected" if connected else "adjacent")

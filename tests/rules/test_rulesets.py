@@ -1,6 +1,7 @@
 """Each ruleset's table (RULES.md §1–3, §5, §6), parameter by parameter, and the loader's errors."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -141,10 +142,27 @@ def test_cli_unknown_ruleset_is_one_line_exit_2(capsys: pytest.CaptureFixture[st
     assert err.count("\n") == 1 and "known rulesets" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(("key", "value"), [("fleets", True)])
-def test_a_parameter_not_refereed_yet_is_refused_by_name(key: str, value: object) -> None:
-    with pytest.raises(RulesetError, match=rf"{key} = .* is not refereed yet; set {key} = "):
-        load_ruleset("classic", {key: value})
+@pytest.mark.parametrize(("overrides", "message"), [
+    ({"fleets": True}, "fleets = true needs one die each: attacker_dice_max = 1 and defender_dice_max = 1"),
+    ({"fleets": True, "attacker_dice_max": 1, "defender_dice_max": 1, "fortify_path": "connected"},
+     "fleets = true needs fortify_path = \"adjacent\""),
+    ({"one_move_per_unit": True, "fortify_path": "connected"}, "one_move_per_unit = true needs fortify_path"),
+    ({"fleets": True, "attacker_dice_max": 1, "defender_dice_max": 1, "attack_die_handicap": 4},
+     "fleet_die_handicap plus a die handicap must be at most 5"),
+    ({"fleet_die_handicap": 6}, "'fleet_die_handicap' must be a whole number from 0 to 5"),
+    ({"fleet_handicap": "always"}, "'fleet_handicap' must be one of 'every_battle', 'attacking_fleet'"),
+])
+def test_fleets_that_do_not_fit_the_rest_are_refused_by_name(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        load_ruleset("classic", overrides)
+
+
+def test_fleets_are_refereed_in_the_1954_game_and_off_elsewhere() -> None:
+    r = load_ruleset("lamorisse-1954")
+    assert (r.fleets, r.fleet_die_handicap, r.fleet_handicap, r.one_move_per_unit) == (
+        True, 2, "every_battle", True)
+    assert not any(load_ruleset(name).fleets for name in builtin_rulesets() if name != "lamorisse-1954")
+    assert load_ruleset("lamorisse-1954", {"fleet_handicap": "attacking_fleet"}).fleet_handicap == "attacking_fleet"
 
 
 def test_leaving_and_the_turn_time_limit_are_refereed_both_ways() -> None:
@@ -160,9 +178,11 @@ def test_an_old_log_that_allowed_leaving_still_reads() -> None:
     for leave in (True, False):
         params["players_may_leave"] = leave
         assert ruleset_from_dict(params, "old.jsonl").players_may_leave is leave
-    params["fleets"] = True
-    with pytest.raises(RulesetError, match="fleets = True is not refereed yet"):
-        ruleset_from_dict(params, "old.jsonl")
+    # A log written before fleets were refereed has none of their parameters: read as no fleets.
+    for key in ("fleet_die_handicap", "fleet_handicap", "one_move_per_unit"):
+        del params[key]
+    old = ruleset_from_dict(params, "old.jsonl")
+    assert (old.fleets, old.one_move_per_unit) == (False, False)
 
 
 def test_choices_are_enums_that_read_as_their_words() -> None:

@@ -22,6 +22,7 @@ class Deal:
 class Place:
     territory: int
     count: int = 1
+    fleet: bool = False  # fleets instead of armies (rulesets with fleets: lamorisse-1954)
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,15 @@ class Rounding(StrEnum):
     UP = "up"
 
 
+class FleetHandicap(StrEnum):
+    """Which fleet's die counts less against an army (lamorisse-1954): in every battle between a fleet and an army,
+    or only when the fleet attacks [interpretation: the patent says "in caso di attacco"]."""
+
+    EVERY_BATTLE = "every_battle"
+    ATTACKING_FLEET = "attacking_fleet"
+
+
 # The enum of each parameter, by the name its annotation carries in `Ruleset`.
 CHOICE_TYPES: dict[str, type[StrEnum]] = {cls.__name__: cls for cls in (
     DealKind, Objective, CardDraw, CardDeck, TradeTiming, TradeValues, BonusPlacement, EliminationTrade, Ties,
-    OccupationMinimum, FortifyPath, BattleKind, Rounding)}
+    OccupationMinimum, FortifyPath, BattleKind, Rounding, FleetHandicap)}

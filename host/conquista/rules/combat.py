@@ -43,6 +43,11 @@ class CombatRules(TurnRules):
             raise self._fail(action, "the neutral army attacks only the territories of the player whose turn it is")
         if not self.map.adjacent(s, t):
             raise self._fail(action, f"{self._tid(t)} is not adjacent to {self._tid(s)}")
+        if self._fleets_on and not self.units_for_link(s, t):
+            raise self._fail(action, f"an attack across the sea link needs a fleet on {self._tid(s)}"
+                             if self.map.is_sea_link(s, t) else
+                             f"an attack across a land link needs an army on {self._tid(s)} (fleets sail only "
+                             f"over sea links)")
         if not self.attack_allowed(s, t):
             raise self._fail(action, f"{self._tid(t)} is the defender's last territory and nobody may be "
                              f"eliminated before round {self.rules.elimination_protection_rounds + 1}")
@@ -109,8 +114,11 @@ class CombatRules(TurnRules):
             raise self._fail(action, f"the dice source is a name, not {action.source!r}")
         if events is None:
             return
-        attacker_losses, defender_losses = self._resolve(attack, defend)
         s, t = battle.source, battle.target
+        if self._fleets_on:
+            self._roll_units(s, t, attack, defend, events)
+            return
+        attacker_losses, defender_losses = self._resolve(attack, defend)
         # A void roll (ties re-rolled, rules/battle.py: no loss on either side) is logged, changes no army and leaves
         # the battle at this roll with the same dice, a single attack and a blitz alike (a defender who chose keeps
         # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.
@@ -141,6 +149,40 @@ class CombatRules(TurnRules):
         self.battle = None
         self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK
 
+    def _roll_units(self, s: int, t: int, attack: tuple[int, ...], defend: tuple[int, ...],
+                    events: list[Event]) -> None:
+        """A roll with fleets on (one die each): the unit that fought on each side loses, a fleet's die counts less
+        against an army (rules/fleet_battle.py). Otherwise as `_roll`."""
+        battle = self.battle
+        assert battle is not None
+        attack_fleet, defend_fleet = self.map.is_sea_link(s, t), self.defending_fleet(t)
+        attacker_losses, defender_losses = self._fleet_resolvers[attack_fleet, defend_fleet](attack, defend)
+        armies, fleets = self.armies, self.fleets
+        if attacker_losses:
+            self._set(armies, s, armies[s] - attacker_losses)
+            if attack_fleet:
+                self._set(fleets, s, fleets[s] - attacker_losses)
+        if defender_losses:
+            self._set(armies, t, armies[t] - defender_losses)
+            if defend_fleet:
+                self._set(fleets, t, fleets[t] - defender_losses)
+        self.lost_total += attacker_losses + defender_losses
+        events.append(BattleRolled(s, t, attack, defend, attacker_losses, defender_losses, attack_fleet,
+                                   defend_fleet))
+        if not armies[t]:
+            self._conquer(battle, events)
+            return
+        void = not attacker_losses and not defender_losses
+        stop = battle.stop_at
+        if stop is not None and armies[s] > stop and armies[s] >= 2 and self.units_for_link(s, t):
+            if not self._automatic_defence and not void:
+                self._await_defence(battle)
+            return  # the blitz rolls on (one die each: the dice never change)
+        if void:
+            return
+        self.battle = None
+        self.phase = P.ATTACK
+
     def _conquer(self, battle: Battle, events: list[Event]) -> None:
         s, t = battle.source, battle.target
         me = self.owner[s]  # the current player, or the neutral army in its turn
@@ -151,8 +193,7 @@ class CombatRules(TurnRules):
         counts = self.territory_count
         self._set(counts, me, counts[me] + 1)
         self._set(counts, loser, counts[loser] - 1)
-        self._set(self.armies, s, self.armies[s] - moved)
-        self._set(self.armies, t, moved)
+        self._move_units(s, t, moved)  # the target is empty: it holds what moved in
         if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
             turn = self.turn_state
             self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
@@ -200,8 +241,7 @@ class CombatRules(TurnRules):
         s, t = battle.source, battle.target
         extra = count - self.armies[t]
         if extra:
-            self._set(self.armies, s, self.armies[s] - extra)
-            self._set(self.armies, t, self.armies[t] + extra)
+            self._move_units(s, t, extra)
         events.append(ArmiesMoved(s, t, count))
         self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK
         self.battle = None

@@ -117,6 +117,7 @@ class Game(TableFeatureRules):
         self.lost_total = 0                    # ... minus every army lost equals the board total
         self.undealt = []                      # the progressive deal's territories still to deal, in order
         self.draws_due = 0                     # card draws due now (power cards: first distribution, income)
+        self.fleets = [0] * n                  # how many of each territory's units are fleets (lamorisse-1954)
         self._deal(deal)
         self.log.append(deal)
 
@@ -152,6 +153,8 @@ class Game(TableFeatureRules):
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
             out.extend(Place(t, c) for t in own for c in range(1, self.pool + 1))
+            if self._fleets_on:
+                out.extend(Place(t, c, True) for t in own if self.is_coastal(t) for c in range(1, self.pool + 1))
             if phase is not P.SETUP and self.pool == 0 and not self.must_trade():
                 out.append(EndPhase())
             return out
@@ -184,7 +187,8 @@ class Game(TableFeatureRules):
                        else sorted(self._connected_own(s)))
             for t in targets:
                 if t != s and self.owner[t] == me:
-                    out.extend(Fortify(s, t, c) for c in range(1, self.armies[s]))
+                    most = self.movable(s, t) if self._fleets_on or self._one_move else self.armies[s] - 1
+                    out.extend(Fortify(s, t, c) for c in range(1, most + 1))
         out.append(EndPhase())
         return out
 
@@ -304,6 +308,8 @@ class Game(TableFeatureRules):
         if "left" not in data and "players" in data:  # a snapshot made before players could leave
             data = {**data, "left": [False] * int(data["players"])}
         data = {"undealt": [], "draws_due": 0, **data}  # a snapshot made before the 1954 game
+        if "fleets" not in data and isinstance(data.get("armies"), list):  # ... or before its fleets
+            data = {**data, "fleets": [0] * len(data["armies"])}
         expected = {"rules", "map", "players", *(name for name, _ in FIELDS)}
         if set(data) != expected:
             wrong = sorted(set(data) ^ expected)
@@ -336,6 +342,10 @@ class Game(TableFeatureRules):
             later["undealt"] = list(self.undealt)
         if self.draws_due:
             later["draws_due"] = self.draws_due
+        if self._fleets_on:
+            later["fleets"] = list(self.fleets)
+        if turn.arrived:
+            later["arrived"] = [list(a) for a in turn.arrived]
         return {**later,
             "rules": self.rules.name, "map": self.map.name, "players": self.players,
             "phase": self.phase.value, "current": self.current, "first_player": self.first_player,

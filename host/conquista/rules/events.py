@@ -50,6 +50,7 @@ class ArmiesPlaced(NamedTuple):
     player: int
     territory: int
     count: int  # type: ignore[assignment]  # shadows tuple.count, which no caller needs
+    fleet: bool = False  # lamorisse-1954: the player took fleets instead of armies
 
 
 @_typed
@@ -69,6 +70,9 @@ class BattleRolled(NamedTuple):
     defend: tuple[int, ...]
     attacker_losses: int
     defender_losses: int
+    # lamorisse-1954: which side's unit was a fleet (a fleet's die counts less against an army)
+    attack_fleet: bool = False
+    defend_fleet: bool = False
 
 
 @_typed

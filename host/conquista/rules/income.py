@@ -15,10 +15,10 @@ from conquista.rules.actions import Trade
 from conquista.rules.choices import CardDeck
 from conquista.rules.events import CardsTraded, Event, PhaseStarted, TerritoryDealt
 from conquista.rules.events import Phase as P
-from conquista.rules.position import Position
+from conquista.rules.units import UnitRules
 
 
-class IncomeRules(Position):
+class IncomeRules(UnitRules):
     __slots__ = ()
 
     def _distribute(self, events: list[Event] | None) -> None:

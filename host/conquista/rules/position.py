@@ -32,6 +32,7 @@ from conquista.rules.actions import (
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
 from conquista.rules.choices import CardDeck, EliminationTrade, FortifyPath
 from conquista.rules.events import Phase as P
+from conquista.rules.fleet_battle import battle_resolvers
 from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import Ruleset
@@ -54,7 +55,8 @@ class Position:
 
     # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
     __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "log", "_saved", "_records",
-                 "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence")
+                 "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence",
+                 "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -82,6 +84,7 @@ class Position:
     lost_total: int
     undealt: list[int]
     draws_due: int
+    fleets: list[int]
     # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
     rules: Ruleset
     map: GameMap
@@ -98,6 +101,10 @@ class Position:
     _attacker_max: int
     _defender_max: int
     _automatic_defence: bool
+    _fleets_on: bool
+    _one_move: bool
+    _coastal: frozenset[int]
+    _fleet_resolvers: dict[tuple[bool, bool], RollResolver]
 
     def _setup(self, rules: Ruleset, game_map: GameMap, players: int) -> None:
         """What is not state: the rules, the map, the log and the undo history, and caches of the rules."""
@@ -118,6 +125,10 @@ class Position:
         self._attacker_max = rules.attacker_dice_max
         self._defender_max = rules.defender_dice_max
         self._automatic_defence = rules.automatic_defence
+        self._fleets_on = rules.fleets
+        self._one_move = rules.one_move_per_unit
+        self._coastal = frozenset(t for link in game_map.sea_links for t in link)
+        self._fleet_resolvers = battle_resolvers(rules) if rules.fleets else {}
 
     # ----------------------------------------------------------------------------------------------- queries
 
@@ -316,8 +327,8 @@ class Position:
         """A human name for an action, with territory ids instead of indices (any field value is named)."""
         tid = self._tid
         match action:
-            case Place(t, c):
-                return f"place {c!r} on {tid(t)}"
+            case Place(t, c, fleet):
+                return f"place {c!r} {'fleets ' if fleet is True else ''}on {tid(t)}"
             case Attack(s, t, d):
                 return f"attack {tid(s)} → {tid(t)} with {d!r} dice"
             case Blitz(s, t, k):

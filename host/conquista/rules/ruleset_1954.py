@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from conquista.errors import RulesetError
-from conquista.rules.choices import CardDeck, CardDraw
+from conquista.rules.battle import HANDICAP_RANGE
+from conquista.rules.choices import CardDeck, CardDraw, FortifyPath
 
 if TYPE_CHECKING:
     from conquista.rules.rulesets import Ruleset
@@ -47,3 +48,23 @@ def check_1954(rules: Ruleset, fail: Callable[[str], RulesetError]) -> None:
         if rules.forced_trade_hand or rules.elimination_trade_hand:
             raise fail("card_deck = \"power\" trades when the player chooses: set "
                        "forced_trade_hand = 0 and elimination_trade_hand = 0")
+    check_fleets(rules, fail)
+
+
+def check_fleets(rules: Ruleset, fail: Callable[[str], RulesetError]) -> None:
+    """Fleets and the one-move rule fit the rest: one die each (a battle is one unit against one), moves between
+    adjacent territories, no neutral army."""
+    if rules.one_move_per_unit and rules.fortify_path is not FortifyPath.ADJACENT:
+        raise fail("one_move_per_unit = true needs fortify_path = \"adjacent\" (a unit moves one territory)")
+    if not rules.fleets:
+        return
+    if rules.attacker_dice_max != 1 or rules.defender_dice_max != 1:
+        raise fail("fleets = true needs one die each: attacker_dice_max = 1 and defender_dice_max = 1")
+    if rules.fortify_path is not FortifyPath.ADJACENT:
+        raise fail("fleets = true needs fortify_path = \"adjacent\" (fleets sail over sea links, armies march "
+                   "over land links)")
+    if rules.neutral_army:
+        raise fail("fleets = true cannot be played with neutral_army = true")
+    high = HANDICAP_RANGE[1]
+    if max(rules.attack_die_handicap, rules.defence_die_handicap) + rules.fleet_die_handicap > high:
+        raise fail(f"fleet_die_handicap plus a die handicap must be at most {high}")

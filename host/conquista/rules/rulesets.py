@@ -23,6 +23,7 @@ from conquista.rules.choices import (
     CardDraw,
     DealKind,
     EliminationTrade,
+    FleetHandicap,
     FortifyPath,
     Objective,
     OccupationMinimum,
@@ -69,20 +70,23 @@ RANGES: dict[str, tuple[int, int]] = {
     "defender_dice_max": (1, 3),
     "attack_die_handicap": HANDICAP_RANGE,
     "defence_die_handicap": HANDICAP_RANGE,
+    "fleet_die_handicap": HANDICAP_RANGE,
     "fortify_moves": (1, 100),
     "turn_time_limit_s": (0, 86_400),
 }
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
-# they are refused by name rather than silently ignored.
-NOT_YET_BUILT: dict[str, object] = {"fleets": False}
+# they are refused by name rather than silently ignored (none since fleets are refereed).
+NOT_YET_BUILT: dict[str, object] = {}
 # Parameters added after games were saved: a log without them is read with the rule it was played under.
 _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "mission_win_out_of_turn": False,
                                         "neutral_territory_armies": 2, "neutral_reinforcement_rounding": "down",
                                         "attack_die_handicap": 0, "defence_die_handicap": 0,
                                         "deal_batch": 4, "income_table": [], "card_deck": "territory",
                                         "power_figure_sets": 23, "power_eagles": 4, "power_set_armies": 1,
-                                        "power_eagle_armies": 5, "power_starting_cards": 4}
+                                        "power_eagle_armies": 5, "power_starting_cards": 4,
+                                        "fleet_die_handicap": 2, "fleet_handicap": "every_battle",
+                                        "one_move_per_unit": False}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -141,6 +145,9 @@ class Ruleset:
     fortify_path: FortifyPath
     battle: BattleKind
     fleets: bool
+    fleet_die_handicap: int
+    fleet_handicap: FleetHandicap
+    one_move_per_unit: bool
     neutral_army: bool
     neutral_territory_armies: int
     neutral_reinforcement_rounding: Rounding

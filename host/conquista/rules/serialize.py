@@ -58,8 +58,9 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
         case Deal(order, first, missions):
             return {"type": "deal", "order": [tid(t) for t in order], "first_player": first,
                     "missions": list(missions)}
-        case Place(t, c):
-            return {"type": "place", "territory": tid(t), "count": c}
+        case Place(t, c, fleet):
+            placed = {"type": "place", "territory": tid(t), "count": c}
+            return {**placed, "fleet": True} if fleet else placed
         case Trade(cards):
             return {"type": "trade", "cards": [card_id(game_map, c) for c in cards]}
         case EndPhase():
@@ -118,7 +119,10 @@ def decode_action(obj: Any, game_map: GameMap) -> Action:
         return Deal(tuple(_territory(game_map, t) for t in order), _int(obj, "first_player"),
                     _ints(obj, "missions"))
     if kind == "place":
-        return Place(_territory(game_map, obj.get("territory")), _int(obj, "count"))
+        fleet = obj.get("fleet", False)
+        if not isinstance(fleet, bool):
+            raise DecodeError(f"'fleet' must be true or false, got {shown(fleet)}")
+        return Place(_territory(game_map, obj.get("territory")), _int(obj, "count"), fleet)
     if kind == "trade":
         cards = obj.get("cards")
         if not isinstance(cards, list):

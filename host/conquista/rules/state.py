@@ -46,6 +46,9 @@ class TurnState(NamedTuple):
     forced_trade_down_to: int | None = None  # after an elimination: trade until the hand is this small
     # After an elimination under `elimination_trade_cards = "taken"`: the cards taken, the only ones tradable now.
     taken_cards: tuple[int, ...] = ()
+    # Under `one_move_per_unit`: units that moved into a territory this turn, as (territory, armies, fleets) sorted
+    # by territory; they do not move again in the fortify phase.
+    arrived: tuple[tuple[int, int, int], ...] = ()
 
 
 class Kind(Enum):
@@ -88,6 +91,8 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
     ("undealt", Kind.LIST),
     # Card draws still due now: the power cards of the first distribution or of a turn's income (lamorisse-1954).
     ("draws_due", Kind.VALUE),
+    # Fleets (lamorisse-1954): how many of each territory's units (`armies`) are fleets.
+    ("fleets", Kind.LIST),
 )
 FIELD_NAMES = tuple(name for name, _ in FIELDS)
 # Fields replaced rather than changed in place: the undo record keeps them by reference.
@@ -125,5 +130,6 @@ def decode_field(kind: Kind, value: Any) -> Any:
     if kind is Kind.BATTLE:
         return None if value is None else Battle(**value)
     if kind is Kind.TURN:
-        return TurnState(**{**value, "taken_cards": tuple(value.get("taken_cards", ()))})
+        return TurnState(**{**value, "taken_cards": tuple(value.get("taken_cards", ())),
+                            "arrived": tuple(tuple(a) for a in value.get("arrived", ()))})
     return value

@@ -33,7 +33,7 @@ from conquista.rules.events import (
 from conquista.rules.events import Phase as P
 from conquista.rules.income import IncomeRules
 from conquista.rules.missions import mission_complete
-from conquista.rules.position import PLACING
+from conquista.rules.position import PLACING, Position
 from conquista.rules.state import TurnState
 
 
@@ -52,12 +52,18 @@ class TurnRules(IncomeRules):
                              else f"{self._tid(t)} is not yours")
         if not 1 <= count <= self.pool:
             raise self._fail(action, f"you have {self.pool} armies to place")
+        fleet = action.fleet
+        if fleet is not False:
+            self._check_fleet_placement(action, t, neutral)
         if events is None:
             return
         self._set(self.armies, t, self.armies[t] + count)
+        if fleet:
+            self._set(self.fleets, t, self.fleets[t] + count)
         self.placed_total += count
         self.pool -= count
-        events.append(ArmiesPlaced(placer, t, count))  # placer: the owner value (the neutral army in its phase)
+        # placer: the owner value (the neutral army in its phase)
+        events.append(ArmiesPlaced(placer, t, count, True) if fleet else ArmiesPlaced(placer, t, count))
         if neutral:
             if self.pool == 0:
                 self._start_neutral_attack(events)
@@ -73,6 +79,16 @@ class TurnRules(IncomeRules):
                     events.append(PhaseStarted(nxt, P.SETUP))
             return
         self._check_win(events)
+
+    def _check_fleet_placement(self, action: Place, t: int, neutral: bool) -> None:
+        if action.fleet is not True:
+            raise self._fail(action, f"'fleet' is true or false, not {action.fleet!r}")
+        if not self.rules.fleets:
+            raise self._fail(action, f"{self.rules.name} has no fleets")
+        if neutral:
+            raise self._fail(action, "the neutral army has no fleets")
+        if not self.is_coastal(t):
+            raise self._fail(action, f"{self._tid(t)} has no sea link: a fleet lies only where it can sail")
 
     def _trade(self, action: Trade, events: list[Event] | None) -> None:
         if self.phase is not P.REINFORCE and self.phase is not P.ELIMINATION_TRADE:
@@ -153,17 +169,20 @@ class TurnRules(IncomeRules):
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
         count = self._count(action, action.count, "the count")
-        if not self.fortify_allowed(s, t):
+        if not Position.fortify_allowed(self, s, t):
             how = ("adjacent" if self.rules.fortify_path is FortifyPath.ADJACENT
                    else "connected through your territories")
             raise self._fail(action, f"move between two of your territories that are {how}, "
                              f"from one with at least 2 armies")
         if not 1 <= count < self.armies[s]:
             raise self._fail(action, f"move 1 to {self.armies[s] - 1} armies, leaving one behind")
+        if self._fleets_on or self._one_move:
+            most = self.movable(s, t)
+            if count > most:
+                raise self._fail(action, self.movable_words(s, t, most))
         if events is None:
             return
-        self._set(self.armies, s, self.armies[s] - count)
-        self._set(self.armies, t, self.armies[t] + count)
+        self._move_units(s, t, count)
         events.append(ArmiesMoved(s, t, count))
         done = self.turn_state.fortifies_done + 1
         self.turn_state = self.turn_state._replace(fortifies_done=done)
