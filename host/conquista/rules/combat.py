@@ -66,7 +66,7 @@ class CombatRules(TurnRules):
         if not self.turn_state.attacked and not neutral:
             turn = self.turn_state
             self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
-                                        turn.taken_cards)
+                                        turn.taken_cards, turn.arrived)
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
@@ -197,7 +197,7 @@ class CombatRules(TurnRules):
         if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
             turn = self.turn_state
             self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
-                                        turn.taken_cards)
+                                        turn.taken_cards, turn.arrived)
         events.append(TerritoryConquered(t, s, me, loser, moved))
         eliminated_now = counts[loser] == 0
         if eliminated_now and loser == self.neutral:
