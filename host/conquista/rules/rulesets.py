@@ -247,7 +247,9 @@ def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True)
         params = {**_OLD_LOG_DEFAULTS, **params}
     missing = [k for k in _FIELD_TYPES if k not in params]
     if missing:
-        raise RulesetError(f"ruleset {label}: missing parameter(s) {', '.join(missing)}")
+        named = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+        raise RulesetError(f"ruleset {label}: missing parameter(s) {named} (a ruleset file that 'extends' a "
+                           f"built-in one gets them all)")
     unknown = [k for k in params if k not in _FIELD_TYPES]
     if unknown:
         raise RulesetError(f"ruleset {label}: unknown key {shown(unknown[0])}")
