@@ -307,3 +307,30 @@ def test_a_journal_whose_schema_cannot_be_read_is_rebuilt_from_the_backup(
     start.journal.close()
     assert (copy / f"{JOURNAL_NAME}.damaged").read_bytes() == bytes(data)    # kept for a closer look
     assert {g.id: g.status for g in open_store(copy, create=False).games()} == {1: "finished", 2: "playing"}
+
+
+def test_schema_text_that_is_not_utf8_is_damage_not_a_traceback(
+        long_game: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """SQLite quotes a schema it cannot parse in its error message, and Python's sqlite3 raises UnicodeDecodeError
+    (no sqlite3 error at all) when the quote is not valid UTF-8: a byte flipped in the schema's text."""
+    data_dir, backed_up, _whole = long_game
+    copy, bare = tmp_path / "copy", tmp_path / "bare"
+    shutil.copytree(data_dir, copy)
+    data = bytearray((copy / JOURNAL_NAME).read_bytes())
+    data[data.index(b"DEFAULT", 0, PAGE_SIZE) + 4] = 0xAA        # "DEFA\xaaLT" in a CREATE TABLE: a syntax error
+    (copy / JOURNAL_NAME).write_bytes(bytes(data))
+    shutil.copytree(copy, bare)
+    (bare / f"{JOURNAL_NAME}.backup").unlink()
+    assert main(["replay", "2", "--json", "--reveal", "--data-dir", str(copy)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["digest"] == backed_up
+    assert captured.err.count("\n") == 1 and "damaged" in captured.err and "showing its backup" in captured.err
+    warnings: list[str] = []
+    start = open_for_play(copy, 2, warnings.append)
+    assert start.game is not None and start.game.digest() == backed_up
+    start.journal.close()
+    assert {g.id: g.status for g in open_store(copy, create=False).games()} == {1: "finished", 2: "playing"}
+    # No backup: one line naming the journal and what is wrong with it.
+    assert main(["games", "--data-dir", str(bare)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bare / JOURNAL_NAME) in err and "malformed database schema" in err

@@ -13,6 +13,8 @@ import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from conquista.errors import GameDamaged as GameDamaged
 from conquista.rules.textdata import BadText, load_json
@@ -21,6 +23,29 @@ PLAYING, FINISHED, ABANDONED, DAMAGED = "playing", "finished", "abandoned", "dam
 
 # (action JSON, turn after it, when it was applied, chained checksum)
 SavedRow = tuple[str, int, float, str]
+
+
+class JournalConnection(sqlite3.Connection):
+    """A connection whose failures are sqlite3 errors, whatever the damage. SQLite quotes a schema it cannot parse
+    in its error message, and when a damaged byte made that quote invalid UTF-8, Python's sqlite3 raises a bare
+    UnicodeDecodeError instead (values it cannot decode are already an sqlite3 error)."""
+
+    def execute(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().execute(*args)
+        except UnicodeDecodeError:
+            raise sqlite3.DatabaseError("malformed database schema (not valid text)") from None
+
+    def executemany(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().executemany(*args)
+        except UnicodeDecodeError:
+            raise sqlite3.DatabaseError("malformed database schema (not valid text)") from None
+
+
+def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
+    """`sqlite3.connect` for a journal or its backup, which may be damaged (see JournalConnection)."""
+    return sqlite3.connect(path, factory=JournalConnection, **options)
 
 
 def chain_step(previous: str, seq: int, action: str) -> str:

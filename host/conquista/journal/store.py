@@ -38,6 +38,7 @@ from conquista.journal.integrity import (
     PLAYING,
     GameDamaged,
     SavedGame,
+    connect,
     game_ids,
     quick_check,
     read_game,
@@ -128,7 +129,7 @@ class JournalStore:
             for side in side_files(self.path):
                 if side.exists():
                     make_private_file(side)
-            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise JournalUnavailableError(f"{self.path}: cannot open the journal ({describe_os_error(exc)})") \
                 from None
@@ -155,10 +156,10 @@ class JournalStore:
 
         self.damage = reason
         if create:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
             rebuild(self)
             return
-        self.conn = sqlite3.connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
+        self.conn = connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
                                     check_same_thread=False)
         self.warn(f"{self.path}: the journal file is damaged ({reason}); showing its backup "
                   f"{self.backup_path.name} instead, which may lack the last actions")
