@@ -5,6 +5,7 @@ journals still open, and the torn-write warning prints once."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import sqlite3
 from collections import Counter
@@ -334,3 +335,31 @@ def test_schema_text_that_is_not_utf8_is_damage_not_a_traceback(
     assert main(["games", "--data-dir", str(bare)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bare / JOURNAL_NAME) in err and "malformed database schema" in err
+
+
+def test_a_damaged_game_whose_backup_has_a_noisy_page_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`PRAGMA quick_check` can answer in several lines: the refusal that quotes it stays one line."""
+    journal = GameJournal(tmp_path / "saved")
+    referee = bot_referee(5)
+    journal.attach(referee)
+    play(referee, 60)
+    journal.close()
+    conn = sqlite3.connect(tmp_path / "saved" / JOURNAL_NAME)
+    with conn:
+        conn.execute("UPDATE actions SET action = action || ' ' WHERE game = 1 AND seq = 30")
+    conn.close()
+    pages = (tmp_path / "saved" / f"{JOURNAL_NAME}.backup").stat().st_size // PAGE_SIZE
+    rng = random.Random(5)
+    for page in range(1, pages):
+        copy = tmp_path / "copy"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(tmp_path / "saved", copy)
+        backup = copy / f"{JOURNAL_NAME}.backup"
+        data = bytearray(backup.read_bytes())
+        data[page * PAGE_SIZE:(page + 1) * PAGE_SIZE] = bytes(rng.randrange(256) for _ in range(PAGE_SIZE))
+        backup.write_bytes(bytes(data))
+        code = main(["replay", "1", "--json", "--reveal", "--data-dir", str(copy)])
+        captured = capsys.readouterr()
+        assert captured.err.count("\n") == 1 and "game 1 is damaged" in captured.err, (page, captured.err)
+        assert code == 2 or json.loads(captured.out)["digest"] == referee.game.digest(), page

@@ -180,9 +180,10 @@ def quick_check(conn: sqlite3.Connection) -> str | None:
         found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
-        return str(exc)
+        return " ".join(str(exc).split())
     if found != ["ok"]:
-        return "; ".join(str(f) for f in found[:2])
+        # One line: it is quoted in messages of one line, and SQLite's answer can span several.
+        return "; ".join(" ".join(str(f).split()) for f in found[:2])
     missing = [name for name in TABLES if name not in tables]
     if missing:
         return f"its {' and '.join(missing)} table{'s are' if len(missing) > 1 else ' is'} missing"
