@@ -4,7 +4,8 @@
 * compact (80+ columns, the classic 80×24): a three-letter code per territory (names.CODES, also typeable);
 * smaller than 80×24: the compact layout with a line saying the terminal is too small and what it needs.
 A map without the classic grid is drawn one continent per line. Under the map: a legend (your colour, the bots,
-what the ring shows), the dice panel and the ring, the status, and the latest lines of the log.
+what the ring shows; in a replay, which nobody at the screen plays, each seat by its colour and what played it),
+the dice panel and the ring, the status, and the latest lines of the log.
 While the web app serves, the join URL is on the last line, and its QR code (half blocks, about 30×15) beside
 the map, or under the board, when the terminal has the room; otherwise only the URL, which is always typeable.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import functools
 import io
 import textwrap
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -23,6 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from conquista.app.setup import HUMAN
 from conquista.table.colours import NEUTRAL, player_rgb
 from conquista.table.referee import Status
 from conquista.table.wording import NEUTRAL_NAME
@@ -131,20 +133,30 @@ def render_map(table: SimulatedTable, layout: Layout) -> Text:
     return out
 
 
-def legend(table: SimulatedTable, people: Collection[int]) -> Text:
-    """Who is who, and what the ring says."""
+def seat_kind(kind: str | None) -> str:
+    """What played a seat, as a replay's legend says it: from the journal's "human" or a bot's kind."""
+    if kind is None:
+        return ""
+    return " (person)" if kind == HUMAN else f" ({kind} bot)"
+
+
+def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequence[str | None] | None = None) -> Text:
+    """Who is who, and what the ring says. With `replay_seats` (a replay: nobody at this screen plays it) each seat
+    is named by its colour and what played it, as the journal saved it (None: not known), and nobody is "you"."""
     colours = table.game.rules.colours[: table.game.players]
     out = Text()
-    you = [colours[s] for s in sorted(people)]
-    out.append("you: " + (", ".join(you) if you else "nobody (bots only)"))
-    bots = [colours[s] for s in sorted(table.bots)]
-    out.append(" · bots: " + (", ".join(bots) if bots else "none"))
-    out.append(" · seats: ")
+    if replay_seats is None:
+        you = [colours[s] for s in sorted(people)]
+        out.append("you: " + (", ".join(you) if you else "nobody (bots only)"))
+        bots = [colours[s] for s in sorted(table.bots)]
+        out.append(" · bots: " + (", ".join(bots) if bots else "none") + " · ")
+    out.append("seats: ")
     for seat, colour in enumerate(colours):
         r, g, b = player_rgb(colour)
         out.append("■", style=f"rgb({r},{g},{b})")
+        kind = seat_kind(replay_seats[seat]) if replay_seats is not None and seat < len(replay_seats) else ""
         gone = " (left: defends only)" if table.game.left[seat] and not table.game.eliminated[seat] else ""
-        out.append(f"{colour}{gone}{' ' if seat < len(colours) - 1 else ''}")
+        out.append(f"{colour}{kind}{gone}{' ' if seat < len(colours) - 1 else ''}")
     if table.game.neutral is not None:  # the duel's third army, which the current player's opponent commands
         out.append(" ■", style="rgb({},{},{})".format(*NEUTRAL))
         out.append(NEUTRAL_NAME)
@@ -180,9 +192,10 @@ def status_lines(status: Status) -> Text:
 
 
 def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Collection[int] | None = None,
-           join_url: str = "") -> Group:
+           join_url: str = "", replay_seats: Sequence[str | None] | None = None) -> Group:
     """The whole board for a terminal of `width`×`height`; `people` are the seats typed for (default: non-bots);
-    `join_url`: the web app's join page, shown with its QR code when the terminal has room for it."""
+    `join_url`: the web app's join page, shown with its QR code when the terminal has room for it; `replay_seats`:
+    the board replays a game, whose seats the legend names as `legend` says."""
     layout = choose_layout(width, height)
     if people is None:
         people = [s for s in range(table.game.players) if s not in table.bots]
@@ -199,7 +212,7 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     log = Text("\n".join(table.log[-layout.log_lines:]), style="dim")
     board = Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
-    under: list[RenderableType] = [legend(table, people), panel, status_lines(table.status()), log]
+    under: list[RenderableType] = [legend(table, people, replay_seats), panel, status_lines(table.status()), log]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
     if not join_url:
         return Group(*head, board, *under)

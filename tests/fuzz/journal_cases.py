@@ -26,6 +26,9 @@ _SQL = (
     "UPDATE actions SET seq = seq + 1000 WHERE game = {g} AND seq = {s}",
     "UPDATE actions SET turn = {v} WHERE game = {g} AND seq = {s}",
     "UPDATE games SET header = {v} WHERE id = {g}",
+    # Another valid header: the same actions replay under it, as another game (the header's checksum tells).
+    "UPDATE games SET header = replace(header, '\"ruleset_name\": \"', '\"ruleset_name\": \"x') WHERE id = {g}",
+    "UPDATE games SET players = players + 1 WHERE id = {g}",
     "UPDATE games SET seats = {v} WHERE id = {g}",
     "UPDATE games SET seed = {v} WHERE id = {g}",
     "UPDATE games SET length = {v} WHERE id = {g}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from conquista.cli import main
 from conquista.dice.chance import new_game
 from conquista.journal import GameJournal, offer_resume, open_for_play, open_store
+from conquista.rules.gamelog import write_log
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.referee import PROMPT_YES
 from conquista_sim import SimulatedTable
@@ -72,6 +74,28 @@ def test_replay_a_saved_game(saved: tuple[Path, str], capsys: pytest.CaptureFixt
     actions = len(open_store(data_dir).load(1)[1].log)
     assert f"action {actions - 1}/{actions - 1}:" in out and out.count("dice ") == actions - 1
     assert out.rstrip().endswith(f"digest {digest}")
+
+
+def test_replay_step_names_each_seat_by_its_colour_never_you(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Nobody plays a replay: the legend names the seats by colour, with what played them when the journal knows."""
+    journal = GameJournal(tmp_path)
+    referee = bot_referee(6)
+    journal.seats = ("human", "greedy")
+    journal.attach(referee)
+    play(referee, 12)
+    journal.close()
+    steps = len(referee.game.log) - 1
+    assert main(["replay", "1", "--data-dir", str(tmp_path), "--step", "--reveal"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("seats: ■red (person) ■blue (greedy bot)") == steps
+    assert not re.search(r"\byou\b", out) and "bots:" not in out
+    # A log file does not say who played: the colours alone.
+    log = tmp_path / "game.jsonl"
+    write_log(log, referee.game)
+    assert main(["replay", str(log), "--step", "--reveal"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("seats: ■red ■blue\n") == steps and not re.search(r"\byou\b", out)
 
 
 def test_sim_saves_with_data_dir_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

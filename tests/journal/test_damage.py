@@ -5,6 +5,7 @@ journals still open, and the torn-write warning prints once."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import sqlite3
 from collections import Counter
@@ -14,7 +15,7 @@ import pytest
 
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalError, open_for_play, open_store
-from conquista.journal.schema import PAGE_SIZE
+from conquista.journal.schema import PAGE_SIZE, SCHEMA_VERSION
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
 from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
@@ -97,8 +98,9 @@ def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
                 assert "damaged" not in captured.err, page               # the byte was in unused space
                 outcomes["intact"] += 1
             else:
-                assert digest == backed_up and "restored from the backup" in captured.err, (page, captured.err)
-                assert captured.err.count("restored from the backup") == 1
+                # Said once: the game restored from the backup, or the whole backup shown (the schema's page).
+                said = captured.err.count("restored from the backup") + captured.err.count("showing its backup")
+                assert digest == backed_up and said == 1, (page, captured.err)
                 outcomes["restored"] += 1
         else:
             assert code == 2 and "game 2" in captured.err and captured.err.count("\n") == 1, (page, captured.err)
@@ -114,7 +116,8 @@ def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
         assert start.game is not None
         if start.game.digest() != whole:
             assert start.game.digest() == backed_up, page
-            assert sum("restored from the backup" in w for w in warnings) == 1, (page, warnings)
+            assert sum("game 2 is damaged" in w and "restored from the backup" in w for w in warnings) == 1, \
+                (page, warnings)
         start.journal.close()
         # The other game stays listed and whole.
         store = open_store(copy, create=False)
@@ -258,7 +261,7 @@ def test_a_version_1_journal_opens_and_is_upgraded(tmp_path: Path) -> None:
     store = open_store(tmp_path, create=False)
     (info,) = store.games()
     assert info.seats is None and store.load(1)[1].digest() == digest
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     store.close()
     again = GameJournal(tmp_path)
     game = again.resume(1)
@@ -307,3 +310,58 @@ def test_a_journal_whose_schema_cannot_be_read_is_rebuilt_from_the_backup(
     start.journal.close()
     assert (copy / f"{JOURNAL_NAME}.damaged").read_bytes() == bytes(data)    # kept for a closer look
     assert {g.id: g.status for g in open_store(copy, create=False).games()} == {1: "finished", 2: "playing"}
+
+
+def test_schema_text_that_is_not_utf8_is_damage_not_a_traceback(
+        long_game: tuple[Path, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """SQLite quotes a schema it cannot parse in its error message, and Python's sqlite3 raises UnicodeDecodeError
+    (no sqlite3 error at all) when the quote is not valid UTF-8: a byte flipped in the schema's text."""
+    data_dir, backed_up, _whole = long_game
+    copy, bare = tmp_path / "copy", tmp_path / "bare"
+    shutil.copytree(data_dir, copy)
+    data = bytearray((copy / JOURNAL_NAME).read_bytes())
+    data[data.index(b"DEFAULT", 0, PAGE_SIZE) + 4] = 0xAA        # "DEFA\xaaLT" in a CREATE TABLE: a syntax error
+    (copy / JOURNAL_NAME).write_bytes(bytes(data))
+    shutil.copytree(copy, bare)
+    (bare / f"{JOURNAL_NAME}.backup").unlink()
+    assert main(["replay", "2", "--json", "--reveal", "--data-dir", str(copy)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["digest"] == backed_up
+    assert captured.err.count("\n") == 1 and "damaged" in captured.err and "showing its backup" in captured.err
+    warnings: list[str] = []
+    start = open_for_play(copy, 2, warnings.append)
+    assert start.game is not None and start.game.digest() == backed_up
+    start.journal.close()
+    assert {g.id: g.status for g in open_store(copy, create=False).games()} == {1: "finished", 2: "playing"}
+    # No backup: one line naming the journal and what is wrong with it.
+    assert main(["games", "--data-dir", str(bare)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bare / JOURNAL_NAME) in err and "malformed database schema" in err
+
+
+def test_a_damaged_game_whose_backup_has_a_noisy_page_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`PRAGMA quick_check` can answer in several lines: the refusal that quotes it stays one line."""
+    journal = GameJournal(tmp_path / "saved")
+    referee = bot_referee(5)
+    journal.attach(referee)
+    play(referee, 60)
+    journal.close()
+    conn = sqlite3.connect(tmp_path / "saved" / JOURNAL_NAME)
+    with conn:
+        conn.execute("UPDATE actions SET action = action || ' ' WHERE game = 1 AND seq = 30")
+    conn.close()
+    pages = (tmp_path / "saved" / f"{JOURNAL_NAME}.backup").stat().st_size // PAGE_SIZE
+    rng = random.Random(5)
+    for page in range(1, pages):
+        copy = tmp_path / "copy"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(tmp_path / "saved", copy)
+        backup = copy / f"{JOURNAL_NAME}.backup"
+        data = bytearray(backup.read_bytes())
+        data[page * PAGE_SIZE:(page + 1) * PAGE_SIZE] = bytes(rng.randrange(256) for _ in range(PAGE_SIZE))
+        backup.write_bytes(bytes(data))
+        code = main(["replay", "1", "--json", "--reveal", "--data-dir", str(copy)])
+        captured = capsys.readouterr()
+        assert captured.err.count("\n") == 1 and "game 1 is damaged" in captured.err, (page, captured.err)
+        assert code == 2 or json.loads(captured.out)["digest"] == referee.game.digest(), page

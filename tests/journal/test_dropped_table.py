@@ -13,6 +13,7 @@ import pytest
 
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, open_store
+from conquista.journal.integrity import read_game
 from tests.journal.helpers import bot_referee, play
 
 
@@ -90,3 +91,24 @@ def test_garbage_in_a_games_row_is_damage_not_a_traceback(
     assert main(["replay", "2", "--data-dir", str(copy)]) in (0, 2)
     err = capsys.readouterr().err
     assert "Traceback" not in err and all(line.startswith("conquista") for line in err.splitlines())
+
+
+def test_a_dropped_table_is_restored_from_a_backup_older_than_header_checksums(
+        saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The backup was made by a version 2 journal (no header_sum): its games still restore, and the rebuilt journal
+    gets their header checksums."""
+    copy = _copy(saved, tmp_path, "DROP TABLE games")
+    backup = sqlite3.connect(copy / f"{JOURNAL_NAME}.backup")
+    backup.executescript("ALTER TABLE games DROP COLUMN header_sum; PRAGMA user_version = 2;")
+    backup.close()
+    assert main(["games", "--data-dir", str(copy), "--json"]) == 0
+    captured = capsys.readouterr()
+    assert {g["id"] for g in json.loads(captured.out)} == {1, 2} and "restored from the backup" in captured.err
+    journal = GameJournal(copy)
+    store = journal.store
+    assert store is not None and any("its games table is missing" in w for w in journal.warnings)
+    for game_id in (1, 2):
+        game = read_game(store.conn, game_id)        # raises GameDamaged if its header_sum were not right
+        assert game is not None and game.header_sum == game.game_header.checksum()
+    journal.close()
+    assert GameJournal(copy).warnings == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,18 +46,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(handler=run)
 
 
-def _load(args: argparse.Namespace) -> Game:
+def _load(args: argparse.Namespace) -> tuple[Game, tuple[str, ...] | None]:
+    """The game, and its seats as the journal saved them ("human" or a bot's kind; None from a log file, or a
+    game saved before seats were)."""
     game_map = load_map(args.map) if args.map else None
     if args.log.isdigit() and not Path(args.log).exists():
         store = JournalStore(journal_path(args.data_dir), create=False)
         try:
             lines = store.log_lines(int(args.log))
+            seats = store.info(int(args.log)).seats
         finally:
             for warning in store.warnings:      # e.g. the game was restored from the backup
                 sys.stderr.write(f"conquista replay: {warning}\n")
             store.close()
-        return parse_log_lines(lines, f"{store.path}, game {args.log}", game_map)[1]
-    return read_log(args.log, game_map)[1]
+        return parse_log_lines(lines, f"{store.path}, game {args.log}", game_map)[1], seats
+    return read_log(args.log, game_map)[1], None
 
 
 def public_state(game: Game) -> dict[str, Any]:
@@ -71,10 +74,10 @@ def public_state(game: Game) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = _load(args)
+    game, seats = _load(args)
     reveal = args.reveal or game.over
     if args.step:
-        step(game, reveal=reveal)
+        step(game, reveal=reveal, seats=seats)
         return 0
     if args.json:
         if reveal:
@@ -120,8 +123,9 @@ def parse_jump(text: str, number: int, total: int) -> Jump:
 
 
 def step(game: Game, board: str | None = None, read: Callable[[str], str] | None = None,
-         console: Console | None = None, reveal: bool = True) -> None:
-    """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice).
+         console: Console | None = None, reveal: bool = True, seats: Sequence[str] | None = None) -> None:
+    """Replay `game` action by action on the simulated board (nobody plays: chance steps show the logged dice,
+    and the legend names each seat by its colour and, from `seats` when the journal saved them, what played it).
     With `read` (a terminal's input), each step waits for a command that may also jump ahead. Without `reveal`
     (an unfinished game), the card each draw gave and the final digest stay hidden, as the players' hands are."""
     from rich.console import Console
@@ -137,6 +141,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
     replayed = Game(game.rules, game.map, game.players, deal)
     total = len(game.log) - 1
     jump = Jump(action=1)
+    replay_seats = tuple(seats) if seats is not None else (None,) * game.players
     with SimulatedTable(game=replayed.clone(), board=board) as table:
         referee = table.referee
         for number, action in enumerate(game.log[1:], start=1):
@@ -150,7 +155,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
                 continue  # jumping ahead: only the board where the jump ends is drawn
             referee.reset(replayed.clone(), table.clock.now(), play=False)
             table.advance(0.05)
-            console.print(render(table, *console.size))
+            console.print(render(table, *console.size, replay_seats=replay_seats))
             console.print(f"action {number}/{total}: {described} · turn {replayed.turn}", style="bold")
             if read is None or number >= total:
                 jump = Jump(action=number + 1)

@@ -3,8 +3,11 @@
 SQLite has no page checksums: one inverted byte in a b-tree page can make a query return fewer rows without any
 error (seen: a 938-action game read back as 503 actions, exit 0). So the journal records each game's length and
 chains a checksum through its rows (each row's checksum covers the previous one, its number and its action), and a
-game is only used when every row from 0 up to the recorded length is there and the chain holds. `PRAGMA
-quick_check` adds the structural check of the whole file when a journal is opened.
+game is only used when every row from 0 up to the recorded length is there and the chain holds. The columns that
+say which game the rows belong to (its key, log header, ruleset, players, seats and seed: `GameHeader`) have a
+checksum of their own, `header_sum`: the actions replay under the header, so a header changed into another valid
+one would otherwise replay another game without a word. `PRAGMA quick_check` adds the structural check of the
+whole file when a journal is opened.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
 
 from conquista.errors import GameDamaged as GameDamaged
 from conquista.rules.textdata import BadText, load_json
@@ -21,6 +26,29 @@ PLAYING, FINISHED, ABANDONED, DAMAGED = "playing", "finished", "abandoned", "dam
 
 # (action JSON, turn after it, when it was applied, chained checksum)
 SavedRow = tuple[str, int, float, str]
+
+
+class JournalConnection(sqlite3.Connection):
+    """A connection whose failures are sqlite3 errors, whatever the damage. SQLite quotes a schema it cannot parse
+    in its error message, and when a damaged byte made that quote invalid UTF-8, Python's sqlite3 raises a bare
+    UnicodeDecodeError instead (values it cannot decode are already an sqlite3 error)."""
+
+    def execute(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().execute(*args)
+        except UnicodeDecodeError:
+            raise sqlite3.DatabaseError("malformed database schema (not valid text)") from None
+
+    def executemany(self, *args: Any) -> sqlite3.Cursor:
+        try:
+            return super().executemany(*args)
+        except UnicodeDecodeError:
+            raise sqlite3.DatabaseError("malformed database schema (not valid text)") from None
+
+
+def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
+    """`sqlite3.connect` for a journal or its backup, which may be damaged (see JournalConnection)."""
+    return sqlite3.connect(path, factory=JournalConnection, **options)
 
 
 def chain_step(previous: str, seq: int, action: str) -> str:
@@ -36,6 +64,29 @@ def chain_of(key: str, actions: list[str]) -> list[str]:
         previous = chain_step(previous, seq, action)
         sums.append(previous)
     return sums
+
+
+@dataclass(frozen=True)
+class GameHeader:
+    """What a game is, as its `games` row says: everything but its progress (status, winner, length), which the
+    journal updates as play goes on and which the rows themselves vouch for."""
+
+    key: str
+    header: str          # the log header line (ruleset parameters, players, map, dice)
+    ruleset: str
+    players: int
+    seats: tuple[str, ...] | None
+    seed: int | None
+
+    def checksum(self) -> str:
+        """The `header_sum` of these columns (as values, so that how SQLite or json wrote them does not count)."""
+        seats = list(self.seats) if self.seats is not None else None
+        seed = str(self.seed) if self.seed is not None else None
+        text = json.dumps([self.key, self.header, self.ruleset, self.players, seats, seed])
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def with_seats(self, seats: tuple[str, ...] | None) -> GameHeader:
+        return replace(self, seats=seats)
 
 
 @dataclass
@@ -54,6 +105,11 @@ class SavedGame:
     seats: tuple[str, ...] | None = None
     seed: int | None = None
     rows: list[SavedRow] = field(default_factory=list)
+    header_sum: str | None = None   # as read; None from a journal written before header checksums
+
+    @property
+    def game_header(self) -> GameHeader:
+        return GameHeader(self.key, self.header, self.ruleset, self.players, self.seats, self.seed)
 
     @property
     def turn(self) -> int:
@@ -69,22 +125,44 @@ class SavedGame:
 
 
 GAME_COLUMNS = "id, key, created, header, ruleset, players, status, winner, length, seats, seed"
+HEADER_SUMS_SINCE = 3   # the journal version that added games.header_sum (conquista.journal.schema)
 
 
 def game_ids(conn: sqlite3.Connection) -> list[int]:
     return [gid for (gid,) in conn.execute("SELECT id FROM games ORDER BY id")]
 
 
-def read_game(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) -> SavedGame | None:
-    """Game `game_id` with its rows, None if there is no such game. Raises GameDamaged when its rows are not
-    whole (and sqlite3.DatabaseError when SQLite itself cannot read them)."""
-    found = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+def has_header_sums(conn: sqlite3.Connection) -> bool:
+    """Whether the games of this journal (or backup) carry `header_sum`: older ones were written before it."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0]) >= HEADER_SUMS_SINCE
+
+
+def read_game_row(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) -> SavedGame | None:
+    """Game `game_id`'s row in `games` (no actions yet), None if there is no such game. Raises GameDamaged when it
+    holds what the journal never writes or, verified, when its header does not match its checksum."""
+    sums = has_header_sums(conn)
+    found = conn.execute(f"SELECT {GAME_COLUMNS}{', header_sum' if sums else ''} FROM games WHERE id = ?",
+                         (game_id,)).fetchone()
     if found is None:
         return None
-    gid, key, created, header, ruleset, players, status, winner, length, seats, seed = found
-    if not (isinstance(key, str) and isinstance(header, str) and isinstance(length, int)):
-        raise GameDamaged("its key, header or length is not what the journal writes")
-    game = SavedGame(gid, key, created, header, ruleset, players, status, winner, length, _seats(seats), _seed(seed))
+    gid, key, created, header, ruleset, players, status, winner, length, seats, seed = found[:11]
+    if not (isinstance(key, str) and isinstance(header, str) and isinstance(ruleset, str)
+            and isinstance(players, int) and isinstance(length, int)):
+        raise GameDamaged("its key, header, ruleset, players or length is not what the journal writes")
+    game = SavedGame(gid, key, created, header, ruleset, players, status, winner, length, _seats(seats), _seed(seed),
+                     header_sum=found[11] if sums else None)
+    if verify and sums and game.header_sum != game.game_header.checksum():
+        raise GameDamaged("its header does not match its checksum")
+    return game
+
+
+def read_game(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) -> SavedGame | None:
+    """Game `game_id` with its rows, None if there is no such game. Raises GameDamaged when its header or its rows
+    are not whole (and sqlite3.DatabaseError when SQLite itself cannot read them)."""
+    game = read_game_row(conn, game_id, verify=verify)
+    if game is None:
+        return None
+    key, length = game.key, game.length
     rows = conn.execute("SELECT seq, action, turn, at, chain FROM actions WHERE game = ? ORDER BY seq",
                         (game_id,)).fetchall()
     previous = key
@@ -124,13 +202,16 @@ def _seats(text: str | None) -> tuple[str, ...] | None:
 
 
 def write_game(conn: sqlite3.Connection, game: SavedGame) -> None:
-    """Insert `game` and its rows as they are (inside the caller's transaction), replacing any game of that id."""
+    """Insert `game` and its rows as they are (inside the caller's transaction), replacing any game of that id.
+    A game read from a journal older than header checksums gets one computed from its header as it is, as the
+    journal's upgrade does."""
+    header_sum = game.header_sum if game.header_sum is not None else game.game_header.checksum()
     conn.execute("DELETE FROM actions WHERE game = ?", (game.id,))
     conn.execute("DELETE FROM games WHERE id = ?", (game.id,))
-    conn.execute(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute(f"INSERT INTO games ({GAME_COLUMNS}, header_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (game.id, game.key, game.created, game.header, game.ruleset, game.players, game.status,
                   game.winner, game.length, json.dumps(list(game.seats)) if game.seats is not None else None,
-                  str(game.seed) if game.seed is not None else None))
+                  str(game.seed) if game.seed is not None else None, header_sum))
     conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
                      [(game.id, seq, *row) for seq, row in enumerate(game.rows)])
 
@@ -155,9 +236,10 @@ def quick_check(conn: sqlite3.Connection) -> str | None:
         found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
-        return str(exc)
+        return " ".join(str(exc).split())
     if found != ["ok"]:
-        return "; ".join(str(f) for f in found[:2])
+        # One line: it is quoted in messages of one line, and SQLite's answer can span several.
+        return "; ".join(" ".join(str(f).split()) for f in found[:2])
     missing = [name for name in TABLES if name not in tables]
     if missing:
         return f"its {' and '.join(missing)} table{'s are' if len(missing) > 1 else ' is'} missing"

@@ -25,6 +25,7 @@ from conquista.journal.integrity import (
     PLAYING,
     GameDamaged,
     SavedGame,
+    connect,
     game_ids,
     quick_check,
     read_game,
@@ -41,7 +42,7 @@ DAMAGED_SUFFIX = ".damaged"
 
 @contextmanager
 def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    conn = connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
         yield conn
     finally:
@@ -173,7 +174,7 @@ def rebuild(store: JournalStore) -> None:
     store.warn(f"{store.path}: the journal file is damaged ({store.damage}); it is kept as {aside.name} and "
                f"a new journal holds every game that is whole in it or in the backup")
     make_private_file(store.path)
-    store.conn = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    store.conn = connect(store.path, isolation_level=None, check_same_thread=False)
     store.damage = None
     store._setup(create=True)                   # a new, empty journal
     with store.transaction() as conn:
@@ -222,7 +223,7 @@ def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
         stale.unlink(missing_ok=True)
     make_private_file(temporary)
     found: tuple[int | None, str] | None = None
-    copy = sqlite3.connect(temporary)
+    copy = connect(temporary)
     try:
         store.conn.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")     # one self-contained file, no -wal beside it

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from conquista.journal.integrity import chain_of
+from conquista.journal.integrity import HEADER_SUMS_SINCE, GameDamaged, chain_of, read_game_row
 
 APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = HEADER_SUMS_SINCE
 # Small pages: a commit writes whole pages to the WAL, and an action row is ~100 bytes, so 1 KiB pages keep the
 # bytes written (and fsynced) per tap low; the deal row is the only one that spills to an overflow page.
 PAGE_SIZE = 1024
@@ -25,7 +25,8 @@ CREATE TABLE games (
     winner INTEGER NOT NULL DEFAULT -1,
     length INTEGER NOT NULL DEFAULT 0,
     seats TEXT,
-    seed TEXT
+    seed TEXT,
+    header_sum TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE actions (
     game INTEGER NOT NULL,
@@ -44,11 +45,20 @@ ALTER TABLE games ADD COLUMN seats TEXT;
 ALTER TABLE games ADD COLUMN seed TEXT;
 ALTER TABLE actions ADD COLUMN chain TEXT NOT NULL DEFAULT ''
 """
+UPGRADE_2_TO_3 = "ALTER TABLE games ADD COLUMN header_sum TEXT NOT NULL DEFAULT ''"
+
+
+def upgrade(conn: sqlite3.Connection, version: int) -> None:
+    """Bring a journal of `version` up to SCHEMA_VERSION (inside the caller's transaction)."""
+    if version < 2:
+        upgrade_1_to_2(conn)
+    if version < 3:
+        upgrade_2_to_3(conn)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def upgrade_1_to_2(conn: sqlite3.Connection) -> None:
-    """Add the columns, and compute each game's length and checksums from its rows as they are (inside the
-    caller's transaction)."""
+    """Add the columns, and compute each game's length and checksums from its rows as they are."""
     for statement in UPGRADE_1_TO_2.split(";"):
         conn.execute(statement)
     for gid, key in conn.execute("SELECT id, key FROM games").fetchall():
@@ -60,4 +70,18 @@ def upgrade_1_to_2(conn: sqlite3.Connection) -> None:
         conn.executemany("UPDATE actions SET chain = ? WHERE game = ? AND seq = ?",
                          [(chain, gid, seq) for seq, chain in zip(seqs, chains, strict=True)])
         conn.execute("UPDATE games SET length = ? WHERE id = ?", (len(actions), gid))
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def upgrade_2_to_3(conn: sqlite3.Connection) -> None:
+    """Add `header_sum`, computed from each game's header as it is (as version 2 computed the rows' checksums from
+    the rows). A game whose header the journal cannot read keeps an empty one: it reads as damaged, as before."""
+    conn.execute(UPGRADE_2_TO_3)
+    sums = []
+    for gid in [gid for (gid,) in conn.execute("SELECT id FROM games")]:
+        try:
+            game = read_game_row(conn, gid, verify=False)
+        except GameDamaged:
+            continue
+        if game is not None:
+            sums.append((game.game_header.checksum(), gid))
+    conn.executemany("UPDATE games SET header_sum = ? WHERE id = ?", sums)

@@ -6,12 +6,13 @@ power-loss testing behind it; it ships with Python, and it answers `conquista ga
 directory scan. Rows hold the actions as the game log's own JSON (conquista.rules.serialize), so a saved game is
 the same JSON Lines log `conquista replay FILE` reads.
 
-Schema (user_version 2, application_id "Conq"):
-    games(id, key, created, header, ruleset, players, status, winner, length, seats, seed)
+Schema (user_version 3, application_id "Conq"):
+    games(id, key, created, header, ruleset, players, status, winner, length, seats, seed, header_sum)
         -- status: playing | finished | abandoned | damaged; length: the rows the game has; seats: JSON list of
-        -- "human" or a bot's name; seed: the seed a simulated game was dealt and rolled from (secret until the end)
+        -- "human" or a bot's name; seed: the seed a simulated game was dealt and rolled from (secret until the end);
+        -- header_sum: the checksum of key, header, ruleset, players, seats and seed (see integrity)
     actions(game, seq, action, turn, at, chain)   -- seq 0 is the deal; PRIMARY KEY (game, seq); chain: see integrity
-Version 1 journals (no length, seats, seed or chain) are upgraded when opened.
+Version 1 journals (no length, seats, seed or chain) and version 2 ones (no header_sum) are upgraded when opened.
 
 Damage SQLite cannot see is caught by conquista.journal.integrity; conquista.journal.repair keeps the backup copy
 and restores damaged games from it.
@@ -38,6 +39,7 @@ from conquista.journal.integrity import (
     PLAYING,
     GameDamaged,
     SavedGame,
+    connect,
     game_ids,
     quick_check,
     read_game,
@@ -50,7 +52,7 @@ from conquista.journal.schema import (
     SCHEMA,
     SCHEMA_VERSION,
     SQLITE_MAGIC,
-    upgrade_1_to_2,
+    upgrade,
 )
 from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
@@ -128,7 +130,7 @@ class JournalStore:
             for side in side_files(self.path):
                 if side.exists():
                     make_private_file(side)
-            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise JournalUnavailableError(f"{self.path}: cannot open the journal ({describe_os_error(exc)})") \
                 from None
@@ -155,10 +157,10 @@ class JournalStore:
 
         self.damage = reason
         if create:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
             rebuild(self)
             return
-        self.conn = sqlite3.connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
+        self.conn = connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
                                     check_same_thread=False)
         self.warn(f"{self.path}: the journal file is damaged ({reason}); showing its backup "
                   f"{self.backup_path.name} instead, which may lack the last actions")
@@ -213,19 +215,19 @@ class JournalStore:
                 f"its games are read from the backup {self.backup_path.name} where they are not whole"
                 if self.backup_path.exists() else f"there is no backup {self.backup_path.name} to restore from"))
         if version < SCHEMA_VERSION:
-            self._upgrade()
+            self._upgrade(version)
         if create:
             from conquista.journal.repair import repair_on_open
 
             repair_on_open(self)
 
-    def _upgrade(self) -> None:
+    def _upgrade(self, version: int) -> None:
         if self.damage:
             raise JournalError(f"{self.path}: the journal is damaged ({self.damage}) and too old to tell its whole "
                                f"games from the damaged ones; keep a copy and start a new one with --data-dir")
         try:
             with self.transaction() as conn:
-                upgrade_1_to_2(conn)
+                upgrade(conn, version)
         except sqlite3.Error as exc:
             raise JournalUnavailableError(f"{self.path}: cannot upgrade the journal to version {SCHEMA_VERSION} "
                                           f"({describe_os_error(exc)}); open it once where it is writable") \

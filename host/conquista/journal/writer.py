@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from conquista.journal.dice_secret import read_secret, remove_secret, secret_path, write_secret
-from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, chain_step
+from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, GameHeader, chain_step
 from conquista.journal.paths import journal_path
 from conquista.journal.store import (
     GameInfo,
@@ -75,8 +75,11 @@ class GameJournal:
         self._rows: list[Row] = []
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
-        self._seats_on_disk: tuple[str, ...] | None = None
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
+        # The followed game's row in `games` as written (None: not yet): its seats change when a bot takes a seat,
+        # and its checksum with them; a row found damaged is written again from memory, like the actions.
+        self._header_on_disk: GameHeader | None = None
+        self._header_damaged = False
         self._synced = 0                         # rows [0, _synced) are known to be on disk
         self._on_disk = 0                        # rows the disk may hold (more than _synced after an undo)
         self._status = PLAYING
@@ -131,7 +134,7 @@ class GameJournal:
         self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
         self._chains = [chain for *_row, chain in saved.rows]
         self.seats, self.seed = saved.seats, saved.seed
-        self._seats_on_disk = saved.seats
+        self._header_on_disk = saved.game_header
         self._secret = read_secret(secret_path(self.path, saved.key))
         self._secret_saved = self._secret is not None
         self._synced = self._on_disk = len(self._rows)
@@ -145,7 +148,7 @@ class GameJournal:
         """Journal `game` (a new one: it gets a new id) from its deal on; nothing if it is the game being followed."""
         if game is self._game:
             return
-        self._game, self.game_id = game, None
+        self._game, self.game_id, self._header_on_disk = game, None, None
         self._key = uuid.uuid4().hex
         self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
         self._secret, self._secret_saved = self.new_dice_secret, False
@@ -266,6 +269,7 @@ class GameJournal:
         log.warning("journal %s: game %d was damaged on disk; written again from memory", self.path, game_id)
         self._on_disk = max(self._on_disk, len(self._rows))
         self._synced = 0
+        self._header_damaged = True     # its row in `games` may be what was damaged: written again too
         return self._sync()
 
     def reseat(self, seat: int, kind: str) -> None:
@@ -278,7 +282,7 @@ class GameJournal:
 
     def _sync(self) -> bool:
         if self._game is None or (self._synced == len(self._rows) == self._on_disk
-                                  and self._status == self._status_on_disk and self.seats == self._seats_on_disk):
+                                  and self._status == self._status_on_disk and not self._header_changed()):
             return True
         if self.game_id is None and len(self._rows) < 2:
             return True         # only the deal: saved with the first action (see the module's docstring)
@@ -289,16 +293,7 @@ class GameJournal:
                 self._secret_saved = True
             store = self._open()
             with store.transaction() as conn:
-                if self.game_id is None:
-                    # The key makes this idempotent: a commit reported failed that did land is not a second game.
-                    conn.execute("INSERT OR IGNORE INTO games (key, created, header, ruleset, players, seats, seed) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                 (self._key, self._rows[0][2], self._header, self._game.rules.name,
-                                  self._game.players, json.dumps(list(self.seats)) if self.seats else None,
-                                  str(self.seed) if self.seed is not None else None))
-                    game_id = conn.execute("SELECT id FROM games WHERE key = ?", (self._key,)).fetchone()[0]
-                else:
-                    game_id = self.game_id
+                game_id, header = self._write_header(conn)
                 if self._on_disk > self._synced:
                     conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, self._synced))
                 conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
@@ -308,8 +303,6 @@ class GameJournal:
                 if self._status != self._status_on_disk:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
-                if self.seats != self._seats_on_disk and self.seats is not None:
-                    conn.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(list(self.seats)), game_id))
         except NotAJournalError as exc:
             self._failed(str(exc))
             return False
@@ -321,11 +314,34 @@ class GameJournal:
         caught_up = len(self._rows) - self._synced
         self._synced = self._on_disk = len(self._rows)
         self._status_on_disk = self._status
-        self._seats_on_disk = self.seats
+        self._header_on_disk, self._header_damaged = header, False
         if self.fault:
             log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
             self._set_fault("")
         return True
+
+    def _header_changed(self) -> bool:
+        """The followed game's row in `games` must be written again: its seats changed, or it was damaged."""
+        on_disk = self._header_on_disk
+        reseated = on_disk is not None and self.seats is not None and self.seats != on_disk.seats
+        return on_disk is not None and (self._header_damaged or reseated)
+
+    def _write_header(self, conn: sqlite3.Connection) -> tuple[int, GameHeader]:
+        """Write the game's row in `games` (inserted with the first write, then as `_header_changed` says) with the
+        checksum of what it holds; returns the game's id and what the row holds."""
+        game, on_disk = self._game, self._header_on_disk
+        assert game is not None
+        if self.game_id is None or on_disk is None:
+            header = GameHeader(self._key, self._header, game.rules.name, game.players, self.seats or None, self.seed)
+            # The key makes this idempotent: a commit reported failed that did land is not a second game.
+            conn.execute("INSERT OR IGNORE INTO games (created, key, header, ruleset, players, seats, seed, "
+                         "header_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (self._rows[0][2], *_columns(header)))
+            return conn.execute("SELECT id FROM games WHERE key = ?", (self._key,)).fetchone()[0], header
+        header = on_disk.with_seats(self.seats) if self.seats is not None else on_disk
+        if self._header_changed():
+            conn.execute("UPDATE games SET key = ?, header = ?, ruleset = ?, players = ?, seats = ?, seed = ?, "
+                         "header_sum = ? WHERE id = ?", (*_columns(header), self.game_id))
+        return self.game_id, header
 
     def _failed(self, reason: str) -> None:
         # Whether the failed commit reached the disk is unknown: the next write first deletes what may be there.
@@ -356,3 +372,10 @@ class GameJournal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _columns(header: GameHeader) -> tuple[str, str, str, int, str | None, str | None, str]:
+    """The `games` columns key, header, ruleset, players, seats, seed and header_sum, as the journal writes them."""
+    return (header.key, header.header, header.ruleset, header.players,
+            json.dumps(list(header.seats)) if header.seats is not None else None,
+            str(header.seed) if header.seed is not None else None, header.checksum())
