@@ -35,7 +35,8 @@ class NewlyDealt:
         """A game taken over by the referee: a progressive deal that nobody has played on yet blinks all it
         dealt; any other game blinks nothing."""
         self.owners.clear()
-        if game.rules.deal is DealKind.PROGRESSIVE and all(isinstance(a, Draw) for a in game.log[1:]):
+        fresh = game.round <= 1 and game.turn <= 1 and all(isinstance(a, Draw) for a in game.log[1:])
+        if game.rules.deal is DealKind.PROGRESSIVE and fresh:
             self.owners.update((t, o) for t, o in enumerate(game.owner) if o >= 0)
 
     def dealt(self, territory: int, owner: int) -> None:

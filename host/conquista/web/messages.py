@@ -11,7 +11,7 @@ from typing import Any
 
 from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
-from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
+from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
     Command,
@@ -90,6 +90,17 @@ def _set_up(data: dict[str, Any]) -> GameSetUp:
     return GameSetUp(rules, players, tuple(sorted(chosen)), defence, committed)
 
 
+def _tap(data: dict[str, Any], territory_ids: tuple[str, ...]) -> Gesture:
+    """A tap on a territory; with "long": true a long press (in a placing phase of a ruleset with fleets it
+    places a fleet), as at the board."""
+    keys(data, {"type", "territory", "long"})
+    territory = data.get("territory")
+    if not isinstance(territory, str) or territory not in territory_ids:
+        raise BadMessage("territory must be a territory id of the map")
+    t = territory_ids.index(territory)
+    return LongPress(t) if "long" in data and _flag(data, "long") else Tap(t)
+
+
 def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                territory_ids: tuple[str, ...]) -> Command:
     """The board command a message asks for, from a connection holding `seat` (-1: none)."""
@@ -109,11 +120,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         keys(data, {"type", "steps"})
         return SeatGesture(seat, Turn(whole(data, "steps", -50, 50)))
     if kind == "tap":
-        keys(data, {"type", "territory"})
-        territory = data.get("territory")
-        if not isinstance(territory, str) or territory not in territory_ids:
-            raise BadMessage("territory must be a territory id of the map")
-        return SeatGesture(seat, Tap(territory_ids.index(territory)))
+        return SeatGesture(seat, _tap(data, territory_ids))
     if kind == "trade":
         keys(data, {"type", "cards"})
         cards = data.get("cards")

@@ -48,10 +48,17 @@ function seatPanel(client) {
       (mover ? `${mover.colour} is playing: ${publicView.pending}` : (publicView ? publicView.pending : ""));
     $("refused").textContent = seatView.refused;
     const counts = [];
-    if (seatView.to_place) counts.push(`armies to place: ${seatView.to_place}`);
+    if (seatView.to_place) {
+      counts.push(seatView.fleets ? `units to place: ${seatView.to_place} (tap: an army, long press: a fleet)`
+        : `armies to place: ${seatView.to_place}`);
+    }
     if (seatView.dice && seatView.dice.attack) counts.push(`you roll ${seatView.dice.attack} dice (max ${seatView.dice.max})`);
     if (seatView.dice && seatView.dice.defend) counts.push(`you defend with ${seatView.dice.defend} dice`);
-    if (seatView.move_in) counts.push(`move in ${seatView.move_in.count} (${seatView.move_in.min}–${seatView.move_in.max})`);
+    if (seatView.move_in) {
+      const what = seatView.move_in.units ? ` ${seatView.move_in.units}` : "";
+      counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
+    }
+    if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
     if (seatView.odds !== null) counts.push(`chance to conquer: ${Math.round(seatView.odds * 100)}%`);
     $("counts").textContent = counts.join(" · ");
     for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
