@@ -27,6 +27,7 @@ from conquista.web.companion import (
 
 MAX_MESSAGE = 64 * 1024
 MAX_SEATS = 10
+MAX_CARD = 1_000_000
 BUTTONS: dict[str, Gesture] = {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL),
                                "cancel": Press(Button.CANCEL), "next": Press(Button.NEXT)}
 
@@ -124,9 +125,10 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
     if kind == "trade":
         keys(data, {"type", "cards"})
         cards = data.get("cards")
-        if not (isinstance(cards, list) and len(cards) == 3
-                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
-            raise BadMessage("cards must be a list of three card numbers")
+        # Three cards make a set; lamorisse-1954's power cards trade an eagle alone or four figures (ids from 100000).
+        if not (isinstance(cards, list) and len(cards) in (1, 3, 4)
+                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < MAX_CARD for c in cards)):
+            raise BadMessage("cards must be a list of three card numbers (a set), or of one or four (power cards)")
         return SeatTrade(seat, tuple(cards), connection)
     if kind in ("pause", "dice", "remote", "new_game", "resume", "leave") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")

@@ -32,7 +32,8 @@ function seatPanel(client) {
     if (seatView.sets.length) {
       parts.push(el("h2", {}, "Sets you can trade (the board's ROLL trades the first)"));
       for (const s of seatView.sets) {
-        const names = s.cards.map((c) => (map && c < map.territories.length ? map.territories[c].name : "Jolly"));
+        const held = Object.fromEntries(seatView.cards.map((c) => [c.card, c.territory]));
+        const names = s.cards.map((c) => held[c] || (map && c < map.territories.length ? map.territories[c].name : "Jolly"));
         parts.push(el("button", { class: "trade", onclick: () => client.send({ type: "trade", cards: s.cards }),
           ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
       }
