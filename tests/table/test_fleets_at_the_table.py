@@ -20,6 +20,7 @@ from conquista.table import units
 from conquista.table.gestures import Button, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event
 from conquista.table.referee import Referee
+from conquista.web.views import seat_view
 from tests.rules.helpers import MAP, position, tid
 
 LAMORISSE = "lamorisse-1954"
@@ -95,6 +96,7 @@ def test_fortify_counts_the_units_of_the_links_kind() -> None:
     ref.handle(Tap(tid("alaska")), 1.4)
     ref.handle(Tap(tid("kamchatka")), 1.5)
     assert ref.count == 2 and ref.status().pending.startswith("move 2 fleets (at most 2) from Alaska to Kamchatka")
+    assert seat_view(ref, 0)["move"] == {"count": 2, "max": 2, "units": "fleets"}   # the player's phone too
     ref.handle(Turn(-1), 1.6)
     ref.handle(Press(Button.ROLL), 1.7)
     assert game.log[-1] == Fortify(tid("alaska"), tid("kamchatka"), 1)

@@ -115,6 +115,8 @@ def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> Non
         first = "a neutral territory" if me == game.neutral else "one of your territories"
         return referee._illegal(t, now, f"tap {first} first")
     if not game.attack_allowed(referee.source, t):
+        if owner[t] < 0:  # lamorisse-1954's progressive deal
+            return referee._illegal(t, now, f"{referee._name(t)} has not been dealt yet: nobody holds it")
         if game.rules.fleets and game.map.adjacent(referee.source, t) and not game.units_for_link(referee.source, t):
             return referee._illegal(t, now, _no_unit_to_cross(referee, referee.source, t))
         why = ("is not adjacent" if not game.map.adjacent(referee.source, t)
