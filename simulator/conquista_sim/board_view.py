@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from conquista.app.setup import HUMAN
+from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, player_rgb
 from conquista.table.referee import Status
 from conquista.table.wording import NEUTRAL_NAME
@@ -96,18 +97,45 @@ def _style(table: SimulatedTable, tid: str) -> str:
     return f"{'white' if dark else 'black'} on rgb({r},{g},{b})"
 
 
+def units_label(table: SimulatedTable, t: int) -> str:
+    """A territory's units: its armies ("3"); with fleets (lamorisse-1954) also its fleets, "3+2f" (3 armies and
+    2 fleets) or "2f" (fleets only); "·" for a territory not dealt yet."""
+    game = table.game
+    armies = game.armies[t]
+    fleets = game.fleets[t] if game.rules.fleets else 0
+    if game.owner[t] < 0:
+        return "·"   # not dealt yet (lamorisse-1954's progressive deal)
+    if not fleets:
+        return str(armies)
+    return f"{armies - fleets}+{fleets}f" if armies > fleets else f"{fleets}f"
+
+
+def _fit(name: str, label: str, width: int) -> str:
+    """`name` and `label` in a cell `width` wide: a count of up to 3 characters right-aligned before a last space; a
+    longer label ("12+3f") keeps a space after the name if it can, then gives up the last space, then the name's
+    end."""
+    if len(label) <= 3:
+        return f"{name:<{width - 4}}{label:>3} "
+    for gap, end in ((1, 1), (1, 0), (0, 0)):
+        pad = width - end - len(label)
+        if len(name) + gap <= pad:
+            return f"{name:<{pad}}{label}{' ' * end}"
+    room = max(0, width - len(label))
+    return f"{name[:room]}{label}"
+
+
 def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
     game = table.game
     t = game.map.index(tid)
-    armies = game.armies[t]
+    label = units_label(table, t)
     style = _style(table, tid)
     if layout.lines == 1:
         code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
-        return [Text(f"{code:<3}{armies:>3} ", style=style)]
+        return [Text(_fit(code, label, layout.cell), style=style)]
     first, second = wide_label(tid, game.map.territories[t].name_en)
     if len(second) > 8:  # the count goes beside the shorter line
-        return [Text(f"{first:<8}{armies:>3} ", style=style), Text(f"{second:<11} ", style=style)]
-    return [Text(f"{first:<11} ", style=style), Text(f"{second:<8}{armies:>3} ", style=style)]
+        return [Text(_fit(first, label, layout.cell), style=style), Text(f"{second:<11} ", style=style)]
+    return [Text(f"{first:<11} ", style=style), Text(_fit(second, label, layout.cell), style=style)]
 
 
 def render_map(table: SimulatedTable, layout: Layout) -> Text:
@@ -118,7 +146,7 @@ def render_map(table: SimulatedTable, layout: Layout) -> Text:
             out.append(f"{continent.name_en[:14]:<15}")
             for t in continent.territories:
                 name = game_map.territories[t].name_en
-                out.append(f" {name} {table.game.armies[t]} ", style=_style(table, game_map.id(t)))
+                out.append(f" {name} {units_label(table, t)} ", style=_style(table, game_map.id(t)))
                 out.append(" ")
             out.append("\n")
         return out
@@ -172,6 +200,19 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     else:
         out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
                    "blinking mint end: a set to trade · lit arcs: the number of dice")
+    return _with_units_legend(table, out)
+
+
+def _with_units_legend(table: SimulatedTable, out: Text) -> Text:
+    """With fleets or a progressive deal (lamorisse-1954): how units are counted and what a slow blink means."""
+    game = table.game
+    notes = []
+    if game.rules.fleets:
+        notes.append("3+2f: 3 armies, 2 fleets")
+    if game.rules.deal is DealKind.PROGRESSIVE:
+        notes.append("slow blink: newly dealt, put its army there, tap it · dark, ·: not dealt")
+    if notes:
+        out.append("\nunits: " + " · ".join(notes))
     return out
 
 
@@ -209,10 +250,11 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     panel.append("   ring ")
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
-    log = Text("\n".join(table.log[-layout.log_lines:]), style="dim")
+    notes, status = legend(table, people, replay_seats), status_lines(table.status())
+    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
     board = Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
-    under: list[RenderableType] = [legend(table, people, replay_seats), panel, status_lines(table.status()), log]
+    under: list[RenderableType] = [notes, panel, status, log]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
     if not join_url:
         return Group(*head, board, *under)
@@ -222,6 +264,15 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     if key not in _BOARD_SIZES:
         _BOARD_SIZES[key] = _lines(board, width)
     return _with_join_code(head, board, _BOARD_SIZES[key], under, join_url, width, height)
+
+
+def _log_lines(layout: Layout, width: int, height: int, texts: list[Text]) -> int:
+    """The log's lines: the layout's, fewer when a longer legend or status would push the prompt off the screen."""
+    if layout.too_small:
+        return layout.log_lines
+    used = GRID_ROWS * layout.lines + 2 + sum(
+        max(1, len(textwrap.wrap(line, width))) for text in texts for line in text.plain.split("\n"))
+    return max(1, min(layout.log_lines, height - PROMPT_LINES - used))
 
 
 def join_code(url: str) -> Text:

@@ -28,3 +28,19 @@ def test_a_territory_not_dealt_yet_is_dark_and_nobodys() -> None:
     view = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
     for t in undealt:
         assert view["territories"][t]["owner"] is None and view["territories"][t]["colour"] == "nobody"
+
+
+def test_a_territory_not_dealt_yet_cannot_be_attacked_and_says_why() -> None:
+    from conquista.rules.events import Phase
+    from conquista.table.gestures import Tap
+    from tests.rules.helpers import position, tid
+
+    owner = [1] * 42
+    owner[tid("kamchatka")], owner[tid("yakutsk")] = 0, -1
+    game = position("lamorisse-1954", armies={"kamchatka": 4, "yakutsk": 0}, phase=Phase.ATTACK,
+                    state={"fleets": [0] * 42, "owner": owner, "territory_count": [1, 40],
+                           "undealt": [tid("yakutsk")], "placed_total": 44})
+    referee = Referee(game, SeededDice(1))
+    referee.handle(Tap(tid("kamchatka")), 1.0)
+    referee.handle(Tap(tid("yakutsk")), 1.1)
+    assert referee.target < 0 and referee.message == "Yakutsk has not been dealt yet: nobody holds it"

@@ -20,8 +20,8 @@ PASS_S = 0.02
 
 class LiveBoard:
     def __init__(self, players: int = 3, seed: int = 5, bots: frozenset[int] = frozenset(),
-                 claim_timeout_s: float = 30.0, first_seat_hosts: bool = False) -> None:
-        self.table = SimulatedTable("italian", players, seed, bots, think_time=0.05)
+                 claim_timeout_s: float = 30.0, first_seat_hosts: bool = False, rules: str = "italian") -> None:
+        self.table = SimulatedTable(rules, players, seed, bots, think_time=0.05)
         self.companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts),
                                    claim_timeout_s=claim_timeout_s)
         self.table.on_step = self.companion.step

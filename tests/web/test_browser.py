@@ -318,3 +318,38 @@ def test_the_public_board_shows_the_pending_step_and_a_pause(browser: Any) -> No
         assert board.is_visible("#board-pending")
     finally:
         live.stop()
+
+
+def test_fleets_and_newly_dealt_territories_on_the_board_page(browser: Any) -> None:
+    """lamorisse-1954: the dealt territories blink on the page as on the board; a remote seat's tap confirms one,
+    its long press (a right click) places a fleet there, shown apart from the armies."""
+    live = LiveBoard(first_seat_hosts=True, rules="lamorisse-1954")
+    live.start()
+    try:
+        game = live.do(lambda: live.table.game)
+        player, colours = live.do(lambda: game.current), game.rules.colours
+        board = browser.new_context().new_page()
+        board.goto(live.service.url + "board")
+        board.wait_for_function("() => document.querySelectorAll('.territory.blinking').length === 12",
+                                timeout=WAIT_MS)
+        assert board.is_visible("#units")
+        host = browser.new_context(**PHONE).new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, colours[(player + 1) % game.players])
+        host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+        host.click(f"[data-remote='{player}']")
+        remote = browser.new_context().new_page()
+        remote.goto(host.wait_for_selector(f"[data-link='{player}']", timeout=WAIT_MS).input_value())
+        remote.wait_for_function(f"() => document.getElementById('you').textContent.includes('{colours[player]}')",
+                                 timeout=WAIT_MS)
+        coast = live.do(lambda: next(game.map.id(t) for t in range(42)
+                                     if game.owner[t] == player and game.is_coastal(t)))
+        remote.click(f"[data-id={coast}]")                      # confirms: its army is on the board
+        board.wait_for_selector(f"[data-id={coast}]:not(.blinking)", timeout=WAIT_MS)
+        assert live.do(lambda: (game.pool, game.fleets[game.map.index(coast)])) == (1, 0)
+        remote.click(f"[data-id={coast}]", button="right")      # a long press: a fleet
+        board.wait_for_function(f"() => document.querySelector('[data-id={coast}] .armies').textContent === "
+                                f"'1 + 1⚓'", timeout=WAIT_MS)
+        assert live.do(lambda: (game.pool, game.fleets[game.map.index(coast)])) == (0, 1)
+    finally:
+        live.stop()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from conquista.rules.actions import Action, Place, Trade
+from conquista.rules.events import Phase
 from conquista.table.colours import OFF, player_rgb
-from conquista.table.gestures import Button, Press, Tap
+from conquista.table.gestures import Button, LongPress, Press, Tap
 from conquista.web.companion import ClaimSeat, HostPause, SeatGesture, SeatTrade, Snapshot
-from tests.rules.helpers import edited, tid
+from conquista.web.messages import to_command
+from tests.rules.helpers import edited, position, tid
 from tests.web.helpers import host_set_up, make_board
 
 
@@ -79,6 +81,37 @@ def test_phone_commands_act_only_for_the_seat_to_move_and_are_recorded_like_taps
     board.companion.submit(SeatGesture(me, Tap(mine)))
     board.step()
     assert applied == [Place(mine, 1)]
+
+
+def test_a_long_press_from_a_remote_seat_places_a_fleet_through_the_referee() -> None:
+    game = position("lamorisse-1954", owners={"alaska": 0, "ukraine": 0}, phase=Phase.REINFORCE,
+                    state={"pool": 2, "fleets": [0] * 42})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    applied: list[Action] = []
+    board.referee.on_action = lambda action, events: applied.append(action)
+    message = {"type": "tap", "territory": "alaska", "long": True}
+    board.companion.submit(to_command(message, 7, 0, -1, tuple(t.id for t in game.map.territories)))
+    board.step()
+    assert applied == [Place(tid("alaska"), 1, True)] and game.fleets[tid("alaska")] == 1
+    board.companion.submit(SeatGesture(0, LongPress(tid("ukraine"))))
+    board.step()
+    assert board.referee.message == "Ukraine has no sea link: a fleet needs one" and len(applied) == 1
+
+
+def test_a_power_card_trade_from_a_phone_goes_through_the_referee() -> None:
+    from conquista.rules import power
+
+    eagle = power.EAGLE_BASE
+    game = position("lamorisse-1954", owners={"alaska": 0}, phase=Phase.REINFORCE,
+                    hands={0: [eagle]}, state={"fleets": [0] * 42})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    applied: list[Action] = []
+    board.referee.on_action = lambda action, events: applied.append(action)
+    board.companion.submit(to_command({"type": "trade", "cards": [eagle]}, 7, 0, -1, ()))
+    board.step()
+    assert applied == [Trade((eagle,))] and game.pool == 5
 
 
 def test_trade_from_a_phone_goes_through_the_referee() -> None:

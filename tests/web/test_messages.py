@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from conquista.errors import BadMessage
-from conquista.table.gestures import Button, Hold, Press, Tap, Turn
+from conquista.table.gestures import Button, Hold, LongPress, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
     GameSetUp,
@@ -29,7 +29,10 @@ IDS = ("alaska", "peru", "japan")
     ({"type": "press", "button": "blitz"}, 1, SeatGesture(1, Hold(Button.ROLL))),
     ({"type": "turn", "steps": -3}, 1, SeatGesture(1, Turn(-3))),
     ({"type": "tap", "territory": "peru"}, 1, SeatGesture(1, Tap(1))),
+    ({"type": "tap", "territory": "japan", "long": True}, 1, SeatGesture(1, LongPress(2))),
+    ({"type": "tap", "territory": "japan", "long": False}, 1, SeatGesture(1, Tap(2))),
     ({"type": "trade", "cards": [1, 2, 42]}, 1, SeatTrade(1, (1, 2, 42), 7)),
+    ({"type": "trade", "cards": [200_003]}, 1, SeatTrade(1, (200_003,), 7)),
     ({"type": "pause", "paused": True}, 0, HostPause(0, True)),
     ({"type": "remote", "seat": 2}, 0, HostRemote(7, 0, 2)),
     ({"type": "dice", "physical": True}, 0, HostDice(0, True)),
@@ -49,7 +52,11 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "claim", "seat": 10}, -1, "whole number"),
     ({"type": "press", "button": ["roll"]}, 1, "button must be"),
     ({"type": "tap", "territory": 1}, 1, "territory id"),
+    ({"type": "tap", "territory": "peru", "long": 1}, 1, "long must be true or false"),
     ({"type": "trade", "cards": [1, 2, True]}, 1, "three card numbers"),
+    ({"type": "trade", "cards": [1, 2]}, 1, "three card numbers"),
+    ({"type": "trade", "cards": [1, 2, 3, 4, 5]}, 1, "three card numbers"),
+    ({"type": "trade", "cards": [1_000_000]}, 1, "three card numbers"),
     ({"type": "pause", "paused": True}, 1, "only the host"),
     ({"type": "remote", "seat": 2}, 1, "only the host"),
     ({"type": "dice", "physical": False}, 1, "only the host"),

@@ -154,3 +154,21 @@ def test_the_selection_is_named_by_map_id_and_never_minus_one() -> None:
     assert public_view(board.referee, SeatState(), 1.0)["selection"] == ["alaska"]
     board.referee.handle(Tap(tid("kamchatka")), 1.2)
     assert public_view(board.referee, SeatState(), 1.2)["selection"] == ["alaska", "kamchatka"]
+
+
+def test_power_cards_and_their_trades_on_a_seat_view() -> None:
+    """lamorisse-1954's power cards: each card by its figure, the trades an eagle alone (5 armies) and four figures
+    (1 army), the best first as ROLL at the board trades it."""
+    from conquista.rules import power
+
+    figures = [power.POWER_BASE + f for f in range(4)]             # napoleon, grenadier, hussar, cannon of set 1
+    eagle = power.EAGLE_BASE
+    game = position("lamorisse-1954", owners={"alaska": 0}, phase=Phase.REINFORCE,
+                    hands={0: [*figures, eagle]}, state={"fleets": [0] * 42})
+    board = make_board()
+    board.referee.reset(game, 0.0)
+    view = json.loads(json.dumps(seat_view(board.referee, 0)))
+    assert [c["territory"] for c in view["cards"]] == ["Napoleon", "Grenadier", "Hussar", "Cannon", "Eagle"]
+    assert view["sets"] == [{"cards": [eagle], "kind": "eagle", "armies": 5},
+                            {"cards": figures, "kind": "four figures", "armies": 1}]
+    assert view["can_trade"] and view["fleets"] is True

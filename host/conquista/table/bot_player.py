@@ -12,7 +12,7 @@ from conquista.bots.base import Bot
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
 from conquista.table.bot_words import explain
-from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
+from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
 
 
@@ -27,13 +27,30 @@ def _select(referee: Referee, source: int, target: int) -> list[Gesture]:
     return [*out, Tap(source), Tap(target)]
 
 
+def _territories(action: Action) -> tuple[int, ...]:
+    match action:
+        case Place(t):
+            return (t,)
+        case Attack(s, t) | Blitz(s, t) | Fortify(s, t):
+            return (s, t)
+    return ()
+
+
 def gestures_for(referee: Referee, action: Action) -> list[Gesture]:
-    """The gestures that make the referee apply `action` (or, for trades, the best set it offers)."""
+    """The gestures that make the referee apply `action` (or, for trades, the best set it offers). A newly dealt
+    territory the action names, still blinking, is tapped first: that tap only says its army is on the board."""
+    blinking = set(referee.dealt.blinking(referee.game))
+    confirm: list[Gesture] = [Tap(t) for t in _territories(action) if t in blinking]
+    return [*confirm, *_gestures(referee, action)]
+
+
+def _gestures(referee: Referee, action: Action) -> list[Gesture]:
     game = referee.game
     roll: list[Gesture] = [Press(Button.ROLL)]
     match action:
-        case Place(t, count):
-            return [Tap(t), *([Turn(count - 1)] if count > 1 else [])]
+        case Place(t, count, fleet):
+            # A long press places a fleet; the encoder then places more of the same kind.
+            return [LongPress(t) if fleet else Tap(t), *([Turn(count - 1)] if count > 1 else [])]
         case Trade():
             return [Press(Button.ROLL)]
         case EndPhase():
@@ -48,7 +65,7 @@ def gestures_for(referee: Referee, action: Action) -> list[Gesture]:
             return [*([Turn(count - referee.count)] if count != referee.count else []), *roll]
         case Fortify(s, t, count):
             selection = _select(referee, s, t)
-            current = game.armies[s] - 1 if selection else referee.count
+            current = game.movable(s, t) if selection else referee.count
             return [*selection, *([Turn(count - current)] if count != current else []), Press(Button.ROLL)]
         case Defend(dice):
             assert game.phase is Phase.DEFEND
@@ -86,22 +103,35 @@ class BotSeats:
         return frozenset(self.kinds)
 
     def next_gesture(self, referee: Referee, now: float) -> Gesture | None:
-        """The gesture a bot makes now, if one is to move and its think time is over; call `rested` after it."""
+        """The gesture a bot makes now, if one is to move (or a bot's newly dealt territory blinks) and its think
+        time is over; call `rested` after it."""
         game = referee.game
-        to_move = game.to_move
-        if (game.over or not isinstance(to_move, int) or to_move not in self._bots or referee.entry is not None
-                or referee.prompt or referee.menu is not None or referee.power_question or referee.fault):
+        if (game.over or referee.entry is not None or referee.prompt or referee.menu is not None
+                or referee.power_question or referee.fault):
             self._queue.clear()
             return None
+        to_move = game.to_move
+        seat = to_move if isinstance(to_move, int) and to_move in self._bots else None
+        if seat is None:
+            self._queue.clear()   # a person is to move
         if now < self._due:
             return None
         if not self._queue:
-            action = self._bots[to_move].choose(game)
+            confirm = self._confirm(referee)
+            if confirm is not None or seat is None:
+                return confirm
+            action = self._bots[seat].choose(game)
             line = explain(game, action)   # why, in words, for the table's log
             if line is not None:
                 referee.note(line)
             self._queue.extend(gestures_for(referee, action))
         return self._queue.popleft()
+
+    def _confirm(self, referee: Referee) -> Gesture | None:
+        """A tap on a newly dealt territory of a bot's seat, still blinking: the bot says its army is on the board
+        (at a real table a person puts it there for the bot)."""
+        game = referee.game
+        return next((Tap(t) for t in referee.dealt.blinking(game) if game.owner[t] in self._bots), None)
 
     def rested(self, now: float) -> None:
         """The gesture was made (at `now`, when the hands let go): the next one comes a think time later."""

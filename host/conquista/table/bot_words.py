@@ -7,11 +7,21 @@ from __future__ import annotations
 from conquista.bots.planner_odds import odds_for
 from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
 from conquista.rules.engine import Game
+from conquista.table import units
 from conquista.table.wording import owner_name, plural
 
 
 def _percent(chance: float) -> str:
     return f"{round(chance * 100)} %"
+
+
+def _attacks(game: Game, s: int, t: int) -> str:
+    """Who attacks what, with fleets (lamorisse-1954): "red's fleets in Alaska attack Kamchatka"."""
+    name = game.map.territories
+    me = game.rules.colours[game.current]
+    if game.sails(s, t):
+        return f"{me}'s fleets in {name[s].name_en} attack {name[t].name_en}"
+    return f"{me} attacks {name[t].name_en} from {name[s].name_en}"
 
 
 def explain(game: Game, action: Action) -> str | None:
@@ -22,7 +32,14 @@ def explain(game: Game, action: Action) -> str | None:
     colour = game.rules.colours
     me = colour[game.current]
     odds = odds_for(game.rules)
+    fleets = game.rules.fleets
     match action:
+        case Blitz(s, t, stop) if fleets:
+            until = f", stopping at {plural(stop, 'unit')}" if stop > 1 else ""
+            return f"{_attacks(game, s, t)}: {_percent(units.conquest_chance(game, s, t, stop))} to take it{until}"
+        case Attack(s, t, dice) if fleets:
+            return (f"{_attacks(game, s, t)} with {plural(dice, 'die')} "
+                    f"({_percent(units.conquest_chance(game, s, t))} to take it by attacking on)")
         case Blitz(s, t, stop):
             until = f", stopping at {plural(stop, 'army')}" if stop > 1 else ""
             return (f"{me} attacks {name[t]} from {name[s]}: {_percent(odds.chance(armies[s], armies[t], stop))} "
@@ -33,11 +50,11 @@ def explain(game: Game, action: Action) -> str | None:
         case Occupy(count):
             battle = game.battle
             assert battle is not None  # an occupation follows a conquest
-            left = armies[battle.source] + armies[battle.target] - count
-            return f"{me} moves {plural(count, 'army')} into {name[battle.target]}, " \
-                   f"leaving {left} in {name[battle.source]}"
+            s, t = battle.source, battle.target
+            left = armies[s] + armies[t] - count
+            return f"{me} moves {units.units(game, count, s, t)} into {name[t]}, leaving {left} in {name[s]}"
         case Fortify(s, t, count):
-            return f"{me} moves {plural(count, 'army')} from {name[s]} to {name[t]}"
+            return f"{me} moves {units.units(game, count, s, t)} from {name[s]} to {name[t]}"
         case Defend(dice):
             battle = game.battle
             assert battle is not None  # a defence answers an attack

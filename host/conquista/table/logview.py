@@ -26,6 +26,7 @@ from conquista.rules.events import (
     TurnStarted,
     TurnTimedOut,
 )
+from conquista.rules.fleet_battle import fleet_handicaps
 from conquista.rules.missions import MISSIONS, Mission, effective_mission, mission_text
 from conquista.table.wording import owner_name, plural
 
@@ -39,23 +40,26 @@ def describe_event(game: Game, event: Event) -> str | None:
     match event:
         case TurnStarted(p, turn, rnd, armies):
             return f"— turn {turn} (round {rnd}): {who(p)} receives {plural(armies, 'army')}"
-        case ArmiesPlaced(p, t, c):
-            return f"  {who(p)} places {plural(c, 'army')} on {name[t].name_en}"
+        case ArmiesPlaced(p, t, c, fleet):
+            return f"  {who(p)} places {plural(c, 'fleet' if fleet else 'army')} on {name[t].name_en}"
         case CardsTraded(p, cards, kind, armies, bonus):
             # The pool grows by the set's value and the territory bonus: say both, or the sum looks wrong.
             gain = f"{armies} + {bonus} territory bonus = {plural(armies + bonus, 'army')}" if bonus \
                 else plural(armies, "army")
             return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain}"
+        case BattleRolled(s, t, a, d, al, dl, af, df) if af or df:
+            return _fleet_battle(game, event)
         case BattleRolled(s, t, a, d, al, dl):
-            result = f"attacker −{al}, defender −{dl}" if al or dl else "a tie, rolled again"
-            return f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → {result}"
+            return f"  {name[s].name_en} attacks {name[t].name_en}: {_dice(a)} vs {_dice(d)} → {_result(al, dl)}"
         case TerritoryConquered(t, _s, p, previous, _moved):
             # How many armies move in is the next line (the occupation's ArmiesMoved counts them all).
             return f"  {who(p)} conquers {name[t].name_en} from {who(previous)}"
         case PlayerEliminated(p, by, cards):
             return f"  {who(p)} is eliminated by {who(by)}, who takes {plural(cards, 'card')}"
         case ArmiesMoved(s, t, c):
-            return f"  {plural(c, 'army')} move from {name[s].name_en} to {name[t].name_en}"
+            how = (f"{plural(c, 'fleet')} sail{'s' if c == 1 else ''}" if game.sails(s, t)
+                   else f"{plural(c, 'army')} move{'s' if c == 1 else ''}")
+            return f"  {how} from {name[s].name_en} to {name[t].name_en}"
         case CardDrawn(p, _c):
             return f"  {who(p)} draws a card"
         case DeckReshuffled(n):
@@ -85,8 +89,27 @@ def game_over_reason(game: Game, seat: int, reason: str) -> str:
     return reason
 
 
-def _dice(values: tuple[int, ...]) -> str:
-    return " ".join(str(v) for v in values)
+def _dice(values: tuple[int, ...], handicap: int = 0) -> str:
+    return " ".join(str(v) for v in values) + (f" (−{handicap})" if handicap else "")
+
+
+def _result(attacker_losses: int, defender_losses: int) -> str:
+    if not attacker_losses and not defender_losses:
+        return "a tie, rolled again"
+    return f"attacker −{attacker_losses}, defender −{defender_losses}"
+
+
+def _fleet_battle(game: Game, event: BattleRolled) -> str:
+    """A battle with a fleet on either side (lamorisse-1954): "red's fleet in Alaska attacks Kamchatka"; a fleet's
+    die that counts less against an army shows its handicap ("6 (−2) vs 5")."""
+    name = game.map.territories
+    s, t = event.source, event.target
+    attacker = f"{owner_name(game, game.owner[s])}'s fleet in {name[s].name_en}" if event.attack_fleet \
+        else name[s].name_en
+    defender = f"the fleet in {name[t].name_en}" if event.defend_fleet else name[t].name_en
+    attack_handicap, defence_handicap = fleet_handicaps(game.rules, event.attack_fleet, event.defend_fleet)
+    return (f"  {attacker} attacks {defender}: {_dice(event.attack, attack_handicap)} vs "
+            f"{_dice(event.defend, defence_handicap)} → {_result(event.attacker_losses, event.defender_losses)}")
 
 
 def describe_game(game: Game, *, reveal: bool = True) -> Iterator[str]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.logview import game_over_reason
+from conquista.table.units import units
 from conquista.table.wording import owner_name, plural
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def pending_text(referee: Referee) -> str:
     if referee.entry is not None:
         return (f"enter die {len(referee.entry.values) + 1} of {referee.entry.needed}: {referee.entry.current} "
                 f"(turn to change, ROLL confirms)")
-    text = _phase_pending(referee, game, phase)
+    text = _phase_pending(referee, game, phase) + _dealt_pending(referee, game)
     to_move = game.to_move
     if game.neutral is not None and isinstance(to_move, int) and game.acting_owner() == game.neutral:
         return f"{_colour(game, to_move)} acts for the neutral army: {text}"  # the opponent acts for it
@@ -45,6 +46,8 @@ def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
     if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
         trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
         forced = " (must trade)" if game.must_trade() else ""
+        if game.pool and game.rules.fleets:
+            return f"place {plural(game.pool, 'unit')} (tap: an army, long press: a fleet){trade}{forced}"
         if game.pool:
             return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
         return f"NEXT ends the phase{trade}{forced}"
@@ -53,7 +56,8 @@ def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
             return "tap a territory to attack from, or NEXT to fortify"
         if referee.target < 0:
             return f"from {_name(game, referee.source)}: tap a territory to attack"
-        return (f"{_name(game, referee.source)} → {_name(game, referee.target)}: "
+        by_sea = " by sea, with fleets" if game.sails(referee.source, referee.target) else ""
+        return (f"{_name(game, referee.source)} → {_name(game, referee.target)}{by_sea}: "
                 f"ROLL rolls {plural(referee.count, 'die')}, hold ROLL to blitz")
     if phase is Phase.DEFEND and game.battle is not None:
         battle = game.battle
@@ -62,16 +66,27 @@ def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
                 f"{plural(referee.count, 'die')} (turn to change), ROLL confirms")
     if phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()
-        return (f"move {plural(referee.count, 'army')} into {_name(game, game.battle.target)}, from {low} to {high}: "
-                f"ROLL confirms")
+        moved = units(game, referee.count, game.battle.source, game.battle.target)
+        return f"move {moved} into {_name(game, game.battle.target)}, from {low} to {high}: ROLL confirms"
     if phase is Phase.FORTIFY:
+        what = "units" if game.rules.fleets else "armies"
         if referee.source < 0:
-            return "tap a territory to move armies from, or NEXT to end the turn"
+            return f"tap a territory to move {what} from, or NEXT to end the turn"
         if referee.target < 0:
             return f"from {_name(game, referee.source)}: tap a destination"
-        return (f"move {plural(referee.count, 'army')} from {_name(game, referee.source)} to "
-                f"{_name(game, referee.target)}: ROLL")
+        s, t = referee.source, referee.target
+        most = f" (at most {game.movable(s, t)})" if game.rules.fleets or game.rules.one_move_per_unit else ""
+        return f"move {units(game, referee.count, s, t)}{most} from {_name(game, s)} to {_name(game, t)}: ROLL"
     return ""
+
+
+def _dealt_pending(referee: Referee, game: Game) -> str:
+    """Newly dealt territories blink until someone taps each to say its army is on the board."""
+    blinking = len(referee.dealt.blinking(game))
+    if not blinking:
+        return ""
+    what = "dealt territory blinks" if blinking == 1 else "dealt territories blink"
+    return f" · {blinking} {what}: put an army on each and tap it"
 
 
 def _name(game: Game, t: int) -> str:

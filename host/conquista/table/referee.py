@@ -23,11 +23,11 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.engine import Game
-from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, Phase
-from conquista.table import departures, referee_input, referee_lights
+from conquista.rules.events import Event, Phase
+from conquista.table import departures, referee_input, referee_lights, referee_log
 from conquista.table.colours import RGB
+from conquista.table.dealt import NewlyDealt
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
-from conquista.table.logview import describe_event
 from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
 from conquista.table.referee_state import ATTACKING as ATTACKING
 from conquista.table.referee_state import BLINK_PERIOD_S as BLINK_PERIOD_S
@@ -83,8 +83,11 @@ class Referee:
         self.entry: DiceEntry | None = None
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
-        # (player, territory, armies, log index) of the last placement line, which later placements extend.
-        self._last_placed_line: tuple[int, int, int, int] | None = None
+        # (player, territory, fleet, count, log index) of the last placement line, which later placements extend.
+        self._last_placed_line: tuple[int, int, bool, int, int] | None = None
+        self.last_fleet = False          # the last placement was a fleet: the encoder places more of them
+        self.dealt = NewlyDealt()        # newly dealt territories, blinking until their army is on the board
+        self.dealt.start(game)
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self._now = 0.0
@@ -216,6 +219,8 @@ class Referee:
         self._clear_selection()
         self.count = 0
         self.last_placed = -1
+        self.last_fleet = False
+        self.dealt.start(game)
         last = next((a for a in reversed(game.log) if isinstance(a, Roll)), None)
         self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
         self.effects.clear()
@@ -277,40 +282,7 @@ class Referee:
     def _record(self, action: Action, events: list[Event], now: float) -> None:
         if not isinstance(action, UNDOABLE):
             self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
-        if self.on_action is not None:
-            self.on_action(action, events)
-        losses: dict[int, int] = {}
-        for event in events:
-            if isinstance(event, ArmiesPlaced) and self._coalesce(event):
-                continue
-            line = describe_event(self.game, event)
-            self._last_placed_line = (event.player, event.territory, event.count, len(self.log)) \
-                if isinstance(event, ArmiesPlaced) else None
-            if line:
-                self.log.append(line.strip())
-            if isinstance(event, BattleRolled):
-                self.last_roll = (event.attack, event.defend)
-                for t, lost in ((event.source, event.attacker_losses), (event.target, event.defender_losses)):
-                    if lost:
-                        losses[t] = losses.get(t, 0) + lost
-        # Blitz rolls come one action at a time; losses on a territory add up into one blink sequence.
-        for t, lost in losses.items():
-            current = next((e for e in self.effects if e.kind == "loss" and e.territory == t
-                            and e.start == now), None)
-            if current:
-                current.count += lost
-            else:
-                self.effects.append(Effect(t, now, "loss", lost))
-
-    def _coalesce(self, event: ArmiesPlaced) -> bool:
-        """Armies placed one tap or one encoder step at a time on the same territory read as one log line."""
-        last = self._last_placed_line
-        if last is None or last[:2] != (event.player, event.territory) or last[3] != len(self.log) - 1:
-            return False
-        total = last[2] + event.count
-        self.log[-1] = (describe_event(self.game, ArmiesPlaced(event.player, event.territory, total)) or "").strip()
-        self._last_placed_line = (event.player, event.territory, total, last[3])
-        return True
+        referee_log.record(self, action, events, now)
 
     def _settle(self, now: float) -> None:
         """Answer chance steps, then set up the choice that the new phase asks for."""

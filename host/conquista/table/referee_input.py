@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from conquista.errors import IllegalActionError
 from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Roll, Trade
+from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
 from conquista.table.referee_state import ATTACKING, PLACING
@@ -21,30 +22,16 @@ def tap(referee: Referee, t: int, now: float, long: bool) -> None:
     game = referee.game
     if not 0 <= t < game.map.size:
         return
+    if referee.dealt.confirm(game, t):
+        return _confirmed(referee, t)
     # Whose armies the taps command: the current player's, or the neutral army's in its phases.
-    phase, me, owner = game.phase, game.acting_owner(), game.owner
-    yours = "the neutral army's" if me == game.neutral else "yours"
+    phase, me = game.phase, game.acting_owner()
     if phase in PLACING:
-        if owner[t] != me:
-            return referee._illegal(t, now, f"{referee._name(t)} is not {yours}")
-        if not game.pool:
-            return referee._illegal(t, now, "no armies left to place: NEXT ends the phase")
-        referee._apply(Place(t, 1), now)
-        referee.last_placed = t
+        tap_place(referee, t, now, long, me)
     elif phase in ATTACKING:
         tap_attack(referee, t, now, long, me)
     elif phase is Phase.FORTIFY:
-        if owner[t] != me:
-            return referee._illegal(t, now, f"{referee._name(t)} is not yours")
-        if t == referee.source:
-            return referee._clear_selection()
-        if referee.source >= 0 and referee.target < 0 and game.fortify_allowed(referee.source, t):
-            referee.target = t
-            referee.count = game.armies[referee.source] - 1
-            return
-        if game.armies[t] < 2:
-            return referee._illegal(t, now, f"{referee._name(t)} has no army to spare")
-        referee.source, referee.target = t, -1
+        tap_fortify(referee, t, now)
     elif phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()
         battle = game.battle
@@ -54,9 +41,62 @@ def tap(referee: Referee, t: int, now: float, long: bool) -> None:
             referee.count = max(low, referee.count - 1)
         else:
             source, target = referee._name(battle.source), referee._name(battle.target)
-            referee._illegal(t, now, f"move armies from {source} into {target}")
+            kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
+            referee._illegal(t, now, f"move {kind} from {source} into {target}")
     else:
         referee._illegal(t, now, "not now")
+
+
+def _confirmed(referee: Referee, t: int) -> None:
+    """A tap on a newly dealt territory: its army is on the board now (referee state only: nothing is placed)."""
+    game = referee.game
+    left = len(referee.dealt.blinking(game))
+    more = f"; {left} more {'territory blinks' if left == 1 else 'territories blink'}" if left else ""
+    referee.message = f"{referee._name(t)}: {referee._colour(game.owner[t])}'s army is on the board{more}"
+
+
+def tap_place(referee: Referee, t: int, now: float, long: bool, me: int) -> None:
+    """A tap places one army; with fleets (lamorisse-1954) a long press places one fleet instead."""
+    game = referee.game
+    if game.owner[t] != me:
+        yours = "the neutral army's" if me == game.neutral else "yours"
+        return referee._illegal(t, now, f"{referee._name(t)} is not {yours}")
+    if not game.pool:
+        return referee._illegal(t, now, "no armies left to place: NEXT ends the phase")
+    fleet = long and game.rules.fleets
+    if fleet and not game.is_coastal(t):
+        return referee._illegal(t, now, f"{referee._name(t)} has no sea link: a fleet needs one")
+    referee._apply(Place(t, 1, True) if fleet else Place(t, 1), now)
+    referee.last_placed, referee.last_fleet = t, fleet
+
+
+def tap_fortify(referee: Referee, t: int, now: float) -> None:
+    """Tap the source, then the destination: the count starts at the most units that may move there."""
+    game = referee.game
+    if game.owner[t] != game.current:
+        return referee._illegal(t, now, f"{referee._name(t)} is not yours")
+    if t == referee.source:
+        return referee._clear_selection()
+    source = referee.source
+    if source >= 0 and referee.target < 0:
+        if game.fortify_allowed(source, t):
+            referee.target = t
+            referee.count = game.movable(source, t)
+            return
+        if _units_limited(game) and game.map.adjacent(source, t):
+            # Adjacent and yours, but no unit of the link's kind may move (or all of them moved in this turn).
+            return referee._illegal(t, now, referee._readable(game.movable_words(source, t, 0)))
+    if game.armies[t] < 2:
+        return referee._illegal(t, now, f"{referee._name(t)} has no army to spare")
+    if _units_limited(game) and not any(game.fortify_allowed(t, n) for n in game.map.neighbours[t]):
+        return referee._illegal(t, now, f"no unit may move from {referee._name(t)} to a territory of yours next "
+                                        f"to it (units that moved in this turn stay)")
+    referee.source, referee.target = t, -1
+
+
+def _units_limited(game: Game) -> bool:
+    """Not every unit may move: fleets sail and armies march (lamorisse-1954), or units move once a turn."""
+    return game.rules.fleets or game.rules.one_move_per_unit
 
 
 def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> None:
@@ -75,6 +115,10 @@ def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> Non
         first = "a neutral territory" if me == game.neutral else "one of your territories"
         return referee._illegal(t, now, f"tap {first} first")
     if not game.attack_allowed(referee.source, t):
+        if owner[t] < 0:  # lamorisse-1954's progressive deal
+            return referee._illegal(t, now, f"{referee._name(t)} has not been dealt yet: nobody holds it")
+        if game.rules.fleets and game.map.adjacent(referee.source, t) and not game.units_for_link(referee.source, t):
+            return referee._illegal(t, now, _no_unit_to_cross(referee, referee.source, t))
         why = ("is not adjacent" if not game.map.adjacent(referee.source, t)
                else f"is not {referee._colour(game.current)}'s: the neutral army attacks only the player "
                     f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
@@ -86,12 +130,20 @@ def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> Non
         blitz(referee, now)
 
 
+def _no_unit_to_cross(referee: Referee, s: int, t: int) -> str:
+    if referee.game.sails(s, t):
+        return f"{referee._name(s)} has no fleet to cross the sea to {referee._name(t)}: only fleets attack over sea"
+    return f"{referee._name(s)} has no army to attack {referee._name(t)} over land: fleets attack only over sea"
+
+
 def turn(referee: Referee, steps: int, now: float) -> None:
     game = referee.game
     phase = game.phase
     if phase in PLACING:
         if steps > 0 and referee.last_placed >= 0 and game.pool:
-            referee._apply(Place(referee.last_placed, min(steps, game.pool)), now)
+            count = min(steps, game.pool)
+            fleet = referee.last_fleet
+            referee._apply(Place(referee.last_placed, count, True) if fleet else Place(referee.last_placed, count), now)
         elif steps < 0:
             for _ in range(-steps):
                 if not isinstance(referee.game.log[-1], Place) or not referee._undo_last():
@@ -102,7 +154,7 @@ def turn(referee: Referee, steps: int, now: float) -> None:
     elif phase is Phase.OCCUPY:
         referee.count = _clamp(referee.count + steps, *game.occupy_range())
     elif phase is Phase.FORTIFY and referee.target >= 0:
-        referee.count = _clamp(referee.count + steps, 1, game.armies[referee.source] - 1)
+        referee.count = _clamp(referee.count + steps, 1, game.movable(referee.source, referee.target))
     elif phase is Phase.DEFEND and game.battle is not None:
         referee.count = _clamp(referee.count + steps, 1, game.max_defend_dice(game.battle.target))
 

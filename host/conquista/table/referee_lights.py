@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
-from conquista.table import departures
+from conquista.table import departures, units
 from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
+from conquista.table.dealt import deal_blink
 from conquista.table.pending import pending_text
 from conquista.table.referee_state import ATTACKING, BLINK_PERIOD_S, DiceRow, Scene, Status
 from conquista.table.ring import referee_ring
@@ -38,9 +39,7 @@ def conquest_chance(referee: Referee) -> float | None:
     game = referee.game
     if game.phase not in ATTACKING or referee.source < 0 or referee.target < 0:
         return None
-    from conquista.rules.odds import conquest_chance as exact_chance  # loaded when an attack is chosen
-
-    return exact_chance(game.rules, game.armies[referee.source], game.armies[referee.target])
+    return units.conquest_chance(game, referee.source, referee.target)
 
 
 def scene(referee: Referee, now: float) -> Scene:
@@ -52,6 +51,9 @@ def scene(referee: Referee, now: float) -> Scene:
         return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(referee, now))
     # A territory not dealt yet (owner -1, lamorisse-1954) stays dark; the neutral army has its own colour.
     territories = [OFF if o < 0 else NEUTRAL if o == game.neutral else colours[o] for o in owner]
+    # A newly dealt territory blinks in its owner's colour until someone taps it: its army is on the board.
+    for t in referee.dealt.blinking(game):
+        territories[t] = deal_blink(territories[t], now)
     # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
     # neutral army's grey).
     for t in (referee.source, referee.target):

@@ -13,7 +13,7 @@ NEUTRAL_NAME = "neutral"  # the neutral army's name wherever a seat is named by 
 
 # Nouns whose plural is not the noun plus "s".
 _IRREGULAR = {"die": "dice", "army": "armies"}
-_SINGULAR = {"armies": "army", "dice": "die", "cards": "card"}
+_SINGULAR = {"armies": "army", "dice": "die", "cards": "card", "fleets": "fleet"}
 
 
 def plural(count: int, noun: str) -> str:
@@ -44,5 +44,5 @@ def readable(text: str, game_map: GameMap, colours: tuple[str, ...]) -> str:
 
     text = re.sub(r"\bplayer (\d+)\b", seat, text)
     # Engine messages count with a fixed plural ("you have 1 armies to place"): one of anything is singular here.
-    return re.sub(r"(?<![\d.])\b1 (armies|dice|cards)( are\b)?",
+    return re.sub(r"(?<![\d.])\b1 (armies|dice|cards|fleets)( are\b)?",
                   lambda m: f"1 {_SINGULAR[m.group(1)]}{' is' if m.group(2) else ''}", text)

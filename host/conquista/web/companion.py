@@ -239,7 +239,7 @@ class Companion:
                 if not self._may_act(referee, seat) or game.phase not in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
                     self.send(Refusal(connection, "a set is traded only in your reinforcement, before attacking"))
                 elif tuple(sorted(cards)) not in game.valid_trades(seat):
-                    self.send(Refusal(connection, "those three cards are not a set you hold"))
+                    self.send(Refusal(connection, "those cards are not a set you hold"))
                 else:
                     referee.trade(tuple(sorted(cards)), now)
             case HostPause(seat, paused):

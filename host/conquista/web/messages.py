@@ -11,7 +11,7 @@ from typing import Any
 
 from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
-from conquista.table.gestures import Button, Gesture, Hold, Press, Tap, Turn
+from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
     Command,
@@ -27,6 +27,7 @@ from conquista.web.companion import (
 
 MAX_MESSAGE = 64 * 1024
 MAX_SEATS = 10
+MAX_CARD = 1_000_000
 BUTTONS: dict[str, Gesture] = {"roll": Press(Button.ROLL), "blitz": Hold(Button.ROLL),
                                "cancel": Press(Button.CANCEL), "next": Press(Button.NEXT)}
 
@@ -90,6 +91,17 @@ def _set_up(data: dict[str, Any]) -> GameSetUp:
     return GameSetUp(rules, players, tuple(sorted(chosen)), defence, committed)
 
 
+def _tap(data: dict[str, Any], territory_ids: tuple[str, ...]) -> Gesture:
+    """A tap on a territory; with "long": true a long press (in a placing phase of a ruleset with fleets it
+    places a fleet), as at the board."""
+    keys(data, {"type", "territory", "long"})
+    territory = data.get("territory")
+    if not isinstance(territory, str) or territory not in territory_ids:
+        raise BadMessage("territory must be a territory id of the map")
+    t = territory_ids.index(territory)
+    return LongPress(t) if "long" in data and _flag(data, "long") else Tap(t)
+
+
 def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                territory_ids: tuple[str, ...]) -> Command:
     """The board command a message asks for, from a connection holding `seat` (-1: none)."""
@@ -109,17 +121,14 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         keys(data, {"type", "steps"})
         return SeatGesture(seat, Turn(whole(data, "steps", -50, 50)))
     if kind == "tap":
-        keys(data, {"type", "territory"})
-        territory = data.get("territory")
-        if not isinstance(territory, str) or territory not in territory_ids:
-            raise BadMessage("territory must be a territory id of the map")
-        return SeatGesture(seat, Tap(territory_ids.index(territory)))
+        return SeatGesture(seat, _tap(data, territory_ids))
     if kind == "trade":
         keys(data, {"type", "cards"})
         cards = data.get("cards")
-        if not (isinstance(cards, list) and len(cards) == 3
-                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 200 for c in cards)):
-            raise BadMessage("cards must be a list of three card numbers")
+        # Three cards make a set; lamorisse-1954's power cards trade an eagle alone or four figures (ids from 100000).
+        if not (isinstance(cards, list) and len(cards) in (1, 3, 4)
+                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < MAX_CARD for c in cards)):
+            raise BadMessage("cards must be a list of three card numbers (a set), or of one or four (power cards)")
         return SeatTrade(seat, tuple(cards), connection)
     if kind in ("pause", "dice", "remote", "new_game", "resume", "leave") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")

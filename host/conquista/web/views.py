@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
+from conquista.rules import power
 from conquista.rules.cards import card_symbol, set_kind
+from conquista.rules.choices import CardDeck, DealKind
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.missions import effective_mission, mission_text
@@ -87,6 +89,24 @@ def _neutral(game: Game) -> dict[str, Any] | None:
             "territories": game.territory_count[game.neutral]}
 
 
+def _territories(referee: Referee) -> list[dict[str, Any]]:
+    """Each territory's owner and units. With fleets (lamorisse-1954) `armies` still counts every unit and `fleets`
+    how many of them are fleets; with a progressive deal `blinking` says it was just dealt and waits for its army."""
+    game = referee.game
+    out: list[dict[str, Any]] = [
+        {"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
+         "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
+        for t in range(game.map.size)]
+    if game.rules.fleets:
+        for t, territory in enumerate(out):
+            territory["fleets"] = game.fleets[t]
+    if game.rules.deal is DealKind.PROGRESSIVE:
+        blinking = set(referee.dealt.blinking(game))
+        for t, territory in enumerate(out):
+            territory["blinking"] = t in blinking
+    return out
+
+
 def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict[str, Any]:
     game = referee.game
     colours = game.rules.colours
@@ -95,10 +115,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
     return {
         "rules": game.rules.name,
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
-        "territories": [{"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
-                         "colour": owner_name(game, game.owner[t]),
-                         "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
-                        for t in range(game.map.size)],
+        "territories": _territories(referee),
         "neutral": _neutral(game),
         "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s], "left": game.left[s],
@@ -156,12 +173,21 @@ def mission_progress(game: Game, seat: int) -> dict[str, Any]:
 
 
 def _card(game: Game, card: int) -> dict[str, Any]:
+    if power.is_power(card):  # lamorisse-1954: a figure or an eagle, no territory
+        return {"card": card, "territory": power.figure(card).capitalize(), "symbol": "power card"}
     name = game.map.territories[card].name_en if card < game.map.size else "Jolly"
     return {"card": card, "territory": name, "symbol": card_symbol(game.map, card)}
 
 
 def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    if game.rules.card_deck is CardDeck.POWER:  # an eagle alone, or four different figures
+        for cards in game.valid_trades(seat):
+            kind = power.trade_kind(cards)
+            assert kind is not None
+            out.append({"cards": list(cards), "kind": kind.replace("_", " "), "armies": game.power_value(cards)})
+        out.sort(key=lambda s: -int(s["armies"]))
+        return out
     for cards in game.valid_trades(seat):
         kind = set_kind(tuple(card_symbol(game.map, c) for c in cards))  # type: ignore[arg-type]
         assert kind is not None
@@ -204,7 +230,24 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
     elif mine and phase is Phase.OCCUPY:
         low, high = game.occupy_range()
         view["move_in"] = {"count": referee.count, "min": low, "max": high}
+    if game.rules.fleets:
+        _with_fleets(referee, view, mine)
     return view
+
+
+def _with_fleets(referee: Referee, view: dict[str, Any], mine: bool) -> None:
+    """A ruleset with fleets (lamorisse-1954): a long press on a territory places a fleet (`fleets`), and the counts
+    to move say which units move (`units`: "armies" or "fleets"), the fortify move with its most (`move`)."""
+    game = referee.game
+    view["fleets"] = True
+    view["move"] = None
+    battle = game.battle
+    if view["move_in"] is not None and battle is not None:
+        view["move_in"]["units"] = "fleets" if game.sails(battle.source, battle.target) else "armies"
+    if mine and game.phase is Phase.FORTIFY and referee.target >= 0:
+        s, t = referee.source, referee.target
+        view["move"] = {"count": referee.count, "max": game.movable(s, t),
+                        "units": "fleets" if game.sails(s, t) else "armies"}
 
 
 def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool, can_set_up: bool = False,

@@ -17,12 +17,14 @@ function draw() {
     const state = view.territories[i];
     const colour = state.rgb;  // the owner's colour: a seat's, or the neutral army's
     const selected = view.selection.includes(t.id) ? " selected" : "";
-    const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}`, "data-id": t.id,
+    const blinking = state.blinking ? " blinking" : "";
+    const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}${blinking}`, "data-id": t.id,
       style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
-      el("span", {}, t.name), el("span", { class: "armies" }, state.armies));
-    if (seatView) cell.addEventListener("click", () => client.send({ type: "tap", territory: t.id }));
+      el("span", {}, t.name), unitsOf(state));
+    if (seatView) tappable(cell, t.id);
     return cell;
   }));
+  document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
   document.getElementById("turn").replaceChildren(
     el("span", { class: "swatch", style: `background: ${who.rgb}` }),
@@ -47,6 +49,35 @@ function draw() {
   const log = document.getElementById("log");
   log.textContent = view.log.join("\n");
   log.scrollTop = log.scrollHeight;
+}
+
+// A territory's units: its armies, and with fleets (lamorisse-1954) its fleets apart ("3 + 2⚓"); nothing on a
+// territory not dealt yet. `armies` counts every unit, `fleets` how many of them are fleets.
+function unitsOf(state) {
+  if (state.owner === null) return el("span", { class: "armies" }, "");
+  if (!state.fleets) return el("span", { class: "armies" }, state.armies);
+  const armies = state.armies - state.fleets;
+  return el("span", { class: "armies", title: `${armies} armies, ${state.fleets} fleets` },
+    armies ? `${armies} + ` : "", el("span", { class: "fleets" }, `${state.fleets}⚓`));
+}
+
+// A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
+// fleet where the ruleset has fleets, as at the board.
+const LONG_PRESS_MS = 800;
+function tappable(cell, id) {
+  let down = 0;
+  let long = false;
+  cell.addEventListener("pointerdown", () => { down = performance.now(); long = false; });
+  cell.addEventListener("contextmenu", (e) => {
+    e.preventDefault();
+    long = true;
+    client.send({ type: "tap", territory: id, long: true });
+  });
+  cell.addEventListener("click", () => {
+    if (long) return;  // already sent by the context menu (a long touch)
+    const held = down && performance.now() - down >= LONG_PRESS_MS;
+    client.send(held ? { type: "tap", territory: id, long: true } : { type: "tap", territory: id });
+  });
 }
 
 // The turn clock: the seconds the board counted when the view was built, then this screen's own clock. With a

@@ -32,7 +32,8 @@ function seatPanel(client) {
     if (seatView.sets.length) {
       parts.push(el("h2", {}, "Sets you can trade (the board's ROLL trades the first)"));
       for (const s of seatView.sets) {
-        const names = s.cards.map((c) => (map && c < map.territories.length ? map.territories[c].name : "Jolly"));
+        const held = Object.fromEntries(seatView.cards.map((c) => [c.card, c.territory]));
+        const names = s.cards.map((c) => held[c] || (map && c < map.territories.length ? map.territories[c].name : "Jolly"));
         parts.push(el("button", { class: "trade", onclick: () => client.send({ type: "trade", cards: s.cards }),
           ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
       }
@@ -48,10 +49,17 @@ function seatPanel(client) {
       (mover ? `${mover.colour} is playing: ${publicView.pending}` : (publicView ? publicView.pending : ""));
     $("refused").textContent = seatView.refused;
     const counts = [];
-    if (seatView.to_place) counts.push(`armies to place: ${seatView.to_place}`);
+    if (seatView.to_place) {
+      counts.push(seatView.fleets ? `units to place: ${seatView.to_place} (tap: an army, long press: a fleet)`
+        : `armies to place: ${seatView.to_place}`);
+    }
     if (seatView.dice && seatView.dice.attack) counts.push(`you roll ${seatView.dice.attack} dice (max ${seatView.dice.max})`);
     if (seatView.dice && seatView.dice.defend) counts.push(`you defend with ${seatView.dice.defend} dice`);
-    if (seatView.move_in) counts.push(`move in ${seatView.move_in.count} (${seatView.move_in.min}–${seatView.move_in.max})`);
+    if (seatView.move_in) {
+      const what = seatView.move_in.units ? ` ${seatView.move_in.units}` : "";
+      counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
+    }
+    if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
     if (seatView.odds !== null) counts.push(`chance to conquer: ${Math.round(seatView.odds * 100)}%`);
     $("counts").textContent = counts.join(" · ");
     for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;

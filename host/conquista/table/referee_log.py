@@ -1,0 +1,60 @@
+"""What the referee notes of each applied action: the log's lines in words (placements on one territory read as one
+line), the blinks of lost armies, and the newly dealt territories that blink until their army is placed. The part
+of `Referee` (table/referee.py) that records, kept apart for size. Pure: time is passed in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquista.rules.actions import Action
+from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, TerritoryConquered, TerritoryDealt
+from conquista.table.logview import describe_event
+from conquista.table.referee_state import Effect
+
+if TYPE_CHECKING:
+    from conquista.table.referee import Referee
+
+
+def record(referee: Referee, action: Action, events: list[Event], now: float) -> None:
+    """Note an applied action's events (after the journal's hook has seen them)."""
+    if referee.on_action is not None:
+        referee.on_action(action, events)
+    losses: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, TerritoryDealt):
+            referee.dealt.dealt(event.territory, event.player)
+        elif isinstance(event, TerritoryConquered):
+            referee.dealt.changed_hands(event.territory)
+        if isinstance(event, ArmiesPlaced) and _coalesce(referee, event):
+            continue
+        line = describe_event(referee.game, event)
+        referee._last_placed_line = (event.player, event.territory, event.fleet, event.count, len(referee.log)) \
+            if isinstance(event, ArmiesPlaced) else None
+        if line:
+            referee.log.append(line.strip())
+        if isinstance(event, BattleRolled):
+            referee.last_roll = (event.attack, event.defend)
+            for t, lost in ((event.source, event.attacker_losses), (event.target, event.defender_losses)):
+                if lost:
+                    losses[t] = losses.get(t, 0) + lost
+    # Blitz rolls come one action at a time; losses on a territory add up into one blink sequence.
+    for t, lost in losses.items():
+        current = next((e for e in referee.effects if e.kind == "loss" and e.territory == t
+                        and e.start == now), None)
+        if current:
+            current.count += lost
+        else:
+            referee.effects.append(Effect(t, now, "loss", lost))
+
+
+def _coalesce(referee: Referee, event: ArmiesPlaced) -> bool:
+    """Armies (or fleets) placed one tap or one encoder step at a time on the same territory read as one line."""
+    last = referee._last_placed_line
+    log = referee.log
+    if last is None or last[:3] != (event.player, event.territory, event.fleet) or last[4] != len(log) - 1:
+        return False
+    total = last[3] + event.count
+    placed = ArmiesPlaced(event.player, event.territory, total, event.fleet)
+    log[-1] = (describe_event(referee.game, placed) or "").strip()
+    referee._last_placed_line = (event.player, event.territory, event.fleet, total, last[4])
+    return True
