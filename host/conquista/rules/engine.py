@@ -47,6 +47,7 @@ from conquista.rules.state import (
     FIELDS,
     SCALAR_FIELDS,
     TERMINAL,
+    UNDEALT,
     Battle,
     Kind,
     Mover,
@@ -90,7 +91,7 @@ class Game(TableFeatureRules):
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)
         n = game_map.size
-        self.owner = [-1] * n
+        self.owner = [UNDEALT] * n              # every territory is dealt by `_deal`, or later (progressive)
         self.armies = [0] * n
         self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]

@@ -22,6 +22,9 @@ class Mover(Enum):
 
 CHANCE = Mover.CHANCE
 TERMINAL = Mover.TERMINAL
+# The owner of a territory not dealt yet (lamorisse-1954's progressive deal): below every owner value, so `owner[t]
+# < 0` reads "nobody's" (an int, not None, so that every owner value can index a list of seats or colours).
+UNDEALT = -1
 
 
 class Battle(NamedTuple):
