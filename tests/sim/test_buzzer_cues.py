@@ -32,6 +32,23 @@ def test_a_refused_tap_buzzes_low_twice_then_stops() -> None:
         assert heard[-1] is None and heard.count(None) < len(heard)
 
 
+def test_a_refused_button_press_buzzes_as_a_refused_tap_does() -> None:
+    with SimulatedTable("italian", 3, seed=2) as table:
+        table.press("roll")  # the initial placement: nothing for ROLL to confirm
+        assert table.referee.message == "nothing to confirm"
+        assert table.board.buzzer_frequency is not None and table.board.buzzer_frequency < 250
+        heard = frequencies_while(table, 1.0)
+        assert heard[-1] is None
+
+
+def test_a_press_that_acts_makes_no_refusal_buzz() -> None:
+    with SimulatedTable("italian", 3, seed=2) as table:
+        table.tap(table.game.map.id(table.game.owner.index(table.game.current)))  # place one army
+        table.press("cancel")  # takes it back: accepted
+        assert table.referee.message != "nothing to undo (a roll is never undone)"
+        assert table.board.buzzer_frequency is None or table.board.buzzer_frequency >= 250
+
+
 def test_bots_playing_make_turn_and_conquest_sounds() -> None:
     with SimulatedTable("classic", 2, seed=3, bots=(0, 1), think_time=0.05) as table:
         heard = set()

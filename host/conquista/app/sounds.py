@@ -16,7 +16,7 @@ def snapshot(referee: Referee) -> TableSnapshot:
         current=game.current,
         owner=tuple(game.owner),
         alive=frozenset(game.owner),
-        last_refusal=max(refusals, default=-math.inf),
+        last_refusal=max([*refusals, referee.refused_at]),
         fault=bool(referee.fault or referee.storage_fault),
         over=game.over,
     )

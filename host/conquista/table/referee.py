@@ -7,6 +7,8 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -67,6 +69,7 @@ class Referee:
         self.last_placed = -1
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.message = ""
+        self.refused_at = -math.inf      # when a button press was last refused (the buzzer sounds it)
         self.fault = ""                  # set by the app when a device fails (e.g. the serial link is down)
         # Set by the journal when the disk refuses writes: the ring shows it, but play goes on (kept in memory).
         self.storage_fault = ""
@@ -203,7 +206,7 @@ class Referee:
 
     def _answer(self, gesture: Gesture, now: float) -> None:
         if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
-            self.message = "answer the question first: ROLL or CANCEL"  # the question itself is already shown
+            self._refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
             return
         on_answer = self._on_answer
         self.prompt, self._on_answer, self.prompt_colour = "", None, None
@@ -265,7 +268,7 @@ class Referee:
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
-            self.message = self._readable(str(exc))
+            self._refuse(now, self._readable(str(exc)))
             return
         if isinstance(action, UNDOABLE):
             if self._undoable and self._undoable[-1] != seat:
@@ -339,6 +342,11 @@ class Referee:
     def _illegal(self, t: int, now: float, reason: str) -> None:
         self.message = reason
         self.effects.append(Effect(t, now, "illegal"))
+
+    def _refuse(self, now: float, reason: str) -> None:
+        """A button press that changes nothing: the reason on the screens, the refusal's buzz on the buzzer."""
+        self.message = reason
+        self.refused_at = now
 
     def _clear_selection(self) -> None:
         self.source = self.target = -1

@@ -167,35 +167,33 @@ def press(referee: Referee, button: Button, now: float, held: bool) -> None:
             try:
                 game.check(EndPhase())
             except IllegalActionError as exc:
-                referee.message = referee._readable(exc.reason)
-                return
+                return referee._refuse(now, referee._readable(exc.reason))
             referee._clear_selection()
             referee._apply(EndPhase(), now)
         else:
-            referee.message = "finish this step first"
+            referee._refuse(now, "finish this step first")
         return
     if button is Button.CANCEL:
         # A selection is cancelled first; then the last placement or move of this turn is taken back.
         if referee.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
             referee._clear_selection()
         elif not referee._undo_last():
-            referee.message = "nothing to undo (a roll is never undone)"
+            referee._refuse(now, "nothing to undo (a roll is never undone)")
         return
     # ROLL: confirm, or roll.
     if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
         if held:
             # A held ROLL is a blitz: after an elimination the player often still holds it for the next
             # attack, and cards must never be spent by a gesture meant for something else.
-            referee.message = "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards"
-            return
+            return referee._refuse(now, "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards")
         trades = game.valid_trades()
         if not trades:
-            referee.message = "no set of cards to trade"
+            referee._refuse(now, "no set of cards to trade")
             return
         referee._apply(Trade(max(trades, key=game.trade_value)), now)
     elif phase in ATTACKING:
         if referee.target < 0:
-            referee.message = "tap a source and a target first"
+            referee._refuse(now, "tap a source and a target first")
         elif held:
             blitz(referee, now)
         else:
@@ -204,13 +202,13 @@ def press(referee: Referee, button: Button, now: float, held: bool) -> None:
         referee._apply(Occupy(referee.count), now)
     elif phase is Phase.FORTIFY:
         if referee.target < 0:
-            referee.message = "tap a source and a destination first"
+            referee._refuse(now, "tap a source and a destination first")
         else:
             referee._apply(Fortify(referee.source, referee.target, referee.count), now)
     elif phase is Phase.DEFEND:
         referee._apply(Defend(referee.count), now)
     else:
-        referee.message = "nothing to confirm"
+        referee._refuse(now, "nothing to confirm")
 
 
 def blitz(referee: Referee, now: float) -> None:
