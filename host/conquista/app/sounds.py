@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from conquista.devices.interfaces import Buzzer
 from conquista.table.referee import Referee
 from conquista.table.sounds import TableSnapshot, Tune, cues_between

@@ -8,7 +8,6 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
