@@ -13,7 +13,7 @@ from conquista.app.power import switch_off
 from conquista.app.setup import NewGameAtBoard, bots_of, menu_options, seats_of
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
-from conquista.dice.chance import new_game
+from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.journal import offer_resume
 from conquista.rules.engine import Game
@@ -67,6 +67,39 @@ def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
     assert referee.game.rules.name == "classic" and referee.game.players == 3
     assert journal.seats == ("human", "human", "greedy") and bots.kinds == {2: "greedy"}
     assert started == [(3, {2: "greedy"})] and "classic for 3 players" in referee.message
+
+
+def test_roll_after_a_finished_game_offers_the_menu_for_the_next() -> None:
+    game = play_to_the_end(dealt("classic", 2, seed=4))
+    referee = Referee(game, SeededDice(1))
+    journal = FakeJournal()
+    closed: list[str] = []
+    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), journal=journal, rules="classic",
+                              players=2)
+    at_board.offer_after_game(referee, lambda: closed.append("finished"))
+    assert referee.status().pending.endswith(" · ROLL: a new game")
+    referee.handle(Press(Button.NEXT), 1.0)
+    assert referee.menu is None and referee.message.endswith("won: ROLL for a new game")
+    referee.handle(ROLL, 2.0)
+    assert closed == ["finished"] and referee.menu is not None and referee.menu.option.name == "classic"
+    for t in range(3):
+        referee.handle(ROLL, 3.0 + t)   # classic, 2 players, both people
+    assert referee.menu is None and referee.game is journal.started[-1] and not referee.game.over
+
+
+def test_without_a_menu_to_offer_roll_after_the_game_does_nothing() -> None:
+    referee = Referee(play_to_the_end(dealt("classic", 2, seed=4)), SeededDice(1))
+    before = referee.game.digest()
+    referee.handle(ROLL, 1.0)
+    assert referee.menu is None and referee.game.digest() == before
+    assert "ROLL" not in referee.status().pending
+
+
+def play_to_the_end(game: Game) -> Game:
+    bot, dice = GreedyBot(), SeededDice(2)
+    while not game.over:
+        game.apply(bot.choose(game) if isinstance(game.to_move, int) else chance_action(game, dice))
+    return game
 
 
 def test_cancel_at_the_resume_prompt_opens_the_menu() -> None:

@@ -71,3 +71,12 @@ class NewGameAtBoard:
         self.rules, self.players = choice.rules, choice.players
         if self.on_started is not None:
             self.on_started(game, choice)
+
+    def offer_after_game(self, referee: Referee, finish: Callable[[], None]) -> None:
+        """Once the game is over, ROLL offers the set-up menu for the next game; `finish()` first closes the game
+        that ended (e.g. reveals a committed seed)."""
+        def again(now: float) -> None:
+            finish()
+            self.offer(referee)
+
+        referee.after_game = again

@@ -146,6 +146,7 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
                               on_started=lambda new, choice: _seat_phones(companions, new.players, choice.bots))
 
     def ask(referee: Referee) -> None:
+        at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
         set_up = (lambda now: at_board.offer(referee)) if menu else None
         if start.offer is not None:
             offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up)

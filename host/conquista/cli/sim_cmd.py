@@ -231,6 +231,8 @@ def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse
     """What the board asks first: resume the unfinished game (CANCEL: the set-up menu, or the command line's
     game), or the set-up menu."""
     at_board = _menu(table, start, dice, seed, args) if menu else None
+    again = at_board or _menu(table, start, dice, seed, args)
+    again.offer_after_game(table.referee, lambda: dice.finish(True, in_use=table.referee.dice))
     if start is not None and start.offer is not None:
         from conquista.journal import offer_resume
 

@@ -26,7 +26,8 @@ def pending_text(referee: Referee) -> str:
     if referee.menu is not None:
         return referee.menu.describe()
     if game.winner is not None:
-        return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}"
+        again = " · ROLL: a new game" if referee.after_game is not None else ""
+        return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}{again}"
     if referee.entry is not None:
         return (f"enter die {len(referee.entry.values) + 1} of {referee.entry.needed}: {referee.entry.current} "
                 f"(turn to change, ROLL confirms)")

@@ -72,6 +72,8 @@ class Referee:
         self.fault = ""                  # set by the app when a device fails (e.g. the serial link is down)
         # Set by the journal when the disk refuses writes: the ring shows it, but play goes on (kept in memory).
         self.storage_fault = ""
+        # Set by the app: what ROLL does once the game is over (offer the set-up menu for the next game).
+        self.after_game: Callable[[float], None] | None = None
         self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
         self.prompt_colour: RGB | None = None
         self._on_answer: Callable[[bool, float], None] | None = None
@@ -120,7 +122,11 @@ class Referee:
             self._menu_gesture(gesture, now)
             return
         if game.over:
-            self.message = f"game over: {self._colour(game.winner)} won"
+            if self.after_game is not None and isinstance(gesture, Press) and gesture.button is Button.ROLL:
+                self.after_game(now)   # the set-up menu for the next game
+                return
+            again = ": ROLL for a new game" if self.after_game is not None else ""
+            self.message = f"game over: {self._colour(game.winner)} won{again}"
             return
         if self.fault:
             self.message = f"paused: {self.fault}"
