@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conquista.cli.common import (
@@ -17,7 +17,7 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, start_web
+from conquista.cli.web_options import add_web_options, seat_phones, start_web
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
@@ -143,7 +143,7 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
                   else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
                               bots, journal=start.journal, rules=args.rules, players=args.players,
-                              on_started=lambda new, choice: _seat_phones(companions, new.players, choice.bots))
+                              on_started=lambda new, choice: seat_phones(companions, new.players, choice.bots))
 
     def ask(referee: Referee) -> None:
         at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
@@ -154,13 +154,6 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
             at_board.offer(referee)
 
     return game, bots, ask
-
-
-def _seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
-    """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
-    for companion in companions:
-        companion.seats.resize(players)
-        companion.seats.bots = frozenset(bots)
 
 
 def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots: BotSeats | None = None

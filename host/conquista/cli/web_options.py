@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -37,3 +38,9 @@ def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots
     out.flush()
     return service, companion
 
+
+def seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
+    """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
+    for companion in companions:
+        companion.seats.resize(players)
+        companion.seats.bots = frozenset(bots)
