@@ -150,23 +150,13 @@ def run(args: argparse.Namespace) -> int:
     menu = _wants_menu(args, interactive)   # fills in the game's defaults
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    if not (args.demo or args.script or interactive):
-        # Nobody can type at this board: say so, and let the bots show a whole game instead.
-        sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
-                         "use --script FILE to drive it from a file\n")
-        args.demo = True
+    _demo_without_a_terminal(args, interactive)
     _check_pace(args)
     rules = load_ruleset(args.rules)
     dice, start, game = _dice_and_game(args, seed, interactive)
     players = game.players if game is not None else args.players
-    colours = game.rules.colours if game is not None else rules.colours
-    kinds = bot_kinds(args.bots, colours, players, args.demo)
-    if start is not None and game is not None and not args.demo and args.bots is None:
-        saved = start.journal.seats  # a saved game keeps its own seats unless told otherwise
-        if saved is not None:
-            kinds = saved_kinds(saved)
+    kinds, fresh_bots = _bot_seats(args, start, game, rules)
     bots = tuple(kinds)
-    fresh_bots = bot_kinds(args.bots, rules.colours, args.players, args.demo)
     if start is not None and game is None:
         start.journal.seats, start.journal.seed = seats_of(args.players, kinds), _saved_seed(args.dice, seed)
     if args.physical_dice and len(bots) == players:
@@ -200,6 +190,28 @@ def run(args: argparse.Namespace) -> int:
     if start is not None:
         start.journal.close()
     return 0
+
+
+def _demo_without_a_terminal(args: argparse.Namespace, interactive: bool) -> None:
+    if not (args.demo or args.script or interactive):
+        # Nobody can type at this board: say so, and let the bots show a whole game instead.
+        sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
+                         "use --script FILE to drive it from a file\n")
+        args.demo = True
+
+
+def _bot_seats(args: argparse.Namespace, start: PlayStart | None, game: Game | None,
+               rules: Ruleset) -> tuple[dict[int, str], dict[int, str]]:
+    """The bots (seat → kind) of the game to play, and of a fresh game of the command line. A saved game keeps its
+    own seats unless --bots names them anew."""
+    players = game.players if game is not None else args.players
+    colours = game.rules.colours if game is not None else rules.colours
+    kinds = bot_kinds(args.bots, colours, players, args.demo)
+    if start is not None and game is not None and not args.demo and args.bots is None:
+        saved = start.journal.seats
+        if saved is not None:
+            kinds = saved_kinds(saved)
+    return kinds, bot_kinds(args.bots, rules.colours, args.players, args.demo)
 
 
 def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlayStart | None,
