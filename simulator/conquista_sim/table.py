@@ -60,13 +60,7 @@ class SimulatedTable:
         self.board = FakeBoard(self.profile, self.clock)
         source: DiceSource = dice if dice is not None else SeededDice(seed)  # deals, draws and rolls the game
         if game is None:
-            ruleset = load_ruleset(rules)
-            try:
-                ruleset.check_players(players)
-            except ConquistaError:
-                self.board.close()
-                raise
-            game = new_game(ruleset, game_map, players, source)
+            game = self._deal(rules, players, game_map, source)
         # Seat → bot kind; a plain list of seats gets greedy bots. The bots' own choices (the random bot's) come from
         # a generator of their own: they are a player's decisions, not the game's chance.
         bot_rng = random.Random(seed ^ 0x5EA7)
@@ -87,16 +81,7 @@ class SimulatedTable:
         self.referee.on_bot_seat = bot_takeover(self.bot_seats, journal)   # a player leaving may hand the seat to a bot
         self.journal = journal
         self.recogniser = self.runner.recogniser
-        # sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico.
-        self.linked: LinkedSensors | None = None
-        if sensors is not None:
-            from conquista_sim.linked import LinkedSensors  # the serial link is loaded only when it is used
-
-            try:
-                self.linked = LinkedSensors(self.profile, sensors, self.clock.now, self._link_fault)
-            except BaseException:
-                self.board.close()
-                raise
+        self.linked = self._link(sensors)
         self._lines_seen = 0
         self.frames_shown = 0
         # Runs on the board's loop before each frame: the web app's phones act and their views are published.
@@ -105,6 +90,27 @@ class SimulatedTable:
             self.board.sensors.set_listener(self.runner.on_sensor)
         self.board.panel.set_listener(self.runner.on_panel)
         self._render()
+
+    def _deal(self, rules: str, players: int, game_map: GameMap, source: DiceSource) -> Game:
+        ruleset = load_ruleset(rules)
+        try:
+            ruleset.check_players(players)
+        except ConquistaError:
+            self.board.close()
+            raise
+        return new_game(ruleset, game_map, players, source)
+
+    def _link(self, sensors: str | None) -> LinkedSensors | None:
+        """sensors="serial" or a socket:// URL: taps travel through the real link from a (simulated) Pico."""
+        if sensors is None:
+            return None
+        from conquista_sim.linked import LinkedSensors  # the serial link is loaded only when it is used
+
+        try:
+            return LinkedSensors(self.profile, sensors, self.clock.now, self._link_fault)
+        except BaseException:
+            self.board.close()
+            raise
 
     # --------------------------------------------------------------------------------------- hands
 
