@@ -23,7 +23,7 @@ from tests.rules.helpers import MAP, position, tid
 
 RULES = "lamorisse-1954"
 ALASKA, KAMCHATKA, ALBERTA, NW = tid("alaska"), tid("kamchatka"), tid("alberta"), tid("northwest_territory")
-ONTARIO, GREENLAND = tid("ontario"), tid("greenland")
+ONTARIO, GREENLAND, QUEBEC = tid("ontario"), tid("greenland"), tid("quebec")
 
 
 def units(armies: dict[str, int], fleets: dict[str, int], phase: Phase = Phase.ATTACK,
@@ -174,6 +174,19 @@ def test_moves_of_the_fortify_phase_are_one_territory_each_and_many() -> None:
     assert game.movable(NW, ALASKA) == 3  # NW's own three armies: the one that arrived stays behind
     game.apply(Fortify(NW, ALASKA, 3))
     assert (game.armies[ALASKA], game.fleets[ALASKA], game.armies[NW]) == (5, 1, 1)
+
+
+def test_units_that_arrived_by_a_move_stay_however_the_moves_are_split() -> None:
+    # Three armies march Alberta → Ontario; Ontario's own two armies may go on, one move at a time or at once (one
+    # that arrived stays behind), never the three that arrived.
+    game = units({"alberta": 4, "ontario": 2, "quebec": 1}, {}, phase=Phase.FORTIFY)
+    game.apply(Fortify(ALBERTA, ONTARIO, 3))
+    assert game.movable(ONTARIO, QUEBEC) == 2
+    game.apply(Fortify(ONTARIO, QUEBEC, 1))
+    game.apply(Fortify(ONTARIO, QUEBEC, 1))
+    assert game.movable(ONTARIO, QUEBEC) == 0 and list(game.turn_state.arrived) == [(ONTARIO, 3, 0), (QUEBEC, 2, 0)]
+    with pytest.raises(IllegalActionError, match="no armies may move from ontario to quebec"):
+        game.apply(Fortify(ONTARIO, QUEBEC, 1))
 
 
 def test_fleets_move_over_sea_links_only() -> None:

@@ -182,7 +182,7 @@ class TurnRules(IncomeRules):
                 raise self._fail(action, self.movable_words(s, t, most))
         if events is None:
             return
-        self._move_units(s, t, count)
+        self._move_units(s, t, count, onward=False)
         events.append(ArmiesMoved(s, t, count))
         done = self.turn_state.fortifies_done + 1
         self.turn_state = self.turn_state._replace(fortifies_done=done)

@@ -87,8 +87,10 @@ class UnitRules(Position):
         s, t = battle.source, battle.target
         return low, self.armies[t] + min(self.armies[s] - 1, self.units_for_link(s, t))
 
-    def _move_units(self, source: int, target: int, count: int) -> None:
-        """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived."""
+    def _move_units(self, source: int, target: int, count: int, *, onward: bool = True) -> None:
+        """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`
+        (a move-in after a conquest): those that go on are counted from the units that arrived at `source` first;
+        a fortify move takes only units that had not moved (`movable`), so the arrived stay arrived."""
         armies = self.armies
         self._set(armies, source, armies[source] - count)
         self._set(armies, target, armies[target] + count)
@@ -98,16 +100,13 @@ class UnitRules(Position):
             self._set(fleets, source, fleets[source] - count)
             self._set(fleets, target, fleets[target] + count)
         if self._one_move:
-            self._note_arrival(source, target, count, sea)
+            self._note_arrival(source, target, count, sea, onward)
 
-    def _note_arrival(self, source: int, target: int, count: int, sea: bool) -> None:
+    def _note_arrival(self, source: int, target: int, count: int, sea: bool, onward: bool) -> None:
         arrived = {where: (a, f) for where, a, f in self.turn_state.arrived}
-        a, f = arrived.get(source, (0, 0))
-        if sea:
-            f = max(0, f - count)
-        else:
-            a = max(0, a - count)
-        arrived[source] = (a, f)
+        if onward:
+            a, f = arrived.get(source, (0, 0))
+            arrived[source] = (a, max(0, f - count)) if sea else (max(0, a - count), f)
         a, f = arrived.get(target, (0, 0))
         arrived[target] = (a, f + count) if sea else (a + count, f)
         kept = tuple((where, a, f) for where, (a, f) in sorted(arrived.items()) if a or f)
