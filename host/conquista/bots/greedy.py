@@ -12,7 +12,6 @@ from conquista.rules.actions import Action, Blitz, Defend, EndPhase, Fortify, Oc
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
-
 # With fleets: about how many fleets it takes to beat one army across the sea (a fleet's die counting 2 less wins
 # 6 of the 32 rolls that decide: 4.3 fleets lost per army taken).
 _SEA_COST = 5
