@@ -17,6 +17,12 @@ from conquista.rules.events import Phase
 _SEA_COST = 5
 
 
+def _sea_cost(game: Game, t: int) -> int:
+    """About how many fleets taking `t` across the sea costs: its armies at the handicap, then its fleets."""
+    fleets = game.fleets[t]
+    return (game.armies[t] - fleets) * _SEA_COST + fleets
+
+
 class GreedyBot:
     def __init__(self, margin: int | None = None) -> None:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
@@ -85,7 +91,7 @@ class GreedyBot:
                 if owner[n] == me or owner[n] < 0:
                     continue
                 sea = game.sails(t, n)
-                cost = armies[n] * (_SEA_COST if sea and not game.defending_fleet(n) else 1)
+                cost = _sea_cost(game, n) if sea else armies[n]
                 key = (-cost + game.units_for_link(t, n), armies[t])
                 if best < 0 or key > best_key:
                     best, best_key, fleet = t, key, sea
@@ -135,11 +141,14 @@ class GreedyBot:
 
     @staticmethod
     def _unit_edge(game: Game, s: int, t: int) -> int:
-        """With fleets: the units that may attack from s to t beyond the defender's, a fleet's handicap counted."""
+        """With fleets: the units that may attack from s to t beyond the defender's, in armies, a fleet's handicap
+        counted (the target's armies fight first, its fleets last, one for one)."""
         usable = min(game.armies[s] - 1, game.units_for_link(s, t))
-        if game.sails(s, t) and not game.defending_fleet(t):
-            usable //= _SEA_COST
-        return usable - game.armies[t]
+        if not game.sails(s, t):
+            return usable - game.armies[t]
+        fleets = game.fleets[t]
+        armies = game.armies[t] - fleets
+        return (usable - fleets) // _SEA_COST - armies if armies else usable - fleets
 
     def _occupy(self, game: Game) -> Action:
         low, high = game.occupy_range()

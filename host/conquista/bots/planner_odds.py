@@ -1,4 +1,5 @@
-"""The planner's view of the dice: exact blitz odds from `rules.odds`, cached per dice rule.
+"""The planner's view of the dice: exact blitz odds from `rules.odds` (`rules.fleet_odds` where fleets fight),
+cached per dice rule.
 
 A decision looks at dozens of (attacking, defending) pairs, and a game repeats the same pairs thousands of times, so
 each blitz is computed once per process and dice rule and then costs one dictionary look-up. Very large stacks are
@@ -7,8 +8,15 @@ scaled down to `MAX_ARMIES` in total (the ratio kept), which leaves the chance n
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from conquista.rules.battle import DiceRule, HasDiceRule
+from conquista.rules.fleet_battle import battle_rule
+from conquista.rules.fleet_odds import fleet_blitz_odds
 from conquista.rules.odds import blitz_odds, roll_outcome_counts
+
+if TYPE_CHECKING:
+    from conquista.rules.rulesets import Ruleset
 
 MAX_ARMIES = 240
 
@@ -84,4 +92,55 @@ def odds_for(rules: HasDiceRule) -> PlannerOdds:
     found = _SHARED.get(rule)
     if found is None:
         found = _SHARED[rule] = PlannerOdds(rule)
+    return found
+
+
+class FleetOdds:
+    """Blitz figures where fleets fight (lamorisse-1954): the attacking units of the link's kind against the
+    target's armies, then its fleets, each pairing under its own dice rule; `fleet_odds_for(rules)` shares one
+    instance per set of battle rules."""
+
+    __slots__ = ("_blitz", "rate", "rules")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self._blitz: dict[tuple[int, int, int, int, bool, int], Blitz] = {}
+        # Defending units lost per attacking unit lost in a roll of the most dice, for each pairing (attacker is a
+        # fleet, defender is a fleet): 1 between equals, 6/26 for a fleet attacking an army with one die each.
+        self.rate: dict[tuple[bool, bool], float] = {}
+        for key in ((False, False), (False, True), (True, False), (True, True)):
+            rule = battle_rule(rules, *key)
+            counts = roll_outcome_counts(rule.attacker_dice_max, rule.defender_dice_max, rule)
+            lost = sum(ways * la for (la, _), ways in counts.items())
+            killed = sum(ways * ld for (_, ld), ways in counts.items())
+            self.rate[key] = killed / lost if lost else float(killed)
+
+    def blitz(self, attacking: int, usable: int, defending: int, defending_fleets: int, attack_fleet: bool,
+              stop_at: int = 1) -> Blitz:
+        """As `PlannerOdds.blitz`, `usable` of the `attacking` units being of the link's kind (fleets when
+        `attack_fleet`) and the last `defending_fleets` of the `defending` units fleets."""
+        key = (attacking, usable, defending, defending_fleets, attack_fleet, stop_at)
+        found = self._blitz.get(key)
+        if found is not None:
+            return found
+        scale = 1.0
+        a, u, d, f, s = attacking, usable, defending, defending_fleets, stop_at
+        if a + d > MAX_ARMIES:
+            scale = (a + d) / MAX_ARMIES
+            a, d, s = max(1, round(a / scale)), max(1, round(d / scale)), max(1, round(s / scale))
+            u, f = min(a, round(u / scale)), min(d, round(f / scale))
+        odds = fleet_blitz_odds(self.rules, a, d, s, attack_fleet=attack_fleet, usable=u, defending_fleets=f)
+        found = (odds.attacker_wins, odds.expected_attacker_losses * scale, odds.expected_defender_losses * scale)
+        self._blitz[key] = found
+        return found
+
+
+_SHARED_FLEETS: dict[tuple[DiceRule, ...], FleetOdds] = {}
+
+
+def fleet_odds_for(rules: Ruleset) -> FleetOdds:
+    key = tuple(battle_rule(rules, a, d) for a in (False, True) for d in (False, True))
+    found = _SHARED_FLEETS.get(key)
+    if found is None:
+        found = _SHARED_FLEETS[key] = FleetOdds(rules)
     return found

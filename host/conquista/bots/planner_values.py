@@ -33,6 +33,14 @@ class Objective:
     count_goal: int
 
 
+def may_target(game: Game, target: int) -> bool:
+    """The protected-last-territory rule of `attack_allowed`, for a source that may not have its armies yet."""
+    defender = game.owner[target]
+    if defender < 0:
+        return False  # not dealt yet (lamorisse-1954's progressive deal)
+    return not (game.territory_count[defender] == 1 and game.round <= game.rules.elimination_protection_rounds)
+
+
 def objective_for(game: Game, me: int) -> Objective:
     continents = game.map.continents
     if game.rules.objective != "missions":

@@ -95,7 +95,7 @@ def _print_report(report: AuditReport) -> None:
     for c in report.combinations:
         stat = (f"chi-square {c.chi_square:.2f}, df {c.df}, p = {c.p_value:.4f}" if c.tested
                 else "too few rolls to test")
-        print(f"  {c.attack_dice} vs {c.defend_dice} dice, {c.rolls} rolls: {stat}")
+        print(f"  {c.label}, {c.rolls} rolls: {stat}")
         for o in c.outcomes:
             void = "" if o.attacker_losses or o.defender_losses else "  a tie, rolled again"
             print(f"      {o.attacker_losses}/{o.defender_losses}  observed {o.observed:7d}  expected "

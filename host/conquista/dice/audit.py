@@ -4,7 +4,9 @@ Reads a game log (JSON Lines: a header, then one object per line) and uses only
 * the header: `format`, `version`, `ruleset` (its dice maxima, tie rule and die handicaps), `ruleset_name`, `dice`;
 * roll lines `{"type": "roll", "attack": [...], "defend": [...], "source": ...}` (dice in the order rolled);
 * the reveal line `{"meta": "dice_reveal", "seed": "<hex>"}` of a committed game;
-* with a committed seed to check, the deal and the card draws too, replaying the game through the engine.
+* with a committed seed to check, the deal and the card draws too, replaying the game through the engine;
+* in a game with fleets (the header's ruleset has `fleets = true`), every action: the log is replayed through the
+  engine to learn which units fought each roll (conquista.dice.audit_units), as a fleet's die counts less.
 Every other line is skipped, so the audit keeps working while the engine grows new actions.
 
 Checks, each reported with its numbers:
@@ -13,7 +15,9 @@ Checks, each reported with its numbers:
    `conquista.rules.odds`; per dice combination, observed against expected counts of each outcome (chi-square);
    and the attacker's total losses against their exact expectation (a z-score: the "luck" of the attacker). Under
    ties re-rolled the void rolls are in the log like any other: a roll's expected distribution is the one of a roll
-   as thrown, the void outcome (0, 0) included (`roll_odds(..., with_void=True)`); the faces stay uniform;
+   as thrown, the void outcome (0, 0) included (`roll_odds(..., with_void=True)`); the faces stay uniform. With
+   fleets the rolls are grouped by dice combination and by the battle's dice rule (a fleet attacking an army,
+   an army attacking a fleet, or neither handicapped), each group tested under its own rule;
 3. committed dice: the seed against the header's commitment, then every committed roll against the stream, and
    (when the header says the commitment covers them) the deal and every card draw (conquista.dice.audit_seed);
    the first roll, and the first deal or draw, that differs is named by its line and its number in the stream.
@@ -43,6 +47,7 @@ from conquista.dice.audit_report import (
     RollOutcome,
 )
 from conquista.dice.audit_seed import ChanceMismatch, Mismatch, SeedCheck, check_seed, seed_to_check
+from conquista.dice.audit_units import RollUnits, has_fleets, roll_units
 from conquista.dice.battles import battle_test_for_log
 from conquista.dice.stats import chi_square, chi_square_sf, normal_sf
 from conquista.errors import AuditError as AuditError
@@ -171,17 +176,17 @@ def _face_test(colour: str, counts: Counter[int]) -> FaceTest:
 
 
 def _combination_test(attack_dice: int, defend_dice: int, counts: Counter[tuple[int, int]],
-                      rule: DiceRule) -> CombinationTest:
+                      rule: DiceRule, units: tuple[str, ...] = ()) -> CombinationTest:
     probabilities = roll_odds(attack_dice, defend_dice, exact=True, rule=rule, with_void=True)
     rolls = sum(counts.values())
     outcomes = tuple(OutcomeCount(la, ld, p, counts.get((la, ld), 0), float(p * rolls))
                      for (la, ld), p in probabilities.items())
     df = len(outcomes) - 1
     tested = df >= 1 and all(o.expected >= MIN_EXPECTED for o in outcomes)
-    if not tested:
-        return CombinationTest(attack_dice, defend_dice, rolls, outcomes, 0.0, df, 1.0, False)
-    stat = chi_square([o.observed for o in outcomes], [o.expected for o in outcomes])
-    return CombinationTest(attack_dice, defend_dice, rolls, outcomes, stat, df, chi_square_sf(stat, df), True)
+    stat = chi_square([o.observed for o in outcomes], [o.expected for o in outcomes]) if tested else 0.0
+    return CombinationTest(attack_dice, defend_dice, rolls, outcomes, stat, df,
+                           chi_square_sf(stat, df) if tested else 1.0, tested, rule.attack_die_handicap,
+                           rule.defence_die_handicap, units)
 
 
 def _loss_test(combinations: Iterable[CombinationTest]) -> LossTest:
@@ -209,27 +214,35 @@ class _Tally:
     keep_rolls: bool
     keep_actions: bool
     faces: dict[str, Counter[int]] = field(default_factory=lambda: {colour: Counter[int]() for colour in COLOURS})
-    by_combination: dict[tuple[int, int], Counter[tuple[int, int]]] = field(default_factory=dict)
+    # (attack dice, defence dice, the roll's dice rule): the header's, or with fleets the battle's own
+    by_combination: dict[tuple[int, int, DiceRule], Counter[tuple[int, int]]] = field(default_factory=dict)
+    pairings: dict[tuple[int, int, DiceRule], set[str]] = field(default_factory=dict)   # with fleets
     by_source: Counter[str] = field(default_factory=Counter)
     committed: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
     kept: list[RollOutcome] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)   # for the committed deal and draws
     revealed: tuple[int, str] | None = None
 
-    def add_roll(self, line: int, source: str, attack: tuple[int, ...], defend: tuple[int, ...]) -> None:
+    def add_roll(self, line: int, source: str, attack: tuple[int, ...], defend: tuple[int, ...],
+                 units: RollUnits | None = None) -> None:
         self.by_source[source] += 1
         self.faces["attack"].update(attack)
         self.faces["defend"].update(defend)
-        losses = battle_losses(attack, defend, self.rule)
-        self.by_combination.setdefault((len(attack), len(defend)), Counter())[losses] += 1
+        rule = self.rule if units is None else units.rule
+        losses = battle_losses(attack, defend, rule)
+        key = (len(attack), len(defend), rule)
+        self.by_combination.setdefault(key, Counter())[losses] += 1
+        if units is not None:
+            self.pairings.setdefault(key, set()).add(units.words)
         if source == "committed":
             self.committed.append((line, attack, defend))
         if self.keep_rolls:
-            probability = roll_odds(len(attack), len(defend), exact=True, rule=self.rule, with_void=True)[losses]
+            probability = roll_odds(len(attack), len(defend), exact=True, rule=rule, with_void=True)[losses]
             self.kept.append(RollOutcome(line, source, attack, defend, losses[0], losses[1], probability))
 
 
-def _tally(where: str, header: _Header, lines: Iterable[tuple[int, dict[str, Any]]], tally: _Tally) -> _Tally:
+def _tally(where: str, header: _Header, lines: Iterable[tuple[int, dict[str, Any]]], tally: _Tally,
+           units: dict[int, RollUnits]) -> _Tally:
     rule = header.rule
     for line, obj in lines:
         if "meta" in obj:
@@ -249,7 +262,7 @@ def _tally(where: str, header: _Header, lines: Iterable[tuple[int, dict[str, Any
         source = obj.get("source", header.source or "unknown")
         if not isinstance(source, str):
             raise AuditError(f"{where} line {line}: roll source must be a string, got {source!r}")
-        tally.add_roll(line, source, attack, defend)
+        tally.add_roll(line, source, attack, defend, units.get(line))
     return tally
 
 
@@ -263,9 +276,18 @@ def audit_records(records: Iterable[tuple[int, dict[str, Any]]], where: str = "<
     if first is None:
         raise AuditError(f"{where}: empty file, not a conquista game log")
     header = _parse_header(where, first[1])
-    tally = _tally(where, header, lines, _Tally(header.rule, keep_rolls, keep_actions=header.commitment is not None))
-    combinations = tuple(_combination_test(a, d, tally.by_combination[a, d], header.rule)
-                         for a, d in sorted(tally.by_combination))
+    units: dict[int, RollUnits] = {}
+    if has_fleets(first[1]):
+        replayed = list(lines)
+        lines = iter(replayed)
+        units = roll_units(where, first[1], replayed, game_map)
+    tally = _tally(where, header, lines, _Tally(header.rule, keep_rolls, keep_actions=header.commitment is not None),
+                   units)
+    order = sorted(tally.by_combination, key=lambda k: (k[0], k[1], k[2].attack_die_handicap,
+                                                          k[2].defence_die_handicap))
+    combinations = tuple(_combination_test(a, d, tally.by_combination[a, d, rule], rule,
+                                           tuple(sorted(tally.pairings.get((a, d, rule), ()))))
+                         for a, d, rule in order)
     seed = seed_to_check(where, header.commitment, header.source, verify_seed, tally.revealed)
     seed_check = None if seed is None else check_seed(where, seed, tally.committed, first[1], tally.actions,
                                                        game_map)

@@ -34,7 +34,9 @@ class OutcomeCount:
 
 @dataclass(frozen=True)
 class CombinationTest:
-    """All rolls of one dice combination (e.g. 3 attack dice against 2) against the exact single-roll odds."""
+    """All rolls of one dice combination (e.g. 3 attack dice against 2) against the exact single-roll odds. With
+    fleets, of one combination and one dice rule: `units` names the battles it holds ("a fleet attacking an army")
+    and the handicaps are its rule's."""
 
     attack_dice: int
     defend_dice: int
@@ -44,6 +46,19 @@ class CombinationTest:
     df: int
     p_value: float
     tested: bool
+    attack_die_handicap: int = 0
+    defence_die_handicap: int = 0
+    units: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """"3 vs 2 dice"; with fleets "1 vs 1 dice, a fleet attacking an army (the attack die counts 2 less)"."""
+        dice = f"{self.attack_dice} vs {self.defend_dice} dice"
+        if not self.units:
+            return dice
+        handicaps = [f"the {side} die counts {n} less" for side, n in
+                     (("attack", self.attack_die_handicap), ("defence", self.defence_die_handicap)) if n]
+        return f"{dice}, {' or '.join(self.units)}" + (f" ({', '.join(handicaps)})" if handicaps else "")
 
 
 @dataclass(frozen=True)
@@ -105,7 +120,7 @@ class AuditReport:
                            f"p = {f.p_value:.2g})")
         for c in self.combinations:
             if c.tested and c.p_value < limit:
-                out.append(f"{c.attack_dice} vs {c.defend_dice} dice outcomes differ from the exact odds "
+                out.append(f"{c.label} outcomes differ from the exact odds "
                            f"(chi-square {c.chi_square:.1f}, p = {c.p_value:.2g})")
         loss = self.attacker_losses
         if loss.tested and loss.p_value < limit:
@@ -138,7 +153,9 @@ class AuditReport:
                                  "chi_square": f.chi_square, "df": f.df, "p_value": f.p_value,
                                  "tested": f.tested} for f in self.faces},
             "combinations": [
-                {"attack_dice": c.attack_dice, "defend_dice": c.defend_dice, "rolls": c.rolls,
+                {"attack_dice": c.attack_dice, "defend_dice": c.defend_dice, "units": list(c.units),
+                 "attack_die_handicap": c.attack_die_handicap, "defence_die_handicap": c.defence_die_handicap,
+                 "rolls": c.rolls,
                  "chi_square": c.chi_square, "df": c.df, "p_value": c.p_value, "tested": c.tested,
                  "outcomes": [{"attacker_losses": o.attacker_losses, "defender_losses": o.defender_losses,
                                "probability": float(o.probability), "probability_exact": str(o.probability),

@@ -1,5 +1,6 @@
 """Each blitz's outcome against its exact probability: the log is replayed through the engine, which knows how
-many armies stood on each side when the blitz began (a roll line alone does not say)."""
+many armies stood on each side when the blitz began (a roll line alone does not say), and with fleets which units
+fought (`rules.fleet_odds`: the link's units against the target's armies, then its fleets)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from conquista.errors import ConquistaError
 from conquista.rules.actions import Action, Blitz
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.rules.fleet_odds import fleet_blitz_odds
 from conquista.rules.gamelog import parse_log_lines
 from conquista.rules.odds import conquest_chance
 
@@ -46,19 +48,19 @@ def battles_in_log(path: str | Path) -> list[Battle]:
     """Every blitz of a game log with its starting armies, stop level, result and exact conquest chance.
     Raises ConquistaError when the log cannot be replayed."""
     battles: list[Battle] = []
-    # line, target, attacker, attacking, defending, stop of the blitz being fought
-    current: list[tuple[int, int, int, int, int, int]] = []
+    # line, target, attacker, attacking, defending, stop and chance of the blitz being fought
+    current: list[tuple[int, int, int, int, int, int, float]] = []
 
     def watch(line: int, action: Action, game: Game, applied: bool) -> None:
         if not applied:
             if isinstance(action, Blitz):
+                s, t = action.source, action.target
+                attacking, defending, stop = game.armies[s], game.armies[t], action.stop_at
                 # The attacker is the source's owner: the current player, or the neutral army in its turn.
-                current[:] = [(line, action.target, game.owner[action.source], game.armies[action.source],
-                               game.armies[action.target], action.stop_at)]
+                current[:] = [(line, t, game.owner[s], attacking, defending, stop, _chance(game, s, t, stop))]
             return
         if current and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:
-            start, target, attacker, attacking, defending, stop = current.pop()
-            chance = conquest_chance(game.rules, attacking, defending, stop)
+            start, target, attacker, attacking, defending, stop, chance = current.pop()
             battles.append(Battle(start, attacking, defending, stop, game.owner[target] == attacker, chance))
 
     try:
@@ -67,6 +69,18 @@ def battles_in_log(path: str | Path) -> list[Battle]:
         raise ConquistaError(f"{path}: cannot read the log ({exc})") from None
     parse_log_lines(lines, str(path), watch=watch)
     return battles
+
+
+def _chance(game: Game, source: int, target: int, stop: int) -> float:
+    """The exact chance that a blitz about to start takes the target."""
+    armies = game.armies
+    if not game.rules.fleets:
+        return conquest_chance(game.rules, armies[source], armies[target], stop)
+    if stop < 1 or armies[source] < 1:
+        return 0.0   # the engine refuses such a blitz: it never starts
+    return fleet_blitz_odds(game.rules, armies[source], armies[target], stop,
+                            attack_fleet=game.sails(source, target), usable=game.units_for_link(source, target),
+                            defending_fleets=game.fleets[target]).attacker_wins
 
 
 def battle_test(battles: Iterable[Battle]) -> BattleTest:
