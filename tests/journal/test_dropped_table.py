@@ -14,7 +14,7 @@ import pytest
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, open_store
 from conquista.journal.integrity import read_game
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import as_untimed_chains, bot_referee, play
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +99,7 @@ def test_a_dropped_table_is_restored_from_a_backup_older_than_header_checksums(
     gets their header checksums."""
     copy = _copy(saved, tmp_path, "DROP TABLE games")
     backup = sqlite3.connect(copy / f"{JOURNAL_NAME}.backup")
+    as_untimed_chains(backup)
     backup.executescript("ALTER TABLE games DROP COLUMN header_sum; PRAGMA user_version = 2;")
     backup.close()
     assert main(["games", "--data-dir", str(copy), "--json"]) == 0

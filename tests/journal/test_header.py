@@ -15,7 +15,8 @@ import pytest
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalError, open_for_play, open_store
 from conquista.journal.integrity import read_game
-from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
+from conquista.journal.schema import SCHEMA_VERSION
+from tests.journal.helpers import as_untimed_chains, bot_referee, play, raw_rows, replay_rows
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,7 @@ def test_a_bot_taking_a_seat_keeps_the_header_whole(tmp_path: Path) -> None:
 def _as_version_2(path: Path) -> None:
     """Make a journal (or backup) file what version 2 wrote: no header_sum."""
     conn = sqlite3.connect(path)
+    as_untimed_chains(conn)
     conn.executescript("ALTER TABLE games DROP COLUMN header_sum; PRAGMA user_version = 2;")
     conn.close()
 
@@ -178,7 +180,7 @@ def test_a_version_2_journal_and_backup_open_and_get_header_checksums(saved: Sav
     store = open_store(copy, create=False)
     assert [g.id for g in store.games()] == [2, 1] and store.warnings == []
     assert store.load(2)[1].digest() == whole
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     for game_id in (1, 2):
         game = read_game(store.conn, game_id)
         assert game is not None and game.header_sum == game.game_header.checksum()
@@ -200,5 +202,5 @@ def test_a_version_2_journal_and_backup_open_and_get_header_checksums(saved: Sav
     journal.close()
     assert open_store(copy, create=False).load(2)[1].digest() == referee.game.digest()
     backup = sqlite3.connect(copy / f"{JOURNAL_NAME}.backup")
-    assert backup.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert backup.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     backup.close()

@@ -9,7 +9,8 @@ from datetime import datetime
 
 from conquista.cli.common import saved_games_dir
 from conquista.cli.replay_cmd import HIDDEN_NOTE, public_state
-from conquista.journal import JournalStore, default_data_dir, journal_path
+from conquista.journal import JournalError, JournalStore, default_data_dir, journal_path
+from conquista.journal.session import says_the_same
 from conquista.rules.cards import JOLLY, card_symbol
 from conquista.rules.engine import Game
 from conquista.rules.missions import mission_text
@@ -57,11 +58,15 @@ def run(args: argparse.Namespace) -> int:
     path = journal_path(args.data_dir)
     if args.games_command == "show":
         store = JournalStore(path, create=False)
+        error = ""
         try:
             info = store.info(args.id)
             _header, game = store.load(args.id)
+        except JournalError as exc:
+            error = str(exc)
+            raise
         finally:
-            _warn(store)
+            _warn(store, error)
             store.close()
         reveal = args.reveal or game.over
         state = game.snapshot()
@@ -100,9 +105,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _warn(store: JournalStore) -> None:
+def _warn(store: JournalStore, error: str = "") -> None:
     for warning in store.warnings:          # a game restored from the backup, or refused as damaged
-        sys.stderr.write(f"conquista games: {warning}\n")
+        if not (error and says_the_same(warning, error)):     # the error itself is printed after
+            sys.stderr.write(f"conquista games: {warning}\n")
 
 
 def _print_secrets(game: Game, seat: int) -> None:

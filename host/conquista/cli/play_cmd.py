@@ -68,10 +68,11 @@ def run(args: argparse.Namespace) -> int:
     from conquista.app.board import run_board
     from conquista.app.power import switch_off
     from conquista.hardware.profile import load_profile
-    from conquista.journal import open_for_play
+    from conquista.journal import Wanted, open_for_play
 
     # Without --rules, --players or --bots the players choose the game at the board: the set-up menu on the ring.
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
+    asked_rules, asked_players = args.rules, args.players
     args.rules = "italian" if args.rules is None else args.rules
     args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"conquista play: {text}\n")
 
     # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
-    start = open_for_play(args.data_dir, args.resume, warn)
+    wanted = Wanted(rules.name if asked_rules is not None else None, asked_players)
+    start = open_for_play(args.data_dir, args.resume, warn, wanted)
     dice.journal = start.journal
     companions: list[Companion] = []
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,

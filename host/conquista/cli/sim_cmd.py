@@ -110,10 +110,11 @@ def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
     """Open the journal when this run is saved; resume or offer the unfinished game (asking needs a person)."""
     if not (ask or args.data_dir or args.resume is not None):
         return None
-    from conquista.journal import open_for_play
+    from conquista.journal import Wanted, open_for_play
 
     choice = args.resume if args.resume is not None or ask else False
-    start = open_for_play(args.data_dir, choice, lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+    wanted = Wanted(load_ruleset(args.rules).name if args.rules is not None else None, args.players)
+    start = open_for_play(args.data_dir, choice, lambda text: sys.stderr.write(f"conquista sim: {text}\n"), wanted)
     if start.offer is not None:
         players_in_range(load_ruleset(args.rules), args.players)  # CANCEL at the prompt starts this game
     return start

@@ -2,7 +2,7 @@
 
 from conquista.journal.integrity import ABANDONED, DAMAGED, FINISHED, PLAYING
 from conquista.journal.paths import JOURNAL_NAME, default_data_dir, journal_path
-from conquista.journal.session import PlayStart, offer_resume, open_for_play
+from conquista.journal.session import PlayStart, Wanted, offer_resume, open_for_play
 from conquista.journal.store import (
     GameInfo,
     GameRefusedError,
@@ -28,6 +28,7 @@ __all__ = [
     "JournalUnavailableError",
     "NotAJournalError",
     "PlayStart",
+    "Wanted",
     "default_data_dir",
     "journal_path",
     "offer_resume",

@@ -51,19 +51,42 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
     return sqlite3.connect(path, factory=JournalConnection, **options)
 
 
-def chain_step(previous: str, seq: int, action: str) -> str:
-    """The checksum of row `seq`: it covers the row before (through `previous`), so no row can go missing unseen."""
-    return hashlib.sha256(f"{previous}\n{seq}\n{action}".encode()).hexdigest()[:32]
+def chain_step(previous: str, seq: int, action: str, turn: int | None = None, at: float | None = None) -> str:
+    """The checksum of row `seq`: it covers the row before (through `previous`), so no row can go missing unseen.
+    Since journal version 4 (TIMED_CHAINS_SINCE) it covers the row's turn and time too; before, `turn` is None."""
+    text = f"{previous}\n{seq}\n{action}"
+    if turn is not None:
+        text += f"\n{turn}\n{float(at or 0)!r}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def chain_of(key: str, actions: list[str]) -> list[str]:
-    """The checksums of a game's rows; the chain starts from the game's key."""
+    """The checksums of a game's rows as journals before version 4 kept them (the action only)."""
     sums: list[str] = []
     previous = key
     for seq, action in enumerate(actions):
         previous = chain_step(previous, seq, action)
         sums.append(previous)
     return sums
+
+
+def timed_chain_of(key: str, rows: list[tuple[str, int, float]]) -> list[str]:
+    """The checksums of a game's (action, turn, time) rows, as journals from version 4 keep them."""
+    sums: list[str] = []
+    previous = key
+    for seq, (action, turn, at) in enumerate(rows):
+        previous = chain_step(previous, seq, action, turn, at)
+        sums.append(previous)
+    return sums
+
+
+# The times a journal writes: seconds since 1970, before the year 5000. Anything else is damage (a time of 1e300
+# once made `conquista games` end in an OverflowError traceback).
+LATEST_TIME = 95_617_584_000.0
+
+
+def sane_time(at: object) -> bool:
+    return isinstance(at, float | int) and not isinstance(at, bool) and 0.0 <= at < LATEST_TIME
 
 
 @dataclass(frozen=True)
@@ -126,6 +149,11 @@ class SavedGame:
 
 GAME_COLUMNS = "id, key, created, header, ruleset, players, status, winner, length, seats, seed"
 HEADER_SUMS_SINCE = 3   # the journal version that added games.header_sum (conquista.journal.schema)
+TIMED_CHAINS_SINCE = 4  # the journal version whose row checksums cover each row's turn and time
+
+
+def journal_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
 def game_ids(conn: sqlite3.Connection) -> list[int]:
@@ -134,7 +162,7 @@ def game_ids(conn: sqlite3.Connection) -> list[int]:
 
 def has_header_sums(conn: sqlite3.Connection) -> bool:
     """Whether the games of this journal (or backup) carry `header_sum`: older ones were written before it."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0]) >= HEADER_SUMS_SINCE
+    return journal_version(conn) >= HEADER_SUMS_SINCE
 
 
 def read_game_row(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) -> SavedGame | None:
@@ -149,6 +177,8 @@ def read_game_row(conn: sqlite3.Connection, game_id: int, *, verify: bool = True
     if not (isinstance(key, str) and isinstance(header, str) and isinstance(ruleset, str)
             and isinstance(players, int) and isinstance(length, int)):
         raise GameDamaged("its key, header, ruleset, players or length is not what the journal writes")
+    if not sane_time(created):
+        raise GameDamaged("its creation time is not a time")
     game = SavedGame(gid, key, created, header, ruleset, players, status, winner, length, _seats(seats), _seed(seed),
                      header_sum=found[11] if sums else None)
     if verify and sums and game.header_sum != game.game_header.checksum():
@@ -166,11 +196,14 @@ def read_game(conn: sqlite3.Connection, game_id: int, *, verify: bool = True) ->
     rows = conn.execute("SELECT seq, action, turn, at, chain FROM actions WHERE game = ? ORDER BY seq",
                         (game_id,)).fetchall()
     previous = key
+    timed = journal_version(conn) >= TIMED_CHAINS_SINCE
     for expected, (seq, action, turn, at, chain) in enumerate(rows):
+        if not (sane_time(at) and isinstance(turn, int) and turn >= 0):
+            raise GameDamaged(f"action {seq}'s turn or time is not what the journal writes")
         if verify:
             if seq != expected:
                 raise GameDamaged(f"action {expected} of {length} is missing")
-            previous = chain_step(previous, seq, action)
+            previous = chain_step(previous, seq, action, turn, at) if timed else chain_step(previous, seq, action)
             if chain != previous:
                 raise GameDamaged(f"action {seq} does not match its checksum")
         game.rows.append((action, turn, at, chain))
@@ -212,8 +245,16 @@ def write_game(conn: sqlite3.Connection, game: SavedGame) -> None:
                  (game.id, game.key, game.created, game.header, game.ruleset, game.players, game.status,
                   game.winner, game.length, json.dumps(list(game.seats)) if game.seats is not None else None,
                   str(game.seed) if game.seed is not None else None, header_sum))
+    # The checksums are the target journal's own kind (a game restored from an older backup is copied into a
+    # newer journal): `game` was verified where it was read, so they are computed again, never copied blindly.
+    triples = [(action, turn, at) for action, turn, at, _chain in game.rows]
+    if journal_version(conn) >= TIMED_CHAINS_SINCE:
+        chains = timed_chain_of(game.key, triples)
+    else:
+        chains = chain_of(game.key, [action for action, *_rest in triples])
     conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
-                     [(game.id, seq, *row) for seq, row in enumerate(game.rows)])
+                     [(game.id, seq, *row, chain)
+                      for seq, (row, chain) in enumerate(zip(triples, chains, strict=True))])
 
 
 def why_unreadable(exc: BaseException) -> str:

@@ -29,6 +29,7 @@ from conquista.journal.integrity import (
     game_ids,
     quick_check,
     read_game,
+    read_game_row,
     why_unreadable,
     write_game,
 )
@@ -159,7 +160,12 @@ def rebuild(store: JournalStore) -> None:
             try:
                 partial = read_game(store.conn, gid, verify=False)
             except (GameDamaged, sqlite3.DatabaseError):
-                partial = None
+                # Its rows are gone (a dropped table): its row in `games` still names it, so that it is listed
+                # and refused as damaged rather than reported as a game that never existed.
+                try:
+                    partial = read_game_row(store.conn, gid, verify=False)
+                except (GameDamaged, sqlite3.DatabaseError):
+                    partial = None
             broken[gid] = (why_unreadable(exc), partial)
         else:
             if game is not None:

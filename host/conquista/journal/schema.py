@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 
-from conquista.journal.integrity import HEADER_SUMS_SINCE, GameDamaged, chain_of, read_game_row
+from conquista.journal.integrity import (
+    TIMED_CHAINS_SINCE,
+    GameDamaged,
+    chain_of,
+    chain_step,
+    read_game_row,
+    timed_chain_of,
+)
 
 APPLICATION_ID = 0x436F6E71      # "Conq": tells our journal from any other SQLite file
-SCHEMA_VERSION = HEADER_SUMS_SINCE
+SCHEMA_VERSION = TIMED_CHAINS_SINCE
 # Small pages: a commit writes whole pages to the WAL, and an action row is ~100 bytes, so 1 KiB pages keep the
 # bytes written (and fsynced) per tap low; the deal row is the only one that spills to an overflow page.
 PAGE_SIZE = 1024
@@ -54,6 +61,8 @@ def upgrade(conn: sqlite3.Connection, version: int) -> None:
         upgrade_1_to_2(conn)
     if version < 3:
         upgrade_2_to_3(conn)
+    if version < 4:
+        upgrade_3_to_4(conn)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -85,3 +94,20 @@ def upgrade_2_to_3(conn: sqlite3.Connection) -> None:
         if game is not None:
             sums.append((game.game_header.checksum(), gid))
     conn.executemany("UPDATE games SET header_sum = ? WHERE id = ?", sums)
+
+
+def upgrade_3_to_4(conn: sqlite3.Connection) -> None:
+    """Checksums that cover each row's turn and time too, computed again for every game whose rows hold under the
+    old checksums; a game that does not hold keeps them, and so still reads as damaged."""
+    for gid, key in conn.execute("SELECT id, key FROM games").fetchall():
+        rows = conn.execute("SELECT seq, action, turn, at, chain FROM actions WHERE game = ? ORDER BY seq",
+                            (gid,)).fetchall()
+        previous = key
+        for expected, (seq, action, _turn, _at, chain) in enumerate(rows):
+            previous = chain_step(previous, seq, action)
+            if seq != expected or chain != previous:
+                break
+        else:
+            chains = timed_chain_of(key, [(action, turn, at) for _seq, action, turn, at, _chain in rows])
+            conn.executemany("UPDATE actions SET chain = ? WHERE game = ? AND seq = ?",
+                             [(chain, gid, seq) for (seq, *_row), chain in zip(rows, chains, strict=True)])

@@ -3,6 +3,7 @@ starts a new game), and swap in a new game if they say so."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,26 +32,73 @@ class PlayStart:
     offer: GameInfo | None = None      # set when the players are asked first
 
 
-def open_for_play(data_dir: str | Path | None, resume: bool | int | None, warn: Callable[[str], object]) -> PlayStart:
-    """`resume`: True resumes the latest unfinished game, an int that game, False starts anew, None asks."""
+@dataclass(frozen=True)
+class Wanted:
+    """The game the command line asked for (`--rules`, `--players`): only a saved game that is one is resumed or
+    offered, so asking for a French game never brings back an unrelated Italian one."""
+
+    ruleset: str | None = None
+    players: int | None = None
+
+    def __call__(self, info: GameInfo) -> bool:
+        return (self.ruleset is None or info.ruleset == self.ruleset) and (
+            self.players is None or info.players == self.players)
+
+    def words(self) -> str:
+        asked = [f"--rules {self.ruleset}"] if self.ruleset is not None else []
+        asked += [f"--players {self.players}"] if self.players is not None else []
+        return " ".join(asked)
+
+
+def open_for_play(data_dir: str | Path | None, resume: bool | int | None, warn: Callable[[str], object],
+                  wanted: Wanted | None = None) -> PlayStart:
+    """`resume`: True resumes the latest unfinished game, an int that game, False starts anew, None asks.
+    With `wanted`, True and None look only at saved games of that ruleset and number of players."""
     journal = GameJournal(data_dir)
-    for warning in journal.warnings:
-        warn(warning)
-    if journal.fault:
-        warn(journal.fault)
+    said = [*journal.warnings, *([journal.fault] if journal.fault else [])]
+    try:
+        start = _start(journal, resume, warn, wanted)
+    except JournalError as exc:
+        # The error is the one line that matters: what opening found about the same game or file is not said
+        # again before it (it used to be printed two or three times).
+        for text in said:
+            failed = journal.failure and journal.failure in text and journal.failure in str(exc)
+            if not (failed or says_the_same(text, str(exc))):
+                warn(text)
+        raise
+    for text in said:
+        warn(text)
+    return start
+
+
+def says_the_same(warning: str, error: str) -> bool:
+    """Whether a warning from opening the journal is news the error about to be shown already gives."""
+    if warning in error or error in warning:
+        return True
+    damaged = re.search(r": game (\d+) is damaged", warning)
+    return damaged is not None and f": game {damaged.group(1)} is damaged" in error
+
+
+def _start(journal: GameJournal, resume: bool | int | None, warn: Callable[[str], object],
+           wanted: Wanted | None) -> PlayStart:
     if resume is False:
         return PlayStart(journal)
     store = journal.store
     if resume is not None and not isinstance(resume, bool):
         if store is None:
-            raise JournalError(journal.fault)
+            raise JournalError(f"{journal.failure}; game {resume} cannot be resumed from it: check --data-dir")
         info = store.info(resume)
         if info.status == FINISHED:
             raise JournalError(f"{journal.path}: game {resume} is finished; `conquista replay {resume}` shows it")
         return PlayStart(journal, journal.resume(resume))
-    saved = journal.latest_unfinished()
+    saved = journal.latest_unfinished(wanted)
     if saved is None:
-        if resume:
+        other = journal.latest_unfinished() if wanted is not None and wanted.words() else None
+        if other is not None:
+            warn(f"{journal.path}: unfinished game {other.id} ({other.ruleset}, {other.players} players) is not the "
+                 f"game {wanted.words() if wanted else ''} asks for, so a new one starts; "
+                 f"`--resume {other.id}` plays it on")
+        elif resume:
             warn(f"{journal.path}: no unfinished game to resume, a new one starts")
         return PlayStart(journal)
     return PlayStart(journal, journal.resume(saved.id), None if resume else saved)

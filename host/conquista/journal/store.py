@@ -6,13 +6,14 @@ power-loss testing behind it; it ships with Python, and it answers `conquista ga
 directory scan. Rows hold the actions as the game log's own JSON (conquista.rules.serialize), so a saved game is
 the same JSON Lines log `conquista replay FILE` reads.
 
-Schema (user_version 3, application_id "Conq"):
+Schema (user_version 4, application_id "Conq"):
     games(id, key, created, header, ruleset, players, status, winner, length, seats, seed, header_sum)
         -- status: playing | finished | abandoned | damaged; length: the rows the game has; seats: JSON list of
         -- "human" or a bot's name; seed: the seed a simulated game was dealt and rolled from (secret until the end);
         -- header_sum: the checksum of key, header, ruleset, players, seats and seed (see integrity)
     actions(game, seq, action, turn, at, chain)   -- seq 0 is the deal; PRIMARY KEY (game, seq); chain: see integrity
-Version 1 journals (no length, seats, seed or chain) and version 2 ones (no header_sum) are upgraded when opened.
+Version 1 journals (no length, seats, seed or chain), version 2 ones (no header_sum) and version 3 ones (checksums
+that do not cover the turn and time) are upgraded when opened.
 
 Damage SQLite cannot see is caught by conquista.journal.integrity; conquista.journal.repair keeps the backup copy
 and restores damaged games from it.
@@ -375,22 +376,23 @@ class JournalStore:
     def info(self, game_id: int) -> GameInfo:
         return GameInfo.of(self.saved_game(game_id))
 
-    def latest_unfinished(self) -> GameInfo | None:
-        """The unfinished game played last. More than the deal: a game nobody moved in is not worth offering
-        (older journals hold some). A damaged one is named in `warnings` and not offered."""
+    def latest_unfinished(self, wanted: Callable[[GameInfo], bool] | None = None) -> GameInfo | None:
+        """The unfinished game played last (of those `wanted` accepts). More than the deal: a game nobody moved in
+        is not worth offering (older journals hold some). A damaged one is named in `warnings` and not offered."""
         from conquista.journal.repair import playing_ids
 
         try:
             ids = playing_ids(self.conn)
         except sqlite3.DatabaseError:
-            return next((g for g in self.games() if g.status == PLAYING and g.actions > 1), None)
+            return next((g for g in self.games() if g.status == PLAYING and g.actions > 1
+                         and (wanted is None or wanted(g))), None)
         found = []
         for gid in ids:
             try:
                 found.append(self.info(gid))
             except GameRefusedError as exc:
                 self.warn(str(exc))
-        return max((g for g in found if g.status == PLAYING and g.actions > 1),
+        return max((g for g in found if g.status == PLAYING and g.actions > 1 and (wanted is None or wanted(g))),
                    key=lambda g: (g.last_played, g.id), default=None)
 
     def header(self, game_id: int, game_map: GameMap | None = None) -> LogHeader:

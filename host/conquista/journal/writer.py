@@ -65,10 +65,12 @@ class GameJournal:
         self.path = journal_path(data_dir)
         self.clock = clock
         self.fault = ""
+        self.failure = ""                        # why the journal could not be written last (within `fault`)
         self.warnings: list[str] = []
         self.display: FaultDisplay | None = None
         self.game_id: int | None = None
         self._store: JournalStore | None = None
+        self._quiet = False
         self._game: Game | None = None           # the game object this journal follows (identity, for attach)
         self._key = ""
         self._header = ""
@@ -94,7 +96,11 @@ class GameJournal:
         self.new_dice_secret: bytes | None = None
         self._secret: bytes | None = None
         self._secret_saved = False
-        _ = self.store          # open now: a file that is not a journal is refused before play starts
+        # Open now: a file that is not a journal is refused before play starts. A failure here is not logged:
+        # like the warnings, `fault` is printed once by whoever opened the journal.
+        self._quiet = True
+        _ = self.store
+        self._quiet = False
 
     # ----------------------------------------------------------------------------------------- the store
 
@@ -117,9 +123,9 @@ class GameJournal:
             self._failed(str(exc))
             return None
 
-    def latest_unfinished(self) -> GameInfo | None:
+    def latest_unfinished(self, wanted: Callable[[GameInfo], bool] | None = None) -> GameInfo | None:
         store = self.store
-        return store.latest_unfinished() if store is not None else None
+        return store.latest_unfinished(wanted) if store is not None else None
 
     # ------------------------------------------------------------------------------------------- binding
 
@@ -245,7 +251,7 @@ class GameJournal:
 
     def _append(self, action: str, turn: int, at: float) -> None:
         previous = self._chains[-1] if self._chains else self._key
-        self._chains.append(chain_step(previous, len(self._rows), action))
+        self._chains.append(chain_step(previous, len(self._rows), action, turn, at))
         self._rows.append((action, turn, at))
 
     def backup(self) -> bool:
@@ -349,8 +355,9 @@ class GameJournal:
         if self._store is not None and not self.path.parent.is_dir():
             self._store.close()                   # the directory went away: reopen (and recreate) next time
             self._store = None
+        self.failure = reason
         text = f"journal not saved: {reason}; play goes on, {self.pending} change(s) kept in memory"
-        if not self.fault:
+        if not self.fault and not self._quiet:
             log.warning("%s", text)
         self._set_fault(text)
 
