@@ -44,7 +44,7 @@ async function buildWorld(gameMap) {
     const x = Number(land.dataset.x);
     const y = Number(land.dataset.y);
     const disc = svgEl("circle", { class: "disc", r: 27 });
-    const count = svgEl("text", { class: "count", y: 1 }, "");
+    const count = svgEl("text", { class: "armies", y: 1 }, "");
     const tag = svgEl("circle", { class: "tag", cx: -25, cy: -21, r: 13 });
     const letter = svgEl("text", { class: "letter", x: -25, y: -21 }, "");
     const name = svgEl("text", { class: "name", y: land.dataset.name === "above" ? -46 : 42 }, t.name);
@@ -112,7 +112,10 @@ function drawWorld() {
     land.classList.toggle("selected", selection.has(t.id));
     land.classList.toggle("legal", legal.has(t.id));
     land.classList.toggle("blinking", Boolean(state.blinking));
-    const units = !dealt ? "" : state.fleets ? `${state.armies - state.fleets}+${state.fleets}⚓` : String(state.armies);
+    badge.group.classList.toggle("blinking", Boolean(state.blinking));
+    // With fleets (lamorisse-1954): "3 + 2⚓" is 3 armies and 2 fleets.
+    const armies = state.armies - (state.fleets || 0);
+    const units = !dealt ? "" : state.fleets ? `${armies ? `${armies} + ` : ""}${state.fleets}⚓` : String(state.armies);
     const key = `${fill}|${units}|${state.mark}`;
     if (badge.key === key) return;
     badge.key = key;
