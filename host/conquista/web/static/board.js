@@ -37,7 +37,9 @@ async function buildWorld(gameMap) {
     path.dataset.land = path.dataset.id;
     path.removeAttribute("data-id");
   }
-  const overlay = svgEl("g", { class: "badges" });
+  // The armies on a second SVG stacked over the map, each its own layer: a count that changes repaints a badge,
+  // not the coastlines of the world (8 screens on a small machine redraw in time).
+  const overlay = svgEl("svg", { class: "badges", viewBox: svg.getAttribute("viewBox"), "aria-hidden": "true" });
   const badges = {};
   for (const t of gameMap.territories) {
     const land = lands[t.id];
@@ -51,10 +53,9 @@ async function buildWorld(gameMap) {
     const group = svgEl("g", { class: "badge", "data-id": t.id, transform: `translate(${x} ${y})` },
       disc, count, tag, letter, name);
     overlay.append(group);
-    badges[t.id] = { group, disc, count, letter, key: "" };
+    badges[t.id] = { group, disc, count, letter, key: "", look: "" };
   }
-  svg.append(overlay);
-  return { svg, lands, badges };
+  return { svg, overlay, lands, badges };
 }
 
 function schematic(gameMap) {
@@ -82,7 +83,7 @@ async function ensureWorld() {
   if (worldFor !== map) return;      // a newer map arrived meanwhile
   world = built;
   const box = document.getElementById("map");
-  box.replaceChildren(world.svg);
+  box.replaceChildren(world.svg, world.overlay);
   for (const [id, land] of Object.entries(world.lands)) {
     land.classList.add("territory");
     if (seatView !== undefined) tappable(land, id);
@@ -103,16 +104,17 @@ function drawWorld() {
     const badge = world.badges[t.id];
     const dealt = state.owner !== null;
     const fill = dealt ? state.rgb : "";
-    if (land.style.fill !== fill && land.dataset.fill !== fill) {   // the CSSOM: the page's CSP allows it
-      land.dataset.fill = fill;
-      land.style.fill = fill;
+    const look = `${fill}|${selection.has(t.id)}|${legal.has(t.id)}|${Boolean(state.blinking)}`;
+    if (badge.look !== look) {      // a territory's shape is touched only when its look changes: repainting
+      badge.look = look;            // the world's coastlines is the costly part of a redraw
+      land.style.fill = fill;       // the CSSOM: the page's CSP allows it
       land.style.stroke = fill;     // a territory of several cells shows no seam between them
+      land.classList.toggle("undealt", !dealt);
+      land.classList.toggle("selected", selection.has(t.id));
+      land.classList.toggle("legal", legal.has(t.id));
+      land.classList.toggle("blinking", Boolean(state.blinking));
+      badge.group.classList.toggle("blinking", Boolean(state.blinking));
     }
-    land.classList.toggle("undealt", !dealt);
-    land.classList.toggle("selected", selection.has(t.id));
-    land.classList.toggle("legal", legal.has(t.id));
-    land.classList.toggle("blinking", Boolean(state.blinking));
-    badge.group.classList.toggle("blinking", Boolean(state.blinking));
     // With fleets (lamorisse-1954): "3 + 2⚓" is 3 armies and 2 fleets.
     const armies = state.armies - (state.fleets || 0);
     const units = !dealt ? "" : state.fleets ? `${armies ? `${armies} + ` : ""}${state.fleets}⚓` : String(state.armies);
@@ -133,6 +135,14 @@ function seatLabel(s) {
     " "];
 }
 
+// Rebuilds a part of the page only when what it shows changed: an unchanged list is not laid out again.
+const shown = {};
+function update(id, key, fill) {
+  if (shown[id] === key) return;
+  shown[id] = key;
+  fill(document.getElementById(id));
+}
+
 function draw() {
   if (!map || !view) return;
   const seats = view.seats;
@@ -140,20 +150,21 @@ function draw() {
   drawWorld();
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
-  document.getElementById("turn").replaceChildren(
+  const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.phase, view.clock.turn, view.clock.round]);
+  update("turn", turnKey, (node) => node.replaceChildren(
     ...seatLabel(who),
     view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3)` :
     view.over ? `${seats[view.winner].colour} won` : `${who.colour} to play`,
     el("span", { class: "phase" }, view.menu || view.over ? "" :
-      `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, "")));
+      `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
   drawClock();
   document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
   document.getElementById("message").textContent = view.message;
-  document.getElementById("dice").replaceChildren(
+  update("dice", JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
     ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
-    ...view.dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d)));
-  document.getElementById("players").replaceChildren(...seats.map((s) => el("li", {
+    ...view.dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
+  update("players", JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
     class: s.seat === who.seat ? "now" : "" },
     ...seatLabel(s),
     el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} cards${s.bot ? " · bot" : ""}` +
@@ -161,10 +172,12 @@ function draw() {
     `${s.claiming ? " · claiming…" : ""}`),
     ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
-      : [])));
-  const log = document.getElementById("log");
-  log.textContent = view.log.join("\n");
-  log.scrollTop = log.scrollHeight;
+      : []))));
+  update("log", view.log.join("\n"), (log) => {
+    log.textContent = view.log.join("\n");
+    // Scrolled at the next frame: reading scrollHeight now would force a layout of the whole page, map included.
+    requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  });
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
@@ -200,7 +213,9 @@ const zoom = (() => {
   function apply() {
     const node = svg();
     if (!node || !box) return;
-    node.setAttribute("viewBox", box.map((v) => Math.round(v * 10) / 10).join(" "));
+    const shown = box.map((v) => Math.round(v * 10) / 10).join(" ");
+    node.setAttribute("viewBox", shown);
+    world.overlay.setAttribute("viewBox", shown);
     const zoomed = box[2] < base[2] - 0.5;
     frame.classList.toggle("zoomed", zoomed);
   }
