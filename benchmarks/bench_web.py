@@ -216,6 +216,7 @@ new MutationObserver((records) => {
     const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
     const badge = node && node.closest && node.closest('[data-id]');
     if (badge) ids.add(badge.dataset.id);
+    for (const added of r.addedNodes) if (added.dataset && added.dataset.id) ids.add(added.dataset.id);
   }
   if (ids.size) requestAnimationFrame(() => {
     const now = performance.timeOrigin + performance.now();
