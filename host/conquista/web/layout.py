@@ -54,8 +54,30 @@ def schematic_points(game_map: GameMap) -> dict[str, tuple[float, float]]:
     if game_map.cells:
         cells = {t.id: game_map.cells[t.index] for t in game_map.territories}
     else:
-        return _fit(_springs(game_map))
+        cells = _on_grid(_springs(game_map))
     return _fit({tid: (float(c), float(r)) for tid, (c, r) in cells.items()})
+
+
+def _on_grid(points: dict[str, tuple[float, float]]) -> dict[str, tuple[int, int]]:
+    """Each point moved to the nearest free cell of a grid with room to spare, so no two boxes overlap: the springs
+    give the arrangement, the grid the spacing. The points nearest the middle choose first."""
+    n = len(points)
+    columns = math.ceil(math.sqrt(n * 1.3 * SCHEMATIC_WIDTH / SCHEMATIC_HEIGHT))
+    rows = math.ceil(n * 1.3 / columns)
+    xs = [p[0] for p in points.values()]
+    ys = [p[1] for p in points.values()]
+    width = max(max(xs) - min(xs), 1e-9)
+    height = max(max(ys) - min(ys), 1e-9)
+    wanted = {tid: ((x - min(xs)) / width * (columns - 1), (y - min(ys)) / height * (rows - 1))
+              for tid, (x, y) in points.items()}
+    middle = ((columns - 1) / 2, (rows - 1) / 2)
+    free = {(c, r) for c in range(columns) for r in range(rows)}
+    out: dict[str, tuple[int, int]] = {}
+    for tid in sorted(wanted, key=lambda t: (math.dist(wanted[t], middle), t)):
+        cell = min(free, key=lambda c: (math.dist(c, wanted[tid]), c))
+        free.remove(cell)
+        out[tid] = cell
+    return out
 
 
 def _springs(game_map: GameMap) -> dict[str, tuple[float, float]]:

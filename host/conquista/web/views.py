@@ -25,7 +25,7 @@ from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import mark, screen_hex
 from conquista.table.referee import Referee
 from conquista.table.wording import NEUTRAL_NAME, owner_name
-from conquista.web.layout import board_cells, schematic_points
+from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 
 if TYPE_CHECKING:
     from conquista.web.companion import SavedChoice
@@ -79,7 +79,9 @@ def map_view(game: Game) -> dict[str, Any]:
     """The map's static part (names, continents, links, cells): sent once per connection."""
     gmap = game.map
     cells = board_cells(gmap)
-    shapes = SHAPES.get(gmap.name) if gmap.name in SHAPES and not gmap.cells else None
+    # The drawn world only for the map it was drawn from: a builder's edit under the same name gets a schematic.
+    same = {t.id for t in gmap.territories} == set(CLASSIC_CELLS)
+    shapes = SHAPES.get(gmap.name) if same and not gmap.cells else None
     return {
         "name": gmap.name,
         # The URL of the map's SVG, whose paths carry each territory's id; else `points` place a schematic.
