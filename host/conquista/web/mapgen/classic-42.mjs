@@ -81,7 +81,7 @@ const BADGES = {
 const NAME_ABOVE = new Set(["scandinavia", "northern_europe"]);
 // Where each continent's name is written: in the sea beside it.
 const CONTINENT_LABELS = {
-  north_america: [-132, 4], south_america: [-108, -40], europe: [-36, 41], africa: [-16, -14],
+  north_america: [-132, 4], south_america: [-116, -44], europe: [-36, 41], africa: [-16, -14],
   asia: [72, 2], oceania: [100, -46],
 };
 const WIDTH = 1600;
