@@ -114,6 +114,7 @@ function drawWorld() {
       land.classList.toggle("legal", legal.has(t.id));
       land.classList.toggle("blinking", Boolean(state.blinking));
       badge.group.classList.toggle("blinking", Boolean(state.blinking));
+      badge.group.classList.toggle("selected", selection.has(t.id));
     }
     // With fleets (lamorisse-1954): "3 + 2⚓" is 3 armies and 2 fleets.
     const armies = state.armies - (state.fleets || 0);
