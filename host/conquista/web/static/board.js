@@ -138,10 +138,10 @@ function seatLabel(s) {
 
 // Rebuilds a part of the page only when what it shows changed: an unchanged list is not laid out again.
 const shown = {};
-function update(id, key, fill) {
-  if (shown[id] === key) return;
-  shown[id] = key;
-  fill(document.getElementById(id));
+function update(node, key, fill) {
+  if (shown[node.id] === key) return;
+  shown[node.id] = key;
+  fill(node);
 }
 
 function draw() {
@@ -152,7 +152,7 @@ function draw() {
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
   const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.phase, view.clock.turn, view.clock.round]);
-  update("turn", turnKey, (node) => node.replaceChildren(
+  update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(
     ...seatLabel(who),
     view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3)` :
     view.over ? `${seats[view.winner].colour} won` : `${who.colour} to play`,
@@ -161,11 +161,11 @@ function draw() {
   drawClock();
   document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
   document.getElementById("message").textContent = view.message;
-  update("dice", JSON.stringify(view.dice), (node) => node.replaceChildren(
+  update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
     ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
     ...view.dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
-  update("players", JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
+  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
     class: s.seat === who.seat ? "now" : "" },
     ...seatLabel(s),
     el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} cards${s.bot ? " · bot" : ""}` +
@@ -174,7 +174,7 @@ function draw() {
     ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
       : []))));
-  update("log", view.log.join("\n"), (log) => {
+  update(document.getElementById("log"), view.log.join("\n"), (log) => {
     log.textContent = view.log.join("\n");
     // Scrolled at the next frame: reading scrollHeight now would force a layout of the whole page, map included.
     requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
