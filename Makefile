@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean mpy-wasm systemd-tools
+.PHONY: install run test lint bench clean mpy-wasm systemd-tools map
 
 # The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
 MPY_WASM_DIR := build/micropython-wasm
@@ -55,6 +55,18 @@ test: lint $(MPY_WASM) $(CHROMIUM) systemd-tools
 	$(BIN)/python -m pytest
 
 mpy-wasm: $(MPY_WASM)
+
+# The public board's world map: web/mapgen draws it from Natural Earth land (world-atlas, public domain) with
+# spherical Voronoi cells; its SVG is committed, so only a change to the map or the script needs this (and node).
+MAPGEN := build/mapgen
+MAPGEN_PACKAGES := world-atlas@2.0.2 d3-geo@3.1.1 d3-geo-projection@4.0.0 d3-geo-voronoi@2.1.0 \
+	d3-geo-polygon@2.0.1 topojson-client@3.1.0
+
+map:
+	mkdir -p $(MAPGEN)
+	npm install --prefix $(MAPGEN) --no-save --no-audit --no-fund $(MAPGEN_PACKAGES)
+	node host/conquista/web/mapgen/classic-42.mjs $(abspath $(MAPGEN))/node_modules \
+		host/conquista/data/maps/classic-42.json host/conquista/web/static/classic-42.svg
 
 # Not a prerequisite: benchmarks/run.py installs it (make mpy-wasm) or says how, and the other benchmarks still run.
 bench: install

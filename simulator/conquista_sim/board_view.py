@@ -26,9 +26,9 @@ from rich.text import Text
 
 from conquista.app.setup import HUMAN
 from conquista.rules.choices import DealKind
-from conquista.table.colours import NEUTRAL, player_rgb
+from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
-from conquista.table.wording import NEUTRAL_NAME
+from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
 
@@ -92,7 +92,13 @@ def wide_label(tid: str, name: str) -> tuple[str, str]:
 
 
 def _style(table: SimulatedTable, tid: str) -> str:
-    r, g, b = table.led(tid)
+    """A cell in its LED's colour, as the board shows it; a seat's steady colour as screens draw it (sRGB: the LED
+    bytes of "yellow" would read orange on a terminal)."""
+    led = table.led(tid)
+    game = table.game
+    on_screen = {player_rgb(c, table.referee.palette): screen_rgb(c) for c in game.rules.colours[: game.players]}
+    on_screen[NEUTRAL] = screen_rgb(NEUTRAL_NAME)
+    r, g, b = on_screen.get(led, led)
     dark = r * 0.3 + g * 0.59 + b * 0.11 < 110
     return f"{'white' if dark else 'black'} on rgb({r},{g},{b})"
 
@@ -124,10 +130,17 @@ def _fit(name: str, label: str, width: int) -> str:
     return f"{name[:room]}{label}"
 
 
+def marked_units(table: SimulatedTable, t: int) -> str:
+    """The units with the owner's letter before them ("R3"), so colour is never the only sign of the owner."""
+    owner = table.game.owner[t]
+    label = units_label(table, t)
+    return label if owner < 0 else mark(owner_name(table.game, owner)) + label
+
+
 def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
     game = table.game
     t = game.map.index(tid)
-    label = units_label(table, t)
+    label = marked_units(table, t)
     style = _style(table, tid)
     if layout.lines == 1:
         code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
@@ -146,7 +159,7 @@ def render_map(table: SimulatedTable, layout: Layout) -> Text:
             out.append(f"{continent.name_en[:14]:<15}")
             for t in continent.territories:
                 name = game_map.territories[t].name_en
-                out.append(f" {name} {units_label(table, t)} ", style=_style(table, game_map.id(t)))
+                out.append(f" {name} {marked_units(table, t)} ", style=_style(table, game_map.id(t)))
                 out.append(" ")
             out.append("\n")
         return out
@@ -180,13 +193,13 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
         out.append(" · bots: " + (", ".join(bots) if bots else "none") + " · ")
     out.append("seats: ")
     for seat, colour in enumerate(colours):
-        r, g, b = player_rgb(colour)
-        out.append("■", style=f"rgb({r},{g},{b})")
+        r, g, b = screen_rgb(colour)
+        out.append(f"■{mark(colour)} ", style=f"bold rgb({r},{g},{b})")
         kind = seat_kind(replay_seats[seat]) if replay_seats is not None and seat < len(replay_seats) else ""
         gone = " (left: defends only)" if table.game.left[seat] and not table.game.eliminated[seat] else ""
         out.append(f"{colour}{kind}{gone}{' ' if seat < len(colours) - 1 else ''}")
     if table.game.neutral is not None:  # the duel's third army, which the current player's opponent commands
-        out.append(" ■", style="rgb({},{},{})".format(*NEUTRAL))
+        out.append(f" ■{mark(NEUTRAL_NAME)} ", style="bold rgb({},{},{})".format(*screen_rgb(NEUTRAL_NAME)))
         out.append(NEUTRAL_NAME)
     if table.referee.power_question:
         out.append("\nring: switch the board off? · ROLL: yes · any other key: no")

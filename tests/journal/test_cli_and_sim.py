@@ -88,14 +88,14 @@ def test_replay_step_names_each_seat_by_its_colour_never_you(tmp_path: Path,
     steps = len(referee.game.log) - 1
     assert main(["replay", "1", "--data-dir", str(tmp_path), "--step", "--reveal"]) == 0
     out = capsys.readouterr().out
-    assert out.count("seats: ■red (person) ■blue (greedy bot)") == steps
+    assert out.count("seats: ■R red (person) ■B blue (greedy bot)") == steps
     assert not re.search(r"\byou\b", out) and "bots:" not in out
     # A log file does not say who played: the colours alone.
     log = tmp_path / "game.jsonl"
     write_log(log, referee.game)
     assert main(["replay", str(log), "--step", "--reveal"]) == 0
     out = capsys.readouterr().out
-    assert out.count("seats: ■red ■blue\n") == steps and not re.search(r"\byou\b", out)
+    assert out.count("seats: ■R red ■B blue\n") == steps and not re.search(r"\byou\b", out)
 
 
 def test_sim_saves_with_data_dir_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

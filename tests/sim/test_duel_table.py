@@ -9,7 +9,7 @@ import json
 from rich.console import Console
 
 from conquista.rules.events import Phase
-from conquista.table.colours import NEUTRAL, player_rgb
+from conquista.table.colours import NEUTRAL, player_rgb, screen_hex
 from conquista.table.referee import BLINK_PERIOD_S
 from conquista.web.views import SeatState, public_view, seat_view
 from conquista_sim import SimulatedTable
@@ -54,7 +54,7 @@ def test_the_terminal_view_names_the_neutral_army() -> None:
         console = Console(width=140, height=40, record=True, color_system=None)
         console.print(render(table, 140, 40))
         text = console.export_text()
-        assert "seats: ■red ■blue ■neutral" in text
+        assert "seats: ■R red ■B blue ■N neutral" in text
         assert "blue acts for the neutral army: place 2 armies on neutral territories" in text
 
 
@@ -62,10 +62,11 @@ def test_the_public_view_names_the_neutral_owner_and_colour() -> None:
     with SimulatedTable(game=duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 4})) as table:
         view = json.loads(json.dumps(public_view(table.referee, SeatState(), 0.0)))
         egypt = view["territories"][table.game.map.index("egypt")]
-        assert (egypt["owner"], egypt["colour"], egypt["rgb"]) == (NEUTRAL_OWNER, "neutral", "#181818")
+        assert (egypt["owner"], egypt["colour"], egypt["rgb"]) == (NEUTRAL_OWNER, "neutral", screen_hex("neutral"))
         alaska = view["territories"][table.game.map.index("alaska")]
-        assert (alaska["colour"], alaska["rgb"]) == ("red", "#{:02x}{:02x}{:02x}".format(*player_rgb("red")))
-        assert view["neutral"] == {"owner": 2, "colour": "neutral", "rgb": "#181818", "territories": 13}
+        assert (alaska["colour"], alaska["rgb"]) == ("red", screen_hex("red"))
+        assert view["neutral"] == {"owner": 2, "colour": "neutral", "rgb": screen_hex("neutral"), "mark": "N",
+                                   "territories": 13}
         assert view["to_move"] == 1 and view["current"] == 0 and len(view["seats"]) == 2
         assert view["pending"].startswith("blue acts for the neutral army")
         assert seat_view(table.referee, 1)["for_neutral"] and not seat_view(table.referee, 0)["my_turn"]

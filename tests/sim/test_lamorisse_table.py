@@ -115,7 +115,7 @@ def test_the_terminal_and_the_web_show_armies_and_fleets_apart() -> None:
 def test_other_rulesets_show_no_fleets() -> None:
     with SimulatedTable("italian", 3, seed=2) as table:
         view = public_view(table.referee, SeatState(), 0.0)
-        assert all(set(v) == {"id", "owner", "colour", "rgb", "armies"} for v in view["territories"])
+        assert all(set(v) == {"id", "owner", "colour", "rgb", "mark", "armies"} for v in view["territories"])
         assert "fleets" not in seat_view(table.referee, 0)
         console = Console(width=140, height=40, record=True, color_system=None)
         console.print(render(table, 140, 40))

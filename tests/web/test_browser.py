@@ -99,14 +99,16 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     spectator.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     spectator.goto(live.service.url + "board")
     spectator.wait_for_selector(".territory", timeout=WAIT_MS)
-    # Each territory in its owner's colour, at its cell (styles set through the CSSOM pass the page's CSP).
-    from conquista.table.colours import player_rgb
+    # Each territory in its owner's colour, with its letter (styles set through the CSSOM pass the page's CSP).
+    from conquista.table.colours import mark, screen_rgb
 
     owner = game.owner[game.map.index("peru")]
-    r, g, b = player_rgb(game.rules.colours[owner])
-    style = spectator.eval_on_selector("[data-id=peru]", "e => [getComputedStyle(e).backgroundColor, "
-                                                         "getComputedStyle(e).gridColumnStart]")
-    assert style == [f"rgb({r}, {g}, {b})", "3"]
+    r, g, b = screen_rgb(game.rules.colours[owner])
+    spectator.wait_for_function("() => document.querySelector('[data-land=peru]').style.fill !== ''",
+                                timeout=WAIT_MS)
+    style = spectator.eval_on_selector("[data-land=peru]", "e => getComputedStyle(e).fill")
+    assert style == f"rgb({r}, {g}, {b})"
+    assert spectator.text_content("[data-id=peru] .letter") == mark(game.rules.colours[owner])
     assert re.fullmatch(r"\d+:\d\d this turn", spectator.inner_text("#clock"))
 
     phones = []
@@ -145,7 +147,7 @@ def test_three_phones_and_a_spectator(browser: Any, live: LiveBoard) -> None:
     # A tap at the board reaches the spectator's map.
     me = live.do(lambda: game.current)
     mine = game.map.id(game.owner.index(me))
-    before = int(spectator.inner_text(f"[data-id={mine}] .armies"))
+    before = int(spectator.text_content(f"[data-id={mine}] .armies") or "")
     live.do(lambda: live.table.tap(mine))
     spectator.wait_for_function(f"() => document.querySelector('[data-id={mine}] .armies').textContent == "
                                 f"'{before + 1}'", timeout=WAIT_MS)

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from conquista.table.colours import player_rgb
+from conquista.table.colours import mark, screen_hex
 from conquista.web.messages import MAX_MESSAGE
 from tests.rules.helpers import edited
 from tests.web.conftest import ORIGIN, Served, until
@@ -61,9 +61,8 @@ def test_api_public_lists_the_board_without_secrets(served: Served) -> None:
     view = served.client.get("/api/public").json()
     assert len(view["territories"]) == game.map.size
     colour = game.rules.colours[game.owner[3]]
-    r, g, b = player_rgb(colour)
     assert view["territories"][3] == {"id": game.map.id(3), "owner": game.owner[3], "colour": colour,
-                                      "rgb": f"#{r:02x}{g:02x}{b:02x}", "armies": game.armies[3]}
+                                      "rgb": screen_hex(colour), "mark": mark(colour), "armies": game.armies[3]}
     assert view["neutral"] is None  # no neutral army but in the duel
     assert {"current", "phase", "pending", "dice", "log", "clock"} <= set(view)
     assert [s["cards"] for s in view["seats"]] == [len(h) for h in game.hands]

@@ -14,6 +14,7 @@ from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile
 from conquista.rules.engine import Game
 from conquista.table.bot_player import BotSeats
+from conquista.table.colours import Palette
 from conquista.table.gestures import GestureRecogniser
 from conquista.table.referee import Referee
 
@@ -39,12 +40,13 @@ class Table:
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                bots: BotSeats | None = None) -> Table:
+                bots: BotSeats | None = None, palette: Palette = Palette.STANDARD) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
-    the simulated one makes them with its simulated hands)."""
+    the simulated one makes them with its simulated hands). `palette`: the seats' LED colours, standard or for
+    colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game)."""
     layout = LedLayout(profile)
-    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice)
+    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
     if bots is not None:
         referee.on_bot_seat = bot_takeover(bots, journal)   # a player leaving may hand the seat to a bot
     if journal is not None:

@@ -130,7 +130,7 @@ def ask_to_leave(referee: Referee, now: float) -> None:
             leave(referee, seat, when)
 
     referee.ask(f"{colour} leaves the game? the armies stay and only defend. ROLL: yes, CANCEL: no", answered,
-                colour=player_rgb(colour))
+                colour=player_rgb(colour, referee.palette))
 
 
 def _offer_bot(referee: Referee, seat: int) -> None:
@@ -140,7 +140,7 @@ def _offer_bot(referee: Referee, seat: int) -> None:
         leave(referee, seat, when, bot=bot)
 
     referee.ask(f"a bot plays on for {colour}? ROLL: a bot takes the seat, CANCEL: the armies only defend",
-                answered, colour=player_rgb(colour))
+                answered, colour=player_rgb(colour, referee.palette))
 
 
 def leave(referee: Referee, seat: int, now: float, *, bot: bool = False) -> bool:

@@ -26,7 +26,7 @@ from conquista.rules.actions import (
 from conquista.rules.engine import Game
 from conquista.rules.events import Event, Phase
 from conquista.table import departures, referee_input, referee_lights, referee_log
-from conquista.table.colours import RGB
+from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
@@ -53,10 +53,12 @@ class Referee:
     def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
                  on_action: Callable[[Action, list[Event]], None] | None = None,
-                 on_undo: Callable[[Action], None] | None = None) -> None:
+                 on_undo: Callable[[Action], None] | None = None, palette: Palette = Palette.STANDARD) -> None:
         self.game = game
         self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
+        # The LED colours of the seats: the host may choose the colour-blind palette at set-up.
+        self.palette = palette
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
         # Hooks for a journal: called after an action is applied (before any light shows it) and after an undo.

@@ -46,7 +46,7 @@ def scene(referee: Referee, now: float) -> Scene:
     """Every light at time `now`. Animations are functions of time, so tests step time."""
     game = referee.game
     owner, rules = game.owner, game.rules
-    colours = [player_rgb(c) for c in rules.colours]
+    colours = [player_rgb(c, referee.palette) for c in rules.colours]
     if referee.menu is not None:  # no game yet: the map stays dark
         return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(referee, now))
     # A territory not dealt yet (owner -1, lamorisse-1954) stays dark; the neutral army has its own colour.

@@ -109,7 +109,7 @@ def referee_ring(referee: Referee, now: float) -> Ring:
 def game_ring(referee: Referee, now: float) -> Ring:
     n = referee.ring_size
     game = referee.game
-    colours = [player_rgb(c) for c in game.rules.colours]
+    colours = [player_rgb(c, referee.palette) for c in game.rules.colours]
     if game.winner is not None:
         return tuple(colours[game.winner] for _ in range(n))
     to_move = game.to_move

@@ -14,16 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
 from conquista.rules import power
+from conquista.rules.actions import Attack, Fortify, Place
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.choices import CardDeck, DealKind
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import NEUTRAL, player_rgb
+from conquista.table.colours import mark, screen_hex
 from conquista.table.referee import Referee
 from conquista.table.wording import NEUTRAL_NAME, owner_name
-from conquista.web.layout import board_cells
+from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 
 if TYPE_CHECKING:
     from conquista.web.companion import SavedChoice
@@ -56,16 +58,35 @@ class SeatState:
 
 
 def _hex(colour: str) -> str:
-    r, g, b = player_rgb(colour)
-    return f"#{r:02x}{g:02x}{b:02x}"
+    """A seat's colour on a screen: sRGB, not the LED's bytes (`colours.SCREEN_RGB`)."""
+    return screen_hex(colour)
+
+
+# The drawn world of a shipped map: an SVG under web/static, made by web/mapgen (make map). A map without one is
+# drawn as a schematic from its links (`layout.schematic_points`).
+SHAPES = {"classic-42": "/static/classic-42.svg"}
+_points: dict[tuple[str, tuple[tuple[int, ...], ...]], dict[str, tuple[float, float]]] = {}
+
+
+def _schematic(gmap: GameMap) -> dict[str, tuple[float, float]]:
+    key = (gmap.name, tuple(tuple(n) for n in gmap.neighbours))
+    if key not in _points:     # the spring layout takes a moment: once per map, not once per connection
+        _points[key] = schematic_points(gmap)
+    return _points[key]
 
 
 def map_view(game: Game) -> dict[str, Any]:
     """The map's static part (names, continents, links, cells): sent once per connection."""
     gmap = game.map
     cells = board_cells(gmap)
+    # The drawn world only for the map it was drawn from: a builder's edit under the same name gets a schematic.
+    same = {t.id for t in gmap.territories} == set(CLASSIC_CELLS)
+    shapes = SHAPES.get(gmap.name) if same and not gmap.cells else None
     return {
         "name": gmap.name,
+        # The URL of the map's SVG, whose paths carry each territory's id; else `points` place a schematic.
+        "shapes": shapes,
+        "points": None if shapes else {tid: list(p) for tid, p in _schematic(gmap).items()},
         "territories": [{"id": t.id, "name": t.name_en, "continent": gmap.continents[t.continent].id,
                          "cell": list(cells[t.id])} for t in gmap.territories],
         "continents": [{"id": c.id, "name": c.name_en, "bonus": c.bonus} for c in gmap.continents],
@@ -76,9 +97,7 @@ def map_view(game: Game) -> dict[str, Any]:
 def _owner_rgb(game: Game, owner: int) -> str:
     if owner < 0:
         return "#000000"   # not dealt yet: dark, as on the board
-    if owner == game.neutral:
-        return "#{:02x}{:02x}{:02x}".format(*NEUTRAL)
-    return _hex(game.rules.colours[owner])
+    return screen_hex(owner_name(game, owner))
 
 
 def _neutral(game: Game) -> dict[str, Any] | None:
@@ -86,6 +105,7 @@ def _neutral(game: Game) -> dict[str, Any] | None:
     if game.neutral is None:
         return None
     return {"owner": game.neutral, "colour": NEUTRAL_NAME, "rgb": _owner_rgb(game, game.neutral),
+            "mark": mark(NEUTRAL_NAME),
             "territories": game.territory_count[game.neutral]}
 
 
@@ -95,7 +115,8 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
     game = referee.game
     out: list[dict[str, Any]] = [
         {"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
-         "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
+         "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]),
+         "mark": mark(owner_name(game, game.owner[t])) if game.owner[t] >= 0 else "", "armies": game.armies[t]}
         for t in range(game.map.size)]
     if game.rules.fleets:
         for t, territory in enumerate(out):
@@ -117,7 +138,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
         "territories": _territories(referee),
         "neutral": _neutral(game),
-        "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "cards": len(game.hands[s]),
+        "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "mark": mark(colours[s]),
+                   "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s], "left": game.left[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
                    "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
@@ -207,6 +229,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "seat": seat,
         "colour": game.rules.colours[seat],
         "rgb": _hex(game.rules.colours[seat]),
+        "mark": mark(game.rules.colours[seat]),
         "mission": mission_progress(game, seat) if game.missions else None,
         "cards": [_card(game, c) for c in sorted(game.hands[seat])],
         "sets": _sets(game, seat),
@@ -221,6 +244,9 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "dice": None,
         "move_in": None,
         "odds": None,
+        # The territories a tap may use now, by map id: where to place, the sources, or the selected source's
+        # targets; a phone lists them so a small map need not be hit exactly.
+        "legal": legal_taps(referee) if mine else [],
     }
     if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and referee.target >= 0:
         view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
@@ -233,6 +259,23 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
     if game.rules.fleets:
         _with_fleets(referee, view, mine)
     return view
+
+
+def legal_taps(referee: Referee) -> list[str]:
+    """The territories that a tap may use in the step now, from the game's legal actions."""
+    game = referee.game
+    phase = game.phase
+    found: set[int] = set()
+    if phase in PLACING:
+        found = {a.territory for a in game.legal_actions() if isinstance(a, Place)}
+    elif phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK, Phase.FORTIFY):
+        moves = [a for a in game.legal_actions() if isinstance(a, (Attack, Fortify))]
+        source = referee.source
+        if source >= 0 and referee.target < 0:
+            found = {a.target for a in moves if a.source == source}
+        elif source < 0:
+            found = {a.source for a in moves}
+    return [game.map.id(t) for t in sorted(found)]
 
 
 def _with_fleets(referee: Referee, view: dict[str, Any], mine: bool) -> None:

@@ -1,91 +1,303 @@
 "use strict";
-// The public board: every territory in its owner's colour with its armies, the dice, whose turn, the log.
-// With a remote seat's link (its token in the fragment) it is also that seat's screen: tap territories, press
-// the buttons, see the seat's secrets; the server takes those only for that seat and only on its turn.
+// The public board: the world map with every territory in its owner's colour and letter, its armies, the dice,
+// whose turn, the log. With a remote seat's link (its token in the fragment) it is also that seat's screen: tap
+// territories (or pick them from the list of legal ones), press the buttons, see the seat's secrets; the server
+// takes those only for that seat and only on its turn.
+const SVG = "http://www.w3.org/2000/svg";
 let map = null;
 let view = null;
 let seatView = null;
+let world = null;     // the drawn map: {svg, lands: {id: path}, badges: {id: {...}}}, built once per map
+let worldFor = null;  // the map it was built for
+
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return node;
+}
+
+// A shipped map has its SVG (web/mapgen made it); a builder's map gets a schematic from the points the server
+// laid out from its links: a rounded box per territory, a line per link.
+async function buildWorld(gameMap) {
+  let svg;
+  if (gameMap.shapes) {
+    const text = await (await fetch(gameMap.shapes)).text();
+    svg = document.importNode(new DOMParser().parseFromString(text, "image/svg+xml").documentElement, true);
+  } else {
+    svg = schematic(gameMap);
+  }
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `map: ${gameMap.name}`);
+  const lands = {};
+  for (const path of svg.querySelectorAll(".land")) {   // data-id goes to the badge: the thing to tap
+    lands[path.dataset.id] = path;
+    path.dataset.land = path.dataset.id;
+    path.removeAttribute("data-id");
+  }
+  // The armies on a second SVG stacked over the map, each its own layer: a count that changes repaints a badge,
+  // not the coastlines of the world (8 screens on a small machine redraw in time).
+  const overlay = svgEl("svg", { class: "badges", viewBox: svg.getAttribute("viewBox"), "aria-hidden": "true" });
+  const badges = {};
+  for (const t of gameMap.territories) {
+    const land = lands[t.id];
+    const x = Number(land.dataset.x);
+    const y = Number(land.dataset.y);
+    const disc = svgEl("circle", { class: "disc", r: 27 });
+    const count = svgEl("text", { class: "armies", y: 1 }, "");
+    const tag = svgEl("circle", { class: "tag", cx: -25, cy: -21, r: 13 });
+    const letter = svgEl("text", { class: "letter", x: -25, y: -21 }, "");
+    const name = svgEl("text", { class: "name", y: land.dataset.name === "above" ? -46 : 42 }, t.name);
+    const group = svgEl("g", { class: "badge", "data-id": t.id, transform: `translate(${x} ${y})` },
+      disc, count, tag, letter, name);
+    overlay.append(group);
+    badges[t.id] = { group, disc, count, letter, key: "", look: "" };
+  }
+  return { svg, overlay, lands, badges };
+}
+
+function schematic(gameMap) {
+  const svg = svgEl("svg", { viewBox: "0 0 1600 800", class: "world schematic" });
+  const at = gameMap.points;
+  const index = gameMap.territories.map((t) => t.id);
+  const links = gameMap.links.map(([a, b]) => `M${at[index[a]].join(",")}L${at[index[b]].join(",")}`).join("");
+  svg.append(svgEl("path", { class: "links", d: links }));
+  for (const c of gameMap.continents) {
+    const group = svgEl("g", { class: "continent", "data-continent": c.id });
+    for (const t of gameMap.territories.filter((t) => t.continent === c.id)) {
+      const [x, y] = at[t.id];
+      group.append(svgEl("rect", { class: "land", "data-id": t.id, "data-x": x, "data-y": y - 8,
+        x: x - 58, y: y - 46, width: 116, height: 92, rx: 14 }));
+    }
+    svg.append(group);
+  }
+  return svg;
+}
+
+async function ensureWorld() {
+  if (!map || worldFor === map) return;
+  worldFor = map;
+  const built = await buildWorld(map);
+  if (worldFor !== map) return;      // a newer map arrived meanwhile
+  world = built;
+  const box = document.getElementById("map");
+  box.replaceChildren(world.svg, world.overlay);
+  for (const [id, land] of Object.entries(world.lands)) {
+    land.classList.add("territory");
+    if (seatView !== undefined) tappable(land, id);
+    tappable(world.badges[id].group, id);
+  }
+  zoom.reset();
+  draw();
+}
+
+// Only what changed is touched: with 42 territories and 8 screens the redraw stays a few milliseconds.
+function drawWorld() {
+  if (!world) return;
+  const selection = new Set(view.selection);
+  const legal = new Set(seatView && seatView.my_turn ? seatView.legal || [] : []);
+  map.territories.forEach((t, i) => {
+    const state = view.territories[i];
+    const land = world.lands[t.id];
+    const badge = world.badges[t.id];
+    const dealt = state.owner !== null;
+    const fill = dealt ? state.rgb : "";
+    const look = `${fill}|${selection.has(t.id)}|${legal.has(t.id)}|${Boolean(state.blinking)}`;
+    if (badge.look !== look) {      // a territory's shape is touched only when its look changes: repainting
+      badge.look = look;            // the world's coastlines is the costly part of a redraw
+      land.style.fill = fill;       // the CSSOM: the page's CSP allows it
+      land.style.stroke = fill;     // a territory of several cells shows no seam between them
+      land.classList.toggle("undealt", !dealt);
+      land.classList.toggle("selected", selection.has(t.id));
+      land.classList.toggle("legal", legal.has(t.id));
+      land.classList.toggle("blinking", Boolean(state.blinking));
+      badge.group.classList.toggle("blinking", Boolean(state.blinking));
+      badge.group.classList.toggle("selected", selection.has(t.id));
+    }
+    // With fleets (lamorisse-1954): "3 + 2⚓" is 3 armies and 2 fleets.
+    const armies = state.armies - (state.fleets || 0);
+    const units = !dealt ? "" : state.fleets ? `${armies ? `${armies} + ` : ""}${state.fleets}⚓` : String(state.armies);
+    const key = `${fill}|${units}|${state.mark}`;
+    if (badge.key === key) return;
+    badge.key = key;
+    badge.group.classList.toggle("hidden-badge", !dealt);
+    badge.disc.setAttribute("fill", fill || "none");
+    badge.count.textContent = units;
+    badge.count.classList.toggle("long", units.length > 2);
+    badge.count.classList.toggle("on-dark", dealt && isDark(fill));
+    badge.letter.textContent = dealt ? state.mark : "";
+  });
+}
+
+function seatLabel(s) {
+  return [el("span", { class: `swatch${isDark(s.rgb) ? " on-dark" : ""}`, style: `background: ${s.rgb}` }, s.mark || ""),
+    " "];
+}
+
+// Rebuilds a part of the page only when what it shows changed: an unchanged list is not laid out again.
+const shown = {};
+function update(node, key, fill) {
+  if (shown[node.id] === key) return;
+  shown[node.id] = key;
+  fill(node);
+}
 
 function draw() {
   if (!map || !view) return;
   const seats = view.seats;
   document.getElementById("title").textContent = `conquista · ${view.rules} · ${map.name}`;
-  const grid = document.getElementById("map");
-  const columns = Math.max(...map.territories.map((t) => t.cell[0])) + 1;
-  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(3.5rem, 1fr))`;
-  grid.replaceChildren(...map.territories.map((t, i) => {
-    const state = view.territories[i];
-    const colour = state.rgb;  // the owner's colour: a seat's, or the neutral army's
-    const selected = view.selection.includes(t.id) ? " selected" : "";
-    const blinking = state.blinking ? " blinking" : "";
-    const cell = el("div", { class: `territory${isDark(colour) ? " dark" : ""}${selected}${blinking}`, "data-id": t.id,
-      style: `grid-column: ${t.cell[0] + 1}; grid-row: ${t.cell[1] + 1}; background: ${colour}` },
-      el("span", {}, t.name), unitsOf(state));
-    if (seatView) tappable(cell, t.id);
-    return cell;
-  }));
+  drawWorld();
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
-  document.getElementById("turn").replaceChildren(
-    el("span", { class: "swatch", style: `background: ${who.rgb}` }),
-    view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3) · ` :
-    view.over ? `${seats[view.winner].colour} won` :
-      `${who.colour} to play · ${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `,
-    el("span", { id: "clock" }, ""));
+  const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.phase, view.clock.turn, view.clock.round]);
+  update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(
+    ...seatLabel(who),
+    view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3)` :
+    view.over ? `${seats[view.winner].colour} won` : `${who.colour} to play`,
+    el("span", { class: "phase" }, view.menu || view.over ? "" :
+      `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
   drawClock();
   document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
   document.getElementById("message").textContent = view.message;
-  document.getElementById("dice").replaceChildren(
-    ...view.dice.attack.map((d) => el("span", { class: "a" }, d)), " vs ",
-    ...view.dice.defence.map((d) => el("span", { class: "d" }, d)));
-  document.getElementById("players").replaceChildren(...seats.map((s) => el("li", {},
-    el("span", { class: "swatch", style: `background: ${s.rgb}` }),
-    `${s.colour}: ${s.territories} territories, ${s.cards} cards${s.bot ? " (bot)" : ""}` +
+  update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
+    ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
+    ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
+    ...view.dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
+  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
+    class: s.seat === who.seat ? "now" : "" },
+    ...seatLabel(s),
+    el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} cards${s.bot ? " · bot" : ""}` +
     `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : s.left ? " · left: defends only" : ""}` +
     `${s.claiming ? " · claiming…" : ""}`),
-    ...(view.neutral ? [el("li", {}, el("span", { class: "swatch", style: `background: ${view.neutral.rgb}` }),
+    ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
-      : [])));
-  const log = document.getElementById("log");
-  log.textContent = view.log.join("\n");
-  log.scrollTop = log.scrollHeight;
-}
-
-// A territory's units: its armies, and with fleets (lamorisse-1954) its fleets apart ("3 + 2⚓"); nothing on a
-// territory not dealt yet. `armies` counts every unit, `fleets` how many of them are fleets.
-function unitsOf(state) {
-  if (state.owner === null) return el("span", { class: "armies" }, "");
-  if (!state.fleets) return el("span", { class: "armies" }, state.armies);
-  const armies = state.armies - state.fleets;
-  return el("span", { class: "armies", title: `${armies} armies, ${state.fleets} fleets` },
-    armies ? `${armies} + ` : "", el("span", { class: "fleets" }, `${state.fleets}⚓`));
+      : []))));
+  update(document.getElementById("log"), view.log.join("\n"), (log) => {
+    log.textContent = view.log.join("\n");
+    // Scrolled at the next frame: reading scrollHeight now would force a layout of the whole page, map included.
+    requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  });
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
-// fleet where the ruleset has fleets, as at the board.
+// fleet where the ruleset has fleets, as at the board. A drag or a pinch of the map is not a tap.
 const LONG_PRESS_MS = 800;
-function tappable(cell, id) {
+function tappable(node, id) {
   let down = 0;
   let long = false;
-  cell.addEventListener("pointerdown", () => { down = performance.now(); long = false; });
-  cell.addEventListener("contextmenu", (e) => {
+  node.addEventListener("pointerdown", () => { down = performance.now(); long = false; });
+  node.addEventListener("contextmenu", (e) => {
     e.preventDefault();
+    if (!seatView) return;
     long = true;
     client.send({ type: "tap", territory: id, long: true });
   });
-  cell.addEventListener("click", () => {
-    if (long) return;  // already sent by the context menu (a long touch)
+  node.addEventListener("click", () => {
+    if (!seatView || long || zoom.moved()) return;  // long: already sent by the context menu (a long touch)
     const held = down && performance.now() - down >= LONG_PRESS_MS;
     client.send(held ? { type: "tap", territory: id, long: true } : { type: "tap", territory: id });
   });
 }
+
+// Pinch to zoom and drag to pan, on the map only (the page itself never scrolls sideways): the SVG's viewBox moves,
+// so the shapes stay sharp at any zoom.
+const zoom = (() => {
+  const frame = document.getElementById("map-frame");
+  const pointers = new Map();
+  let base = null;      // the full viewBox [x, y, w, h]
+  let box = null;       // the one shown
+  let start = null;
+  let travelled = 0;
+  function svg() { return world && world.svg; }
+  function apply() {
+    const node = svg();
+    if (!node || !box) return;
+    const shown = box.map((v) => Math.round(v * 10) / 10).join(" ");
+    node.setAttribute("viewBox", shown);
+    world.overlay.setAttribute("viewBox", shown);
+    const zoomed = box[2] < base[2] - 0.5;
+    frame.classList.toggle("zoomed", zoomed);
+  }
+  function clamp(b) {
+    const w = Math.min(base[2], Math.max(base[2] / 6, b[2]));
+    const h = w * base[3] / base[2];
+    const x = Math.min(base[0] + base[2] - w, Math.max(base[0], b[0]));
+    const y = Math.min(base[1] + base[3] - h, Math.max(base[1], b[1]));
+    return [x, y, w, h];
+  }
+  function toMap(clientX, clientY, b) {
+    const r = frame.getBoundingClientRect();
+    return [b[0] + (clientX - r.left) / r.width * b[2], b[1] + (clientY - r.top) / r.height * b[3]];
+  }
+  function snapshot() {
+    const pts = [...pointers.values()];
+    const mid = [(pts[0].x + (pts[1] || pts[0]).x) / 2, (pts[0].y + (pts[1] || pts[0]).y) / 2];
+    const dist = pts[1] ? Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) : 0;
+    return { mid, dist, box: box.slice(), anchor: toMap(mid[0], mid[1], box) };
+  }
+  frame.addEventListener("pointerdown", (e) => {
+    if (!box) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size === 1) travelled = 0;
+    start = snapshot();
+  });
+  frame.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId) || !start) return;
+    const before = pointers.get(e.pointerId);
+    travelled += Math.hypot(e.clientX - before.x, e.clientY - before.y);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const now = snapshot();
+    let b = start.box.slice();
+    if (pointers.size >= 2 && start.dist > 0) {
+      const k = start.dist / Math.max(1, now.dist);
+      b[2] = start.box[2] * k;
+      b[3] = start.box[3] * k;
+    } else if (b[2] >= base[2] - 0.5) {
+      return;       // not zoomed: one finger scrolls the page, as everywhere
+    }
+    const r = frame.getBoundingClientRect();
+    b[0] = start.anchor[0] - (now.mid[0] - r.left) / r.width * b[2];
+    b[1] = start.anchor[1] - (now.mid[1] - r.top) / r.height * b[3];
+    box = clamp(b);
+    apply();
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+    frame.addEventListener(end, (e) => {
+      pointers.delete(e.pointerId);
+      start = pointers.size ? snapshot() : null;
+    });
+  }
+  frame.addEventListener("wheel", (e) => {
+    if (!box || !e.ctrlKey) return;       // a trackpad's pinch arrives as a wheel with ctrl
+    e.preventDefault();
+    const anchor = toMap(e.clientX, e.clientY, box);
+    const k = Math.exp(e.deltaY / 200);
+    const r = frame.getBoundingClientRect();
+    const w = box[2] * k;
+    const h = box[3] * k;
+    box = clamp([anchor[0] - (e.clientX - r.left) / r.width * w, anchor[1] - (e.clientY - r.top) / r.height * h, w, h]);
+    apply();
+  }, { passive: false });
+  return {
+    reset() {
+      const node = svg();
+      if (!node) return;
+      base = node.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+      box = base.slice();
+      apply();
+    },
+    moved() { return travelled > 12; },
+  };
+})();
 
 // The turn clock: the seconds the board counted when the view was built, then this screen's own clock. With a
 // turn time limit it counts down the time left (the board's clock stops for questions: a new view says so).
 let clockBase = { seconds: 0, left: null, at: 0 };
 function drawClock() {
   const node = document.getElementById("clock");
-  if (!node || !view || view.over) return;
+  if (!node || !view || view.over || view.menu) return;
   const elapsed = (performance.now() - clockBase.at) / 1000;
   const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   if (clockBase.left !== null && clockBase.left !== undefined) {
@@ -105,8 +317,11 @@ const client = connect((frame) => {
   else if (frame.type === "seat") seatView = frame.view;
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
+  document.body.classList.toggle("remote-seat", Boolean(seatView));
+  ensureWorld();
   draw();
   panel.update(seatView, view, map);
-  if (seatView) document.getElementById("you").textContent = `you play ${seatView.colour} from here`;
+  if (seatView) document.getElementById("you").replaceChildren(...seatLabel(seatView),
+    `you play ${seatView.colour} from here`);
 }, (state) => { document.getElementById("status").textContent = state; });
 const panel = seatPanel(client);

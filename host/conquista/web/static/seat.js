@@ -64,7 +64,25 @@ function seatPanel(client) {
     $("counts").textContent = counts.join(" · ");
     for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
     $("forced").classList.toggle("hidden", !seatView.forced_trade);
+    drawLegal();
     drawSecret();
+  }
+
+  // The territories a tap may use now, as buttons (where the page has room for them: the board page of a remote
+  // seat): a phone's map is small, a list is not.
+  function drawLegal() {
+    const box = $("legal");
+    if (!box || !map || !publicView) return;
+    const ids = seatView.my_turn ? seatView.legal || [] : [];
+    const index = Object.fromEntries(map.territories.map((t, i) => [t.id, i]));
+    box.replaceChildren(...ids.map((id) => {
+      const i = index[id];
+      const state = publicView.territories[i];
+      return el("button", { class: "pick", "data-pick": id, onclick: () => client.send({ type: "tap", territory: id }) },
+        el("span", { class: `swatch${isDark(state.rgb) ? " on-dark" : ""}`, style: `background: ${state.rgb}` },
+          state.mark || ""), ` ${map.territories[i].name} · ${state.armies}`);
+    }));
+    box.classList.toggle("hidden", !ids.length);
   }
 
   for (const b of document.querySelectorAll("[data-press]")) {
