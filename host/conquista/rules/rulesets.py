@@ -39,6 +39,10 @@ ROOT_RULESET = "italian"
 SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
              "jolly_jolly")
 MISSION_COUNT = 14
+# The seat colours the board can light (table/colours.py holds their LED values; a test keeps the two in step).
+# "white" is the name some rulesets give the seat that the LEDs show as "black" (an unlit LED cannot be seen).
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "purple", "black", "pink", "cyan")
+COLOUR_ALIASES = {"white": "black"}
 
 # The range of every whole-number parameter: what a real game needs, far beyond the shipped rulesets. A value
 # outside it is refused on load (it would only surface mid-game, as a hang or an absurd placement).
@@ -191,8 +195,11 @@ def builtin_rulesets() -> list[str]:
     return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-def _read_builtin(name: str) -> dict[str, Any]:
+def _read_builtin(name: str, extended_by: str = "") -> dict[str, Any]:
     if name not in builtin_rulesets():
+        if extended_by:  # the file to fix, not just the name it gave
+            raise RulesetError(f"ruleset {extended_by}: 'extends' names unknown ruleset {shown(name)}; "
+                               f"known rulesets: {', '.join(builtin_rulesets())}")
         raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(builtin_rulesets())}")
     text = resources.files("conquista.data.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
     return load_toml(text)
@@ -219,11 +226,11 @@ def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> 
     while "extends" in chain[-1][1]:
         parent = chain[-1][1]["extends"]
         if not isinstance(parent, str):
-            raise RulesetError(f"ruleset {chain[-1][0]}: 'extends' must name a ruleset, got {parent!r}")
+            raise RulesetError(f"ruleset {chain[-1][0]}: 'extends' must name a ruleset, got {shown(parent)}")
         if parent in seen:
             raise RulesetError(f"ruleset {label}: 'extends' loops back to {parent!r}")
         seen.add(parent)
-        chain.append((parent, _read_builtin(parent)))
+        chain.append((parent, _read_builtin(parent, extended_by=chain[-1][0])))
     merged: dict[str, Any] = {}
     for source, params in reversed(chain):
         for key, value in params.items():
@@ -347,6 +354,7 @@ def _check(rules: Ruleset, label: str) -> None:
         raise fail("players_min must be ≥ 2 and ≤ players_max")
     if len(rules.colours) < rules.players_max:
         raise fail(f"'colours' lists {len(rules.colours)} colours for up to {rules.players_max} players")
+    _check_colours(rules.colours, fail)
     for n in range(rules.players_min, rules.players_max + 1):
         if n not in rules.starting_armies:
             raise fail(f"'starting_armies' has no entry for {n} players")
@@ -364,6 +372,9 @@ def _check(rules: Ruleset, label: str) -> None:
         for m in rules.missions:
             if not 1 <= m <= MISSION_COUNT:
                 raise fail(f"'missions' has {m}; missions are numbered 1–{MISSION_COUNT}")
+        repeated = sorted({m for m in rules.missions if rules.missions.count(m) > 1})
+        if repeated:
+            raise fail(f"'missions' lists mission {repeated[0]} more than once; list each mission card once")
         if len(rules.missions) < rules.players_max:
             raise fail(f"'missions' lists {len(rules.missions)} cards for up to {rules.players_max} players")
     if rules.reinforcement_divisor < 1:
@@ -383,3 +394,19 @@ def _check(rules: Ruleset, label: str) -> None:
         if rules.neutral_territory_armies < 1:
             raise fail("'neutral_territory_armies' must be ≥ 1")
 
+
+
+def _check_colours(colours: tuple[str, ...], fail: Callable[[str], RulesetError]) -> None:
+    """Every seat needs a colour the board can light, and one of its own: two seats in one LED colour could not
+    be told apart on the board."""
+    seat_of: dict[str, int] = {}
+    for seat, name in enumerate(colours):
+        led = COLOUR_ALIASES.get(name, name)
+        if led not in PLAYER_COLOURS:
+            raise fail(f"'colours' has {shown(name)}, which the board cannot light; use "
+                       f"{', '.join(PLAYER_COLOURS)} (or white for black)")
+        if led in seat_of:
+            same = "" if colours[seat_of[led]] == name else f" ({colours[seat_of[led]]!r} and {name!r} light alike)"
+            raise fail(f"'colours' gives seats {seat_of[led] + 1} and {seat + 1} the same colour{same}; "
+                       "give every seat a colour of its own")
+        seat_of[led] = seat
