@@ -39,10 +39,6 @@ ROOT_RULESET = "italian"
 SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
              "jolly_jolly")
 MISSION_COUNT = 14
-# The seat colours the board can light (table/colours.py holds their LED values; a test keeps the two in step).
-# "white" is the name some rulesets give the seat that the LEDs show as "black" (an unlit LED cannot be seen).
-PLAYER_COLOURS = ("red", "blue", "yellow", "green", "purple", "black", "pink", "cyan")
-COLOUR_ALIASES = {"white": "black"}
 
 # The range of every whole-number parameter: what a real game needs, far beyond the shipped rulesets. A value
 # outside it is refused on load (it would only surface mid-game, as a hang or an absurd placement).
@@ -266,6 +262,7 @@ def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True)
     _refuse_not_built(values, label, from_log)
     rules = Ruleset(**values)
     _check(rules, label)
+    _check_seats(rules, label)
     return rules
 
 
@@ -354,7 +351,6 @@ def _check(rules: Ruleset, label: str) -> None:
         raise fail("players_min must be ≥ 2 and ≤ players_max")
     if len(rules.colours) < rules.players_max:
         raise fail(f"'colours' lists {len(rules.colours)} colours for up to {rules.players_max} players")
-    _check_colours(rules.colours, fail)
     for n in range(rules.players_min, rules.players_max + 1):
         if n not in rules.starting_armies:
             raise fail(f"'starting_armies' has no entry for {n} players")
@@ -372,9 +368,6 @@ def _check(rules: Ruleset, label: str) -> None:
         for m in rules.missions:
             if not 1 <= m <= MISSION_COUNT:
                 raise fail(f"'missions' has {m}; missions are numbered 1–{MISSION_COUNT}")
-        repeated = sorted({m for m in rules.missions if rules.missions.count(m) > 1})
-        if repeated:
-            raise fail(f"'missions' lists mission {repeated[0]} more than once; list each mission card once")
         if len(rules.missions) < rules.players_max:
             raise fail(f"'missions' lists {len(rules.missions)} cards for up to {rules.players_max} players")
     if rules.reinforcement_divisor < 1:
@@ -395,10 +388,22 @@ def _check(rules: Ruleset, label: str) -> None:
             raise fail("'neutral_territory_armies' must be ≥ 1")
 
 
+# The seat colours the board can light (table/colours.py holds their LED values; a test keeps the two in step).
+# "white" is the name some rulesets give the seat that the LEDs show as "black" (an unlit LED cannot be seen).
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "purple", "black", "pink", "cyan")
+COLOUR_ALIASES = {"white": "black"}
 
-def _check_colours(colours: tuple[str, ...], fail: Callable[[str], RulesetError]) -> None:
-    """Every seat needs a colour the board can light, and one of its own: two seats in one LED colour could not
-    be told apart on the board."""
+
+def _check_seats(rules: Ruleset, label: str) -> None:
+    """Every seat needs a colour the board can light, and one of its own (two seats in one LED colour could not be
+    told apart on the board); every mission card is dealt to one seat at most."""
+    def fail(message: str) -> RulesetError:
+        return RulesetError(f"ruleset {label}: {message}")
+
+    repeated = sorted({m for m in rules.missions if rules.missions.count(m) > 1})
+    if repeated:
+        raise fail(f"'missions' lists mission {repeated[0]} more than once; list each mission card once")
+    colours = rules.colours
     seat_of: dict[str, int] = {}
     for seat, name in enumerate(colours):
         led = COLOUR_ALIASES.get(name, name)
