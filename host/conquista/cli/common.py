@@ -37,7 +37,16 @@ def players_in_range(rules: Ruleset, players: int) -> None:
 
 
 def players_fit_map(rules: Ruleset, game_map: GameMap, players: int, map_path: str | None) -> None:
-    """Every player (and the neutral army) needs a territory: said before any game starts, naming the map file."""
+    """Every player (and the neutral army) needs a territory, and every mission the continents it names: said
+    before any game starts, naming the map file."""
+    from conquista.rules.choices import Objective
+    from conquista.rules.missions import check_map_supports
+
+    if rules.objective is Objective.MISSIONS:
+        try:
+            check_map_supports(game_map, rules.missions)
+        except ConquistaError as exc:
+            raise ConquistaError(f"{map_path or game_map.name}: {exc} (ruleset {rules.name})") from None
     owners = players + rules.neutral_army
     if game_map.size < owners:
         most = game_map.size - rules.neutral_army
