@@ -141,14 +141,19 @@ def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
 
 
 def render_map(table: SimulatedTable, layout: Layout, width: int = 0) -> Text:
-    """The map in the layout's grid; a board builder's own map, or a terminal narrower than the grid (`width`),
-    one continent per line."""
     game_map = table.game.map
-    if not all(t.id in CLASSIC_GRID for t in game_map.territories):
-        return _continent_lines(table, width, short=False)
-    if width and width < GRID_COLUMNS * layout.cell + 2:   # the grid's rows would wrap into each other
-        return _continent_lines(table, width, short=True)
     out = Text()
+    if not all(t.id in CLASSIC_GRID for t in game_map.territories):  # a board builder's own map
+        for continent in game_map.continents:
+            out.append(f"{continent.name_en[:14]:<15}")
+            for t in continent.territories:
+                name = game_map.territories[t].name_en
+                out.append(f" {name} {units_label(table, t)} ", style=_style(table, game_map.id(t)))
+                out.append(" ")
+            out.append("\n")
+        return out
+    if width and width < GRID_COLUMNS * layout.cell + 2:   # the grid's rows would wrap into each other
+        return _continent_lines(table, width)
     at = {pos: tid for tid, pos in CLASSIC_GRID.items()}
     for r in range(GRID_ROWS):
         for line in range(layout.lines):
@@ -160,22 +165,19 @@ def render_map(table: SimulatedTable, layout: Layout, width: int = 0) -> Text:
     return out
 
 
-def _continent_lines(table: SimulatedTable, width: int, short: bool) -> Text:
-    """Each continent's territories after its name, wrapped between territories (never inside one) at `width`
-    (0: no limit); `short`: by their three-letter codes."""
+def _continent_lines(table: SimulatedTable, width: int) -> Text:
+    """The classic map on a terminal too narrow for its grid: each continent's territories by their codes after
+    its name, wrapped between territories (never inside one) at `width`."""
     game_map = table.game.map
-    indent = 5 if short else 15
-    room = max(width - 4, indent + 12) if width else 10**6   # the panel's frame and padding
+    indent = 5
+    room = max(width - 4, indent + 12)   # the panel's frame and padding
     out = Text()
     for continent in game_map.continents:
-        title = SHORT_CONTINENTS.get(continent.id, continent.name_en) if short else continent.name_en
-        out.append(f"{title[:indent - 1]:<{indent}}")
+        out.append(f"{SHORT_CONTINENTS.get(continent.id, continent.name_en)[:indent - 1]:<{indent}}")
         line = indent
         for t in continent.territories:
             tid = game_map.id(t)
-            name = CODES.get(tid, game_map.territories[t].name_en[:3].upper()) if short \
-                else game_map.territories[t].name_en
-            cell = f" {name} {units_label(table, t)} "
+            cell = f" {CODES[tid]} {units_label(table, t)} "
             if line + len(cell) + 1 > room and line > indent:
                 out.append("\n" + " " * indent)
                 line = indent
