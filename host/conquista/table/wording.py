@@ -26,7 +26,7 @@ NOBODY = "nobody"   # the owner of a territory not dealt yet
 # The engine's names of phases and card sets (keys of rulesets and logs), as a person at the table reads them.
 PHASE_WORDS = {
     "setup": "initial placement", "reinforce": "reinforce", "attack": "attack", "defend": "defence",
-    "roll": "dice roll", "occupy": "moving in", "elimination_trade": "trading down after an elimination",
+    "roll": "battle roll", "occupy": "moving in", "elimination_trade": "trading down after an elimination",
     "fortify": "fortify", "draw": "card draw", "over": "game over",
     "neutral_reinforce": "placing the neutral army's reinforcements", "neutral_attack": "the neutral army's attacks",
 }
