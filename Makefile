@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
 .PHONY: install run test lint bench clean mpy-wasm systemd-tools map
 
@@ -10,15 +11,20 @@ STAMP := $(VENV)/.installed
 MPY_WASM_DIR := build/micropython-wasm
 MPY_WASM := $(MPY_WASM_DIR)/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
-$(STAMP): pyproject.toml
+# Two stamps: `run` needs only the runtime (to play), everything else the development tools too (`install`).
+$(RUN_STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-run: install
+run: $(RUN_STAMP)
 	$(BIN)/conquista sim --rules italian --players 3 --bots blue,yellow
 
 # MicroPython's stubs for the rp2 port, to type-check the firmware against what the Pico really has.

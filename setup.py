@@ -8,7 +8,9 @@ deploy`). Its modules are MicroPython code and are never imported as `conquista_
 from setuptools import find_packages, setup
 
 setup(
-    packages=[*find_packages("host"), *find_packages("simulator"),
+    # conquista.web.static holds the web app's pages and scripts, no Python: a package of data files (declared in
+    # pyproject.toml's package-data), named here because find_packages only finds directories with __init__.py.
+    packages=[*find_packages("host"), "conquista.web.static", *find_packages("simulator"),
               *("conquista_firmware" + name for name in ("", *("." + p for p in find_packages("firmware"))))],
     package_dir={"conquista": "host/conquista", "conquista_sim": "simulator/conquista_sim",
                  "conquista_firmware": "firmware"},

@@ -28,7 +28,7 @@ from conquista.app.setup import HUMAN
 from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
-from conquista.table.wording import NEUTRAL_NAME, owner_name
+from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
 
@@ -47,6 +47,8 @@ CLASSIC_GRID: dict[str, tuple[int, int]] = {
     "indonesia": (6, 8), "new_guinea": (6, 9), "western_australia": (7, 8), "eastern_australia": (7, 9),
 }
 GRID_ROWS, GRID_COLUMNS = 8, 11
+SHORT_CONTINENTS = {"north_america": "N.Am", "south_america": "S.Am", "africa": "Afr", "europe": "Eur",
+                    "asia": "Asia", "oceania": "Oce"}
 # Names that do not wrap into a 12-column cell (11 letters, and 8 beside the count), split by hand.
 WIDE_LABELS: dict[str, tuple[str, str]] = {
     "northwest_territory": ("N.W.", "Territory"), "western_us": ("Western", "U.S."), "eastern_us": ("Eastern", "U.S."),
@@ -151,7 +153,7 @@ def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
     return [Text(f"{first:<11} ", style=style), Text(_fit(second, label, layout.cell), style=style)]
 
 
-def render_map(table: SimulatedTable, layout: Layout) -> Text:
+def render_map(table: SimulatedTable, layout: Layout, width: int = 0) -> Text:
     game_map = table.game.map
     out = Text()
     if not all(t.id in CLASSIC_GRID for t in game_map.territories):  # a board builder's own map
@@ -163,6 +165,8 @@ def render_map(table: SimulatedTable, layout: Layout) -> Text:
                 out.append(" ")
             out.append("\n")
         return out
+    if width and width < GRID_COLUMNS * layout.cell + 2:   # the grid's rows would wrap into each other
+        return _continent_lines(table, width)
     at = {pos: tid for tid, pos in CLASSIC_GRID.items()}
     for r in range(GRID_ROWS):
         for line in range(layout.lines):
@@ -170,6 +174,30 @@ def render_map(table: SimulatedTable, layout: Layout) -> Text:
                 tid = at.get((r, c))
                 out.append_text(_cell_lines(table, tid, layout)[line] if tid else Text(" " * layout.cell))
             out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _continent_lines(table: SimulatedTable, width: int) -> Text:
+    """The classic map on a terminal too narrow for its grid: each continent's territories by their codes after
+    its name, wrapped between territories (never inside one) at `width`."""
+    game_map = table.game.map
+    indent = 5
+    room = max(width - 4, indent + 12)   # the panel's frame and padding
+    out = Text()
+    for continent in game_map.continents:
+        out.append(f"{SHORT_CONTINENTS.get(continent.id, continent.name_en)[:indent - 1]:<{indent}}")
+        line = indent
+        for t in continent.territories:
+            tid = game_map.id(t)
+            cell = f" {CODES[tid]} {units_label(table, t)} "
+            if line + len(cell) + 1 > room and line > indent:
+                out.append("\n" + " " * indent)
+                line = indent
+            out.append(cell, style=_style(table, tid))
+            out.append(" ")
+            line += len(cell) + 1
+        out.append("\n")
     out.rstrip()
     return out
 
@@ -235,9 +263,10 @@ def _clock(seconds: float) -> str:
 
 
 def status_lines(status: Status) -> Text:
-    chance = f" · chance to conquer {status.chance:.0%}" if status.chance is not None else ""
+    chance = f" · chance to conquer {percent(status.chance)}" if status.chance is not None else ""
     clock = f" · {_clock(status.time_left)} left" if status.time_left is not None else ""
-    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {status.phase}{chance}{clock}\n",
+    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {phase_words(status.phase)}{chance}"
+                f"{clock}\n",
                 style="bold")
     head.append(status.pending)
     if status.message:
@@ -265,7 +294,7 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
     notes, status = legend(table, people, replay_seats), status_lines(table.status())
     log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
-    board = Panel(render_map(table, layout), title=f"conquista · {table.game.rules.name}", expand=False,
+    board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
     under: list[RenderableType] = [notes, panel, status, log]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.live import Live
+from rich.text import Text
 
 from conquista.errors import ConquistaError
 from conquista_sim.board_view import render
@@ -225,12 +226,14 @@ class TerminalBoard:
 
     def show_log(self, count: int) -> None:
         log = self.table.log
-        text = "\n".join(log[-count:] if count else log)
+        # Wrapped by rich between words at the console's width (soft wrap left it to the terminal, which cut
+        # words in two), and as plain text: a log line is never markup.
+        text = Text("\n".join(log[-count:] if count else log))
         if not count and self.console.is_terminal:
             with self.console.pager():
-                self.console.print(text, soft_wrap=True)
+                self.console.print(text)
         else:
-            self.console.print(text, soft_wrap=True)
+            self.console.print(text)
 
     def handle(self, line: str) -> bool:
         """One typed line; False when the person quits."""

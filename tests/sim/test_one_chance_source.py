@@ -22,6 +22,7 @@ MISSIONS = tuple(ITALIAN.missions)
 def boards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, GameChance]]:
     """`play` without a board: the game and the chance source it would be refereed with are recorded."""
     import conquista.app.board
+    import conquista.cli.board_devices
     from conquista.table.referee import Referee
 
     seen: list[tuple[Any, GameChance]] = []
@@ -34,6 +35,7 @@ def boards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, GameChance]]:
         return referee
 
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
+    monkeypatch.setattr(conquista.cli.board_devices, "check_devices", lambda *_: None)  # no board to check
     return seen
 
 

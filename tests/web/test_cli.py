@@ -129,6 +129,7 @@ class FakeService:
 def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """`conquista play` without hardware: the board loop returns at once; the web app is a FakeService."""
     import conquista.app.board
+    import conquista.cli.board_devices
     import conquista.web.service
     from conquista.dice.sources import SeededDice
     from conquista.table.referee import Referee
@@ -141,6 +142,7 @@ def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
     FakeService.started.clear()
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
+    monkeypatch.setattr(conquista.cli.board_devices, "check_devices", lambda *_: None)  # no board to check
     monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
     return steps
 

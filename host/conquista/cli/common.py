@@ -36,6 +36,26 @@ def players_in_range(rules: Ruleset, players: int) -> None:
     rules.check_players(players, f"; use --players {rules.players_min}..{rules.players_max}")
 
 
+def players_fit_map(rules: Ruleset, game_map: GameMap, players: int, map_path: str | None) -> None:
+    """Every player (and the neutral army) needs a territory, and every mission the continents it names: said
+    before any game starts, naming the map file."""
+    from conquista.rules.choices import Objective
+    from conquista.rules.missions import check_map_supports
+
+    if rules.objective is Objective.MISSIONS:
+        try:
+            check_map_supports(game_map, rules.missions)
+        except ConquistaError as exc:
+            raise ConquistaError(f"{map_path or game_map.name}: {exc} (ruleset {rules.name})") from None
+    owners = players + rules.neutral_army
+    if game_map.size < owners:
+        most = game_map.size - rules.neutral_army
+        fix = f"use --players {most} or fewer" if most >= rules.players_min else "use a bigger map"
+        raise ConquistaError(f"{map_path or game_map.name}: the map has {game_map.size} territories, fewer than "
+                             f"the {owners} {'owners' if rules.neutral_army else 'players'}, and every one needs "
+                             f"a territory; {fix}")
+
+
 def saved_games_dir(text: str) -> str:
     """argparse type of a --data-dir that is only read (`games`, `replay`): a directory (one not made yet has no
     games, which `games` lists as none), never a file."""

@@ -52,39 +52,57 @@ def run_audit(args: argparse.Namespace) -> int:
         from conquista.rules.mapdata import load_map
 
         game_map = load_map(args.map)
+    # Where the seed of committed dice is, when neither the log nor --verify-seed gives it.
+    no_seed = "the seed is not revealed in the log; pass --verify-seed SEED to check every roll"
     if args.log.isdigit() and not Path(args.log).exists():
-        report = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed, game_map)
+        report, status = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed, game_map)
+        no_seed = _seed_whereabouts(int(args.log), status)
     else:
         report = audit_log(args.log, verify_seed=args.verify_seed, game_map=game_map)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        _print_report(report)
+        _print_report(report, no_seed)
     return 0 if report.passed else 1
 
 
+def _seed_whereabouts(game_id: int, status: str) -> str:
+    """A saved game never holds its seed: it was shown when the game ended, or is still secret."""
+    from conquista.journal import FINISHED
+
+    if status == FINISHED:
+        return (f"the seed was shown when the game ended (\"committed dice: the seed was …\"); the journal does not "
+                f"keep it: check every roll with `conquista dice audit {game_id} --verify-seed SEED`")
+    return f"the game is {status}, so its seed is still secret (it is shown when the game ends)"
+
+
 def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | None,
-                      game_map: GameMap | None) -> AuditReport:
-    """Audit a game of the journal from its rows (the blitz test, which replays a log file, is left out)."""
+                      game_map: GameMap | None) -> tuple[AuditReport, str]:
+    """Audit a game of the journal from its rows (the blitz test, which replays a log file, is left out); with the
+    game's status."""
     from conquista.journal import JournalStore, journal_path
 
     store = JournalStore(journal_path(data_dir), create=False)
     try:
-        lines = store.log_lines(game_id)
+        saved = store.saved_game(game_id)
+        lines, status = [saved.header, *saved.actions], saved.status
     finally:
         for warning in store.warnings:   # a damaged game audited from the backup's copy says so
             sys.stderr.write(f"conquista dice audit: {warning}\n")
         store.close()
     where = f"{store.path}, game {game_id}"
-    return audit_records(parse_records(lines, where), where, verify_seed, game_map=game_map)
+    return audit_records(parse_records(lines, where), where, verify_seed, game_map=game_map), status
 
 
-def _print_report(report: AuditReport) -> None:
+def _print_report(report: AuditReport, no_seed: str) -> None:
     sources = ", ".join(f"{name} {count}" for name, count in report.rolls_by_source.items()) or "none"
     print(f"{report.where}: ruleset {report.ruleset_name}, dice source {report.source or 'not recorded'}, "
           f"{report.rolls} rolls ({sources})")
-    print(f"tests run: {report.tests_run}; a test fails below p = {report.threshold:.2g} "
-          f"(alpha {report.alpha:g} shared among them)")
+    if report.tests_run:
+        print(f"tests run: {report.tests_run}; a test fails below p = {report.threshold:.2g} "
+              f"(alpha {report.alpha:g} shared among them)")
+    else:
+        print("tests run: none (each test needs more rolls than the log holds)")
     print()
     print("faces           " + "".join(f"{face:>8d}" for face in range(1, 7)) + "     dice  chi-square  p-value")
     for f in report.faces:
@@ -114,10 +132,14 @@ def _print_report(report: AuditReport) -> None:
     if report.seed is not None:
         _print_seed(report.seed, report.where)
     elif report.commitment is not None:
-        print("committed dice: the seed is not revealed in the log; pass --verify-seed SEED to check every roll")
+        print(f"committed dice: {no_seed}")
     failures = report.failures()
     if failures:
         print("FAIL: " + "; ".join(failures))
+    elif report.tests_run == 0 and report.seed is None:
+        # A PASS here would vouch for dice nothing was checked against.
+        print(f"NOTHING TO TEST: {report.rolls} rolls are too few for any test of fair dice"
+              + ("" if report.commitment is None else ", and no seed was given to check them against"))
     else:
         print("PASS")
 

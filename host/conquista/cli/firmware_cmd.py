@@ -20,7 +20,7 @@ import serial
 
 from conquista.errors import DeployError
 from conquista.link import messages
-from conquista.link.ports import find_pico_port
+from conquista.link.ports import PICO_PID, PICO_VID, find_pico_port, find_picos
 from conquista_sim.pico import firmware_dir
 
 
@@ -73,9 +73,19 @@ def ask_firmware_to_stop(port: str) -> bool:
     return True
 
 
+def _find_port() -> str:
+    """The Pico to deploy to. With none found, the link's own advice ("run `conquista firmware deploy`") would send
+    the user back here: what this command needs is MicroPython on a plugged-in Pico."""
+    if not find_picos():
+        raise DeployError(f"no Pico running MicroPython found (USB {PICO_VID:04x}:{PICO_PID:04x}): plug it in; a new "
+                          "Pico needs MicroPython first (hold BOOTSEL while plugging it in and copy the MicroPython "
+                          ".uf2 onto the RPI-RP2 drive, docs/building.md), or give --port /dev/ttyACM0")
+    return find_pico_port()
+
+
 def run(args: argparse.Namespace) -> int:
     files = deploy_files()
-    port = args.port or ("PORT" if args.dry_run else find_pico_port())
+    port = args.port or ("PORT" if args.dry_run else _find_port())
     if not args.dry_run and "://" not in port and not Path(port).exists():
         # Caught here: mpremote would print its own line before ours, two lines for one mistake.
         raise DeployError(f"--port {port}: no such serial port; plug the Pico in, or leave out --port to find it "

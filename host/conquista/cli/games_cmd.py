@@ -13,7 +13,7 @@ from conquista.journal import JournalError, JournalStore, default_data_dir, jour
 from conquista.journal.session import says_the_same
 from conquista.rules.cards import JOLLY, card_symbol
 from conquista.rules.engine import Game
-from conquista.rules.missions import mission_text
+from conquista.table.logview import mission_as_it_stands
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, default: object = None) -> None:
@@ -113,7 +113,8 @@ def _warn(store: JournalStore, error: str = "") -> None:
 
 def _print_secrets(game: Game, seat: int) -> None:
     if game.missions:
-        print(f"           mission: {mission_text(game.missions[seat], game.rules.colours)}")
+        # As `replay` and the phones word it: a destroy mission that cannot be met reads as its fallback.
+        print(f"           mission: {mission_as_it_stands(game, seat)}")
     if game.hands[seat]:
         cards = [f"{game.map.territories[c].name_en} ({card_symbol(game.map, c)})" if c < game.map.size else JOLLY
                  for c in sorted(game.hands[seat])]

@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     from conquista.app.board import run_board
     from conquista.app.power import switch_off
+    from conquista.cli.board_devices import check_devices
     from conquista.hardware.profile import load_profile
     from conquista.journal import Wanted, open_for_play
 
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
                              f"add --dice seeded or leave --seed out")
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
+    check_devices(profile, args.sensors)   # a missing device is the one line printed, before any QR code
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conquista.bots import BOT_NAMES
 from conquista.bots.simulate import SimulationReport, simulate
-from conquista.cli.common import add_map_option, load_rules_and_map, players_in_range
+from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range
 from conquista.errors import ConquistaError
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import write_log
@@ -39,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     rules, game_map = load_rules_and_map(args.rules, args.map)
     players_in_range(rules, args.players)
+    players_fit_map(rules, game_map, args.players, args.map)
     bots = parse_bots(args.bots)
     if not 1 <= args.games <= MAX_GAMES:
         raise ConquistaError(f"--games must be at least 1 and at most {MAX_GAMES:,}, not {args.games}")

@@ -92,8 +92,7 @@ class TableDice:
         the dice the referee ended with, a committed source of their own when the host's phone asked for one."""
         if isinstance(in_use, CommittedDice) and in_use is not self.chance.committed():
             if over:
-                self.out(f"committed dice: the seed was {in_use.reveal()}; check the whole game with "
-                         f"`conquista dice audit ID --verify-seed {in_use.reveal()}`")
+                self.out(self._revealed(in_use.reveal()))
             else:
                 self.out("committed dice: the game is not over, so the seed stays secret")
             return
@@ -101,9 +100,17 @@ class TableDice:
         if committed is None:
             return
         if over:
-            self.out(f"committed dice: the seed was {committed.reveal()}; check the whole game with "
-                     f"`conquista dice audit ID --verify-seed {committed.reveal()}`")
+            self.out(self._revealed(committed.reveal()))
             if self.journal is not None:
                 self.journal.forget_dice_secret()
         else:
             self.out("committed dice: the game is not over, so the seed stays secret")
+
+    def _revealed(self, seed: str) -> str:
+        """The revealed seed and the command that checks the game with it: the saved game's own number (the seed is
+        kept nowhere after this line), or its log file when the game was not saved."""
+        game_id = self.journal.game_id if self.journal is not None else None
+        game = str(game_id) if game_id is not None else "GAME.jsonl"
+        where = "" if game_id is not None else " (the game's log: it was not saved)"
+        return (f"committed dice: the seed was {seed}; keep it to check the whole game with "
+                f"`conquista dice audit {game} --verify-seed {seed}`{where}")

@@ -17,7 +17,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Any
 
-from conquista.errors import IllegalActionError, RulesetError
+from conquista.errors import IllegalActionError, MapError, RulesetError
 from conquista.rules import power
 from conquista.rules.actions import (
     Action,
@@ -87,6 +87,11 @@ class Game(TableFeatureRules):
         if rules.neutral_army and players != 2:
             raise RulesetError(f"ruleset {rules.name!r} has a neutral army, a two-player game: not for {players} "
                                f"players (set neutral_army = false)")
+        owners = players + rules.neutral_army
+        if game_map.size < owners:  # a player dealt nothing has no move, and the bots and the deal assume one
+            raise MapError(f"map {game_map.name!r} has {game_map.size} territories, fewer than the {owners} "
+                           f"{'players and the neutral army' if rules.neutral_army else 'players'}: every one "
+                           "needs a territory; use fewer players or a bigger map")
         if rules.objective is Objective.MISSIONS:
             check_map_supports(game_map, rules.missions)
         self._setup(rules, game_map, players)

@@ -191,8 +191,11 @@ def builtin_rulesets() -> list[str]:
     return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-def _read_builtin(name: str) -> dict[str, Any]:
+def _read_builtin(name: str, extended_by: str = "") -> dict[str, Any]:
     if name not in builtin_rulesets():
+        if extended_by:  # the file to fix, not just the name it gave
+            raise RulesetError(f"ruleset {extended_by}: 'extends' names unknown ruleset {shown(name)}; "
+                               f"known rulesets: {', '.join(builtin_rulesets())}")
         raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(builtin_rulesets())}")
     text = resources.files("conquista.data.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
     return load_toml(text)
@@ -219,11 +222,11 @@ def load_ruleset(name_or_path: str, overrides: dict[str, Any] | None = None) -> 
     while "extends" in chain[-1][1]:
         parent = chain[-1][1]["extends"]
         if not isinstance(parent, str):
-            raise RulesetError(f"ruleset {chain[-1][0]}: 'extends' must name a ruleset, got {parent!r}")
+            raise RulesetError(f"ruleset {chain[-1][0]}: 'extends' must name a ruleset, got {shown(parent)}")
         if parent in seen:
             raise RulesetError(f"ruleset {label}: 'extends' loops back to {parent!r}")
         seen.add(parent)
-        chain.append((parent, _read_builtin(parent)))
+        chain.append((parent, _read_builtin(parent, extended_by=chain[-1][0])))
     merged: dict[str, Any] = {}
     for source, params in reversed(chain):
         for key, value in params.items():
@@ -259,6 +262,7 @@ def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True)
     _refuse_not_built(values, label, from_log)
     rules = Ruleset(**values)
     _check(rules, label)
+    _check_seats(rules, label)
     return rules
 
 
@@ -383,3 +387,31 @@ def _check(rules: Ruleset, label: str) -> None:
         if rules.neutral_territory_armies < 1:
             raise fail("'neutral_territory_armies' must be ≥ 1")
 
+
+# The seat colours the board can light (table/colours.py holds their LED values; a test keeps the two in step).
+# "white" is the name some rulesets give the seat that the LEDs show as "black" (an unlit LED cannot be seen).
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "purple", "black", "pink", "cyan")
+COLOUR_ALIASES = {"white": "black"}
+
+
+def _check_seats(rules: Ruleset, label: str) -> None:
+    """Every seat needs a colour the board can light, and one of its own (two seats in one LED colour could not be
+    told apart on the board); every mission card is dealt to one seat at most."""
+    def fail(message: str) -> RulesetError:
+        return RulesetError(f"ruleset {label}: {message}")
+
+    repeated = sorted({m for m in rules.missions if rules.missions.count(m) > 1})
+    if repeated:
+        raise fail(f"'missions' lists mission {repeated[0]} more than once; list each mission card once")
+    colours = rules.colours
+    seat_of: dict[str, int] = {}
+    for seat, name in enumerate(colours):
+        led = COLOUR_ALIASES.get(name, name)
+        if led not in PLAYER_COLOURS:
+            raise fail(f"'colours' has {shown(name)}, which the board cannot light; use "
+                       f"{', '.join(PLAYER_COLOURS)} (or white for black)")
+        if led in seat_of:
+            same = "" if colours[seat_of[led]] == name else f" ({colours[seat_of[led]]!r} and {name!r} light alike)"
+            raise fail(f"'colours' gives seats {seat_of[led] + 1} and {seat + 1} the same colour{same}; "
+                       "give every seat a colour of its own")
+        seat_of[led] = seat

@@ -8,11 +8,11 @@ from conquista.bots.planner_odds import odds_for
 from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
 from conquista.rules.engine import Game
 from conquista.table import units
-from conquista.table.wording import owner_name, plural
+from conquista.table.wording import owner_name, percent, plural
 
 
 def _percent(chance: float) -> str:
-    return f"{round(chance * 100)} %"
+    return percent(chance, " ")   # a blitz at 99.6% is not "100 %"
 
 
 def _attacks(game: Game, s: int, t: int) -> str:

@@ -28,7 +28,7 @@ from conquista.rules.events import (
 )
 from conquista.rules.fleet_battle import fleet_handicaps
 from conquista.rules.missions import MISSIONS, Mission, effective_mission, mission_text
-from conquista.table.wording import owner_name, plural
+from conquista.table.wording import owner_name, phase_words, plural, set_words
 
 
 def describe_event(game: Game, event: Event) -> str | None:
@@ -46,7 +46,7 @@ def describe_event(game: Game, event: Event) -> str | None:
             # The pool grows by the set's value and the territory bonus: say both, or the sum looks wrong.
             gain = f"{armies} + {bonus} territory bonus = {plural(armies + bonus, 'army')}" if bonus \
                 else plural(armies, "army")
-            return f"  {who(p)} trades {kind.replace('_', ' ')} for {gain}"
+            return f"  {who(p)} trades {set_words(kind)} for {gain}"
         case BattleRolled(s, t, a, d, al, dl, af, df) if af or df:
             return _fleet_battle(game, event)
         case BattleRolled(s, t, a, d, al, dl):
@@ -67,7 +67,7 @@ def describe_event(game: Game, event: Event) -> str | None:
         case PhaseStarted(p, Phase.NEUTRAL_ATTACK):
             return f"  {who(p)} acts for the neutral army: its attacks"
         case PhaseStarted(p, phase):
-            return f"  {who(p)}: {phase.value}"
+            return f"  {who(p)}: {phase_words(phase.value)}"
         case NeutralReinforcements(p, armies):
             return f"  the neutral army receives {plural(armies, 'army')}, placed by {who(p)}"
         case NeutralArmyDefeated(p):
@@ -130,7 +130,7 @@ def describe_game(game: Game, *, reveal: bool = True) -> Iterator[str]:
             if line:
                 yield line
     if not fresh.over:
-        yield f"game not finished: turn {fresh.turn}, {fresh.phase.value}"
+        yield f"game not finished: turn {fresh.turn}, {phase_words(fresh.phase.value)}"
 
 
 def mission_as_it_stands(game: Game, seat: int) -> str:

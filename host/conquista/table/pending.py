@@ -63,8 +63,10 @@ def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
     if phase is Phase.DEFEND and game.battle is not None:
         battle = game.battle
         defender = _colour(game, game.owner[battle.target])
+        # "turn to change" only where turning changes something (one army defends with one die).
+        change = " (turn to change)" if game.max_defend_dice(battle.target) > 1 else ""
         return (f"{defender} defends {_name(game, battle.target)} against {_name(game, battle.source)}: "
-                f"{plural(referee.count, 'die')} (turn to change), ROLL confirms")
+                f"{plural(referee.count, 'die')}{change}, ROLL confirms")
     if phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()
         moved = units(game, referee.count, game.battle.source, game.battle.target)

@@ -23,6 +23,40 @@ def plural(count: int, noun: str) -> str:
 
 NOBODY = "nobody"   # the owner of a territory not dealt yet
 
+# The engine's names of phases and card sets (keys of rulesets and logs), as a person at the table reads them.
+PHASE_WORDS = {
+    "setup": "initial placement", "reinforce": "reinforce", "attack": "attack", "defend": "defence",
+    "roll": "battle roll", "occupy": "moving in", "elimination_trade": "trading down after an elimination",
+    "fortify": "fortify", "draw": "card draw", "over": "game over",
+    "neutral_reinforce": "placing the neutral army's reinforcements", "neutral_attack": "the neutral army's attacks",
+}
+SET_WORDS = {
+    "three_cannons": "three cannons", "three_infantry": "three infantry", "three_cavalry": "three cavalry",
+    "one_each": "one of each kind", "jolly_pair": "a jolly and two equal cards",
+    "jolly_mixed": "a jolly and two different cards", "jolly_jolly": "two jollies and a card",
+    "eagle": "an eagle", "four_figures": "the four figures (Napoleon, grenadier, hussar, cannon)",
+}
+
+
+def percent(chance: float, space: str = "") -> str:
+    """A chance in whole percents that never rounds to a certainty it is not: 0.996 is ">99%", 0.004 "<1%"
+    (`space` goes before the sign: "78 %")."""
+    if 0 < chance < 0.005:
+        return f"<1{space}%"
+    if 0.995 <= chance < 1:
+        return f">99{space}%"
+    return f"{round(chance * 100)}{space}%"
+
+
+def phase_words(phase: str) -> str:
+    """A phase's value ("neutral_reinforce") in words; a value without words of its own loses its underscores."""
+    return PHASE_WORDS.get(phase, phase.replace("_", " "))
+
+
+def set_words(kind: str) -> str:
+    """A card set's kind ("jolly_mixed") in words."""
+    return SET_WORDS.get(kind, kind.replace("_", " "))
+
 
 def owner_name(game: Position, owner: int) -> str:
     """An owner by its colour: a seat's colour, "neutral" for the neutral army (an owner past the seats), or

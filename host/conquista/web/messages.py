@@ -6,11 +6,11 @@ checks again what it may do now (whose turn, who is host): this module only know
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
+from conquista.rules.textdata import BadText, load_json, shown
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
@@ -36,9 +36,10 @@ def parse(text: str) -> dict[str, Any]:
     if len(text.encode()) > MAX_MESSAGE:
         raise BadMessage(f"message larger than {MAX_MESSAGE // 1024} KiB")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage("message is not JSON") from None
+        # Not json.loads: a message nested 10,000 deep raised RecursionError, which ended the socket in a traceback.
+        data = load_json(text, one_line=True)
+    except BadText as exc:
+        raise BadMessage(f"message is not JSON the board reads: {exc}") from None
     if not isinstance(data, dict):
         raise BadMessage("message must be a JSON object")
     return data
@@ -47,7 +48,8 @@ def parse(text: str) -> dict[str, Any]:
 def keys(data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise BadMessage(f"unknown key {unknown[0]!r} in a {data.get('type')} message")
+        # Only a short, escaped excerpt of what the screen sent goes back (a key may be 64 KB long).
+        raise BadMessage(f"unknown key {shown(unknown[0])} in a {shown(data.get('type'))} message")
 
 
 def whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -78,7 +80,7 @@ def _set_up(data: dict[str, Any]) -> GameSetUp:
     chosen: list[tuple[int, str]] = []
     for seat_text, bot in bots.items():
         if not (seat_text.isdigit() and int(seat_text) < players):
-            raise BadMessage(f"bots: {seat_text!r} is not a seat of {players} players (0–{players - 1})")
+            raise BadMessage(f"bots: {shown(seat_text)} is not a seat of {players} players (0–{players - 1})")
         if bot not in BOT_NAMES:
             raise BadMessage(f"bots: the bot of seat {seat_text} must be one of {', '.join(BOT_NAMES)}")
         chosen.append((int(seat_text), bot))
@@ -149,4 +151,4 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
     if kind == "remote":
         keys(data, {"type", "seat"})
         return HostRemote(connection, seat, whole(data, "seat", 0, MAX_SEATS - 1))
-    raise BadMessage(f"unknown message type {kind!r}")
+    raise BadMessage(f"unknown message type {shown(kind)}")

@@ -36,6 +36,10 @@ HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
 RATE_BURST = 20.0
 FLOOD_CLOSE = 200          # messages refused in a row before the connection is closed
+# One-off frames waiting for a screen: a screen that lets this many pile up is not reading (its socket's buffer
+# is full), so the rest are dropped and it is closed when it next speaks; views are one per kind anyway.
+MAX_FRAMES = 64
+CLOSE_WAIT_S = 1.0         # a close frame to a screen that does not read would wait for ever
 POLICY_VIOLATION = 1008
 SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
@@ -103,7 +107,12 @@ class Connection:
     frames: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
+    stalled: bool = False     # frames were dropped: the screen does not read
+
     def frame(self, payload: dict[str, Any]) -> None:
+        if len(self.frames) >= MAX_FRAMES:
+            self.stalled = True
+            return
         self.frames.append(json.dumps(payload))
         self.wake.set()
 
@@ -288,6 +297,10 @@ async def _serve(hub: Hub, conn: Connection, ws: WebSocket) -> None:
             await ws.close(code=POLICY_VIOLATION, reason="no hello")
             return
         if message["type"] == "websocket.disconnect":
+            return
+        if conn.stalled:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ws.close(code=POLICY_VIOLATION, reason="not reading"), CLOSE_WAIT_S)
             return
         text = message.get("text")
         if not conn.limit.allow():
