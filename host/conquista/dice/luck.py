@@ -212,7 +212,7 @@ def verdict(report: AuditReport) -> tuple[str, bool | None]:
     failures = report.failures()
     if failures:
         return (f"these dice do not look fair ({report.rolls} rolls): " + "; ".join(failures)
-                + ". `conquista audit` on the game's log gives the details.", False)
+                + ". `conquista dice audit` on the game's log gives the details.", False)
     if not report.tests_run:
         return (f"too few rolls ({report.rolls}) to tell anything about the dice: lucky or not, "
                 "a game this short says little.", None)
