@@ -57,10 +57,10 @@ class PlayerLuck:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "colour": self.colour, "rolls": self.rolls, "lost": self.lost,
-                "expected_lost": round(float(self.expected_lost), 2), "destroyed": self.destroyed,
-                "expected_destroyed": round(float(self.expected_destroyed), 2), "battles": self.battles,
+                "expected_lost": round(float(self.expected_lost), 1), "destroyed": self.destroyed,
+                "expected_destroyed": round(float(self.expected_destroyed), 1), "battles": self.battles,
                 "underdog": self.underdog, "upsets": self.upsets,
-                "expected_upsets": round(self.expected_upsets, 2), "words": self.words()}
+                "expected_upsets": round(self.expected_upsets, 1), "words": self.words()}
 
     def words(self) -> str:
         """One sentence for a phone or the terminal."""

@@ -4,7 +4,7 @@
 // audit's verdict, every mission revealed. The server computes it (conquista.dice.luck); this only lays it out.
 // It listens to the frames client.js passes on, so a page needs nothing but the <script> tag.
 (function () {
-  const one = (x) => (Math.round(x * 10) / 10).toFixed(1);
+  const one = (x) => Number(x).toFixed(1);   // already rounded to a tenth by the server
 
   function section() {
     let box = document.getElementById("luck");
