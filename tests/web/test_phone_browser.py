@@ -242,3 +242,42 @@ def test_the_luck_report_at_the_end_of_a_game(browser: Any, live: LiveBoard) -> 
             assert p.words() in text
         assert all(m in text for m in report.missions) and report.verdict in text
     fits(phone)
+
+
+def test_the_set_up_form_fits_a_finger_and_nothing_is_missing(browser: Any) -> None:
+    """The host's set-up controls are at least 44 px tall (a fingertip), and loading the page asks for nothing
+    the server does not have (the favicon included)."""
+    import random
+
+    from conquista.app.host_setup import HostSetUp
+    from conquista.dice.sources import SeededDice
+
+    live = LiveBoard(first_seat_hosts=True)
+
+    def plain() -> tuple[random.Random, SeededDice, int]:
+        rng = random.Random(3)
+        return rng, SeededDice(rng=rng), 3
+
+    live.companion.new_game = HostSetUp(None, live.table.game.map, plain=plain)
+    live.start()
+    try:
+        context = browser.new_context(**PHONE)
+        host = context.new_page()
+        failed: list[str] = []
+        host.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        host.goto(live.service.url)
+        claim_seat(live, host, live.do(lambda: live.table.game.rules.colours[0]))
+        host.wait_for_selector("#new-game:not(.hidden) #new-seats select", timeout=WAIT_MS)
+        heights = host.eval_on_selector_all(
+            "#new-game select, #new-game input[type=number], #new-game button, #new-game label.option, "
+            "#host > button, #buttons button, .speech label, .speech select",
+            "nodes => nodes.map(n => [n.id || n.textContent.trim().slice(0, 30), n.getBoundingClientRect().height])")
+        assert len(heights) >= 15
+        small = [(name, h) for name, h in heights if h < 44]
+        assert not small, f"controls under 44 px: {small}"
+        fits(host)
+        icon = context.request.get(live.service.url + "favicon.ico")
+        assert icon.status == 200 and icon.headers["content-type"].startswith("image/svg")
+        assert not failed, failed
+    finally:
+        live.stop()

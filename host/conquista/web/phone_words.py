@@ -33,7 +33,7 @@ def _board_words(referee: Referee) -> bool:
                 or referee.game.winner is not None)
 
 
-def waiting_words(referee: Referee, seat: int) -> str:
+def waiting_words(referee: Referee) -> str:
     """For a phone whose seat is not to move: who plays and what they do."""
     game = referee.game
     if _board_words(referee):
@@ -46,7 +46,7 @@ def waiting_words(referee: Referee, seat: int) -> str:
         return (f"{owner_name(game, to_move)} defends {_name(game, battle.target)} against "
                 f"{owner_name(game, game.owner[battle.source])}")
     doing = DOING.get(game.phase, game.phase.value)
-    return f"{owner_name(game, to_move)} is {doing}" + (" · you wait" if to_move != seat else "")
+    return f"{owner_name(game, to_move)} is {doing}"
 
 
 def my_turn_words(referee: Referee) -> str:

@@ -285,7 +285,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
         "pending": my_turn_words(referee) if mine else "",
-        "waiting": "" if mine else waiting_words(referee, seat),
+        "waiting": "" if mine else waiting_words(referee),
         "refused": referee.message if mine else "",
         "to_place": game.pool if mine and phase in PLACING else 0,
         "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),

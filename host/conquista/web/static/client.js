@@ -89,3 +89,9 @@ function isDark(hex) {
   const n = parseInt(hex.slice(1), 16);
   return ((n >> 16) & 255) * 0.3 + ((n >> 8) & 255) * 0.59 + (n & 255) * 0.11 < 110;
 }
+
+// The modules shared by every page (luck.js, speech.js) bring their own sheet: a page needs only their <script>.
+function sharedStyle() {
+  if (document.querySelector("link[data-shared]")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/shared.css", "data-shared": "" }));
+}

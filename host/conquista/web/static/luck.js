@@ -4,6 +4,7 @@
 // audit's verdict, every mission revealed. The server computes it (conquista.dice.luck); this only lays it out.
 // It listens to the frames client.js passes on, so a page needs nothing but the <script> tag.
 (function () {
+  sharedStyle();
   const one = (x) => Number(x).toFixed(1);   // already rounded to a tenth by the server
 
   function section() {

@@ -16,6 +16,7 @@ const $ = (id) => document.getElementById(id);
 const client = connect(onFrame, (state) => {
   $("status").textContent = state;
   $("status").classList.toggle("offline", state !== "connected");
+  document.body.classList.toggle("offline", state !== "connected");   // nothing tapped now would arrive
 });
 const panel = seatPanel(client);
 
@@ -208,6 +209,7 @@ function newGame() {
 }
 
 function draw() {
+  document.body.classList.toggle("over", Boolean(publicView && publicView.over));
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawJoin();

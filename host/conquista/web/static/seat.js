@@ -88,7 +88,12 @@ function seatPanel(client) {
       counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
     }
     if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
-    if (seatView.odds !== null) counts.push(`chance to conquer: ${Math.round(seatView.odds * 100)}%`);
+    if (seatView.odds !== null) {
+      // Never "100%" or "0%" for what may still go either way.
+      const pct = Math.round(seatView.odds * 100);
+      const shown = pct >= 100 && seatView.odds < 1 ? ">99" : (pct <= 0 && seatView.odds > 0 ? "<1" : `${pct}`);
+      counts.push(`chance to conquer: ${shown}%`);
+    }
     $("counts").textContent = counts.join(" · ");
     for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
     $("forced").classList.toggle("hidden", !seatView.forced_trade);

@@ -6,6 +6,7 @@
 // tag: the module listens to the frames client.js passes on and puts its switch in #speech-controls (or at the end
 // of <main>).
 const conquistaSpeech = (function () {
+  sharedStyle();
   const WORDS = {
     en: {
       colours: {},
