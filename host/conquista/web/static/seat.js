@@ -112,9 +112,14 @@ function seatPanel(client) {
   for (const b of document.querySelectorAll("[data-all]")) {
     b.addEventListener("click", () => { const steps = stepsToAll(); if (steps) client.send({ type: "turn", steps }); });
   }
-  const opener = $("trade-open");
-  if (opener) opener.addEventListener("click", () => { trading = true; drawSecret(); });
   const hold = $("secret-hold");
+  // A page without its own "Trade a set…" button (the board page of a remote seat) gets one, next to the hold.
+  let opener = $("trade-open");
+  if (!opener && hold) {
+    opener = el("button", { id: "trade-open", class: "hidden" }, "Trade a set…");
+    hold.before(opener);
+  }
+  if (opener) opener.addEventListener("click", () => { trading = true; drawSecret(); });
   const show = (on) => { showing = on; drawSecret(); };
   hold.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) hold.addEventListener(end, () => show(false));
