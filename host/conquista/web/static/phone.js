@@ -101,11 +101,18 @@ function drawRoll() {
   if (!roll || !map) return;
   const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
   const lost = (n) => (n === 1 ? "1 army" : `${n} armies`);
+  // Seats by colour: the owners now (a conquered target's defender is gone from the map: named by role).
+  const owner = (id) => { const i = map.territories.findIndex((x) => x.id === id); return i < 0 ? null : publicView.territories[i].owner; };
+  const who = (id, role) => {
+    const o = owner(id);
+    const seat = o === null ? null : publicView.seats[o];
+    return seat && !(id === roll.target && o === owner(roll.source)) ? seat.colour : role;
+  };
   box.replaceChildren(
     el("div", { class: "dice" }, ...roll.attack.map((d) => el("span", { class: "a" }, d)), el("i", {}, "vs"),
       ...roll.defence.map((d) => el("span", { class: "d" }, d))),
-    el("div", { class: "roll-words" }, `${name(roll.source)} → ${name(roll.target)}: attacker lost ` +
-      `${lost(roll.lost[0])}, defender ${lost(roll.lost[1])}`));
+    el("div", { class: "roll-words" }, `${name(roll.source)} → ${name(roll.target)}: ${who(roll.source, "attacker")} ` +
+      `lost ${lost(roll.lost[0])}, ${who(roll.target, "the defender")} ${lost(roll.lost[1])}`));
 }
 
 // A button that drops a player or a game asks again: the first tap arms it for a few seconds.
