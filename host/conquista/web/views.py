@@ -181,7 +181,7 @@ _LUCK: dict[tuple[int, int], dict[str, Any]] = {}
 def luck_view(game: Game) -> dict[str, Any] | None:
     """The luck report of a finished game (conquista.dice.luck), with each seat's mission revealed; None while it
     goes on. Computed once per game end: the views are rebuilt on every change."""
-    if not game.over or not isinstance(game.log[0], Deal):
+    if not game.over or not game.log or not isinstance(game.log[0], Deal):
         return None
     key = (id(game), len(game.log))
     if key not in _LUCK:
