@@ -281,3 +281,31 @@ def test_the_set_up_form_fits_a_finger_and_nothing_is_missing(browser: Any) -> N
         assert not failed, failed
     finally:
         live.stop()
+
+
+def test_plus_repeats_while_held_and_all_places_the_rest(browser: Any, live: LiveBoard) -> None:
+    player = finish_setup(live)
+    game = live.do(lambda: live.table.game)
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(live.service.url)
+    claim_seat(live, phone, game.rules.colours[player])
+    mine = live.do(lambda: game.map.id(game.owner.index(player)))
+    live.do(lambda: live.table.referee.reset(edited(live.table.game, pool=20), live.table.clock.now()))
+    live.do(lambda: live.table.tap(mine))                   # + and "all" add to the territory placed on last
+    pool = live.do(lambda: live.table.game.pool)
+    assert pool == 19
+    phone.wait_for_function(f"() => document.getElementById('counts').textContent.includes('to place: {pool}')",
+                            timeout=WAIT_MS)
+    plus = phone.locator("#buttons [data-turn='1']")
+    plus.dispatch_event("pointerdown")
+    phone.wait_for_function(f"() => !document.getElementById('counts').textContent.includes('to place: {pool - 1}')"
+                            f" && !document.getElementById('counts').textContent.includes('to place: {pool}')",
+                            timeout=WAIT_MS)                # held: more than the one a tap adds
+    plus.dispatch_event("pointerup")
+    left = live.do(lambda: live.table.game.pool)
+    assert 0 < left <= pool - 2
+    phone.click("#buttons [data-all]")
+    deadline = time.monotonic() + 10
+    while live.do(lambda: live.table.game.pool) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live.do(lambda: live.table.game.pool) == 0
