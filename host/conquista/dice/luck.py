@@ -33,7 +33,7 @@ from conquista.rules.actions import Attack, Blitz, Defend, Roll
 from conquista.rules.engine import Game
 from conquista.rules.fleet_battle import battle_rule
 from conquista.rules.gamelog import dump_lines
-from conquista.rules.missions import mission_text
+from conquista.rules.missions import MISSIONS, effective_mission, mission_text
 from conquista.rules.odds import DiceRule, battle_losses, roll_odds
 
 LIKELY = Fraction(1, 2)
@@ -220,11 +220,20 @@ def verdict(report: AuditReport) -> tuple[str, bool | None]:
             f"(each at p < {report.threshold:.2g}). Streaks happen with fair dice.", True)
 
 
+def _mission_words(game: Game, seat: int) -> str:
+    """The mission dealt, and what it became when it could no longer be met (e.g. its colour was not playing)."""
+    text = mission_text(game.missions[seat], game.rules.colours)
+    m = effective_mission(game, seat)
+    if m.destroy_colour is None and MISSIONS[game.missions[seat]].destroy_colour is not None:
+        return f"{text} (could not be met: conquer {m.territories} territories)"
+    return text
+
+
 def luck_report(game: Game, dice: dict[str, Any] | None = None, start: Game | None = None) -> LuckReport:
     """The report of `game` (usually over; a game still going gets one too). `dice`: the log header's dice
     description (its source, a commitment); `start`: see `tally`."""
     players, blitzes = tally(game, start)
     report = _audit(game, dice, blitzes)
     words, fair = verdict(report)
-    missions = tuple(mission_text(m, game.rules.colours) for m in game.missions)
+    missions = tuple(_mission_words(game, seat) for seat in range(len(game.missions)))
     return LuckReport(tuple(players), missions, report.rolls, words, fair, report)
