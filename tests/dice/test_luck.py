@@ -57,6 +57,9 @@ def test_the_luck_of_a_game_computed_by_hand() -> None:
     expected_blue_lost = THREE_ONE + ONE_THREE + ONE_TWO + ONE_ONE
     assert red.expected_lost == expected_red_lost == blue.expected_destroyed
     assert blue.expected_lost == expected_blue_lost == red.expected_destroyed
+    # One pair of dice compared in each roll: each side's loss is 0 or 1, whose variance is p (1 - p).
+    bernoulli = sum((p * (1 - p) for p in (THREE_ONE, ONE_THREE, ONE_TWO, ONE_ONE)), Fraction(0))
+    assert red.variance_lost == blue.variance_lost == bernoulli
     # Battle 1: 4 armies against 1, attacking on to the last: win at 3 dice, else at 2 dice, else at 1.
     first = THREE_ONE + (1 - THREE_ONE) * (TWO_ONE + (1 - TWO_ONE) * ONE_ONE)
     # Battle 2: 2 armies against 3: one die, three wins in a row before a single loss.

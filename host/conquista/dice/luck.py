@@ -48,6 +48,7 @@ class PlayerLuck:
     rolls: int = 0                                  # rolls fought, attacking or defending
     lost: int = 0                                   # armies lost in them
     expected_lost: Fraction = Fraction(0)
+    variance_lost: Fraction = Fraction(0)           # of the armies lost, roll by roll independent
     destroyed: int = 0                              # the other side's armies lost in them
     expected_destroyed: Fraction = Fraction(0)
     battles: int = 0                                # battles fought, attacking or defending
@@ -67,8 +68,10 @@ class PlayerLuck:
         if not self.rolls:
             return f"{self.colour}: no battles"
         lost = f"{self.colour} lost {self.lost} armies where the odds expected {float(self.expected_lost):.1f}"
+        # Within one standard deviation of the expectation is what fair dice give two times in three.
         delta = self.lost - float(self.expected_lost)
-        mood = "about as expected" if abs(delta) < 1 else ("unlucky" if delta > 0 else "lucky")
+        spread = max(1.0, float(self.variance_lost) ** 0.5)
+        mood = "about as expected" if abs(delta) <= spread else ("unlucky" if delta > 0 else "lucky")
         upsets = (f"won {self.upsets} of {self.underdog} battles they were likely to lose "
                   f"({self.expected_upsets:.1f} expected)" if self.underdog else "never fought as the underdog")
         return f"{lost} ({mood}), destroyed {self.destroyed} ({float(self.expected_destroyed):.1f} expected); {upsets}"
@@ -116,10 +119,15 @@ def _roll_rule(game: Game) -> DiceRule:
     return battle_rule(game.rules, game.sails(s, t), game.defending_fleet(t))
 
 
-def _expected_losses(attack: int, defend: int, rule: DiceRule) -> tuple[Fraction, Fraction]:
+def _loss_moments(attack: int, defend: int, rule: DiceRule) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """The mean and the variance of the armies each side loses in one roll: (attacker mean, defender mean,
+    attacker variance, defender variance)."""
     odds = roll_odds(attack, defend, exact=True, rule=rule, with_void=True)
-    return (sum((p * a for (a, _d), p in odds.items()), Fraction(0)),
-            sum((p * d for (_a, d), p in odds.items()), Fraction(0)))
+    mean_a = sum((p * a for (a, _d), p in odds.items()), Fraction(0))
+    mean_d = sum((p * d for (_a, d), p in odds.items()), Fraction(0))
+    var_a = sum((p * a * a for (a, _d), p in odds.items()), Fraction(0)) - mean_a * mean_a
+    var_d = sum((p * d * d for (_a, d), p in odds.items()), Fraction(0)) - mean_d * mean_d
+    return mean_a, mean_d, var_a, var_d
 
 
 def _replayed(game: Game, start: Game | None) -> Iterator[tuple[Game, Any, bool]]:
@@ -189,15 +197,16 @@ def _count_roll(game: Game, roll: Roll, players: list[PlayerLuck]) -> None:
     rule = _roll_rule(game)
     attacker, defender = game.owner[battle.source], game.owner[battle.target]
     lost_a, lost_d = battle_losses(roll.attack, roll.defend, rule)
-    exp_a, exp_d = _expected_losses(len(roll.attack), len(roll.defend), rule)
-    for seat, lost, killed, e_lost, e_killed in ((attacker, lost_a, lost_d, exp_a, exp_d),
-                                                 (defender, lost_d, lost_a, exp_d, exp_a)):
+    exp_a, exp_d, var_a, var_d = _loss_moments(len(roll.attack), len(roll.defend), rule)
+    for seat, lost, killed, e_lost, e_killed, v_lost in ((attacker, lost_a, lost_d, exp_a, exp_d, var_a),
+                                                         (defender, lost_d, lost_a, exp_d, exp_a, var_d)):
         if 0 <= seat < len(players):
             p = players[seat]
             p.rolls += 1
             p.lost += lost
             p.destroyed += killed
             p.expected_lost += e_lost
+            p.variance_lost += v_lost
             p.expected_destroyed += e_killed
 
 
