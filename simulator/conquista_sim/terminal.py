@@ -15,7 +15,9 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
+from conquista.dice.luck import luck_report
 from conquista.errors import ConquistaError
+from conquista.web.views import seat_view
 from conquista_sim.board_view import render
 from conquista_sim.names import NameIndex, completer
 from conquista_sim.table import BUTTONS, SimulatedTable
@@ -27,14 +29,14 @@ __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_li
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
         "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · leave (hold CANCEL 3 s: leave the game) · "
-        "wait [S] · log [N] · help · quit")
+        "wait [S] · log [N] · mission · cards · help · quit")
 POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
 LEAVE_HOLD_S = 3.2    # `leave`: CANCEL held a little past the 3 s that ask whether the player to move leaves
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
 TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a ruleset's armies are at most 1000
 LOG_MAX = 100_000     # `log N` shows at most this many lines
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
-COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "wait", "log", "help", "quit")
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "wait", "log", "mission", "cards", "help", "quit")
 
 
 def names_for(table: SimulatedTable) -> NameIndex:
@@ -43,7 +45,7 @@ def names_for(table: SimulatedTable) -> NameIndex:
 
 @dataclass
 class Command:
-    kind: str          # tap, long, press, hold, turn, wait, log, help, quit
+    kind: str          # tap, long, press, hold, turn, wait, log, secret (mission, cards), help, quit
     arg: str = ""
     number: float = 0.0
 
@@ -75,6 +77,8 @@ def parse_command(line: str, names: NameIndex) -> Command:
         return Command("help")
     if head == "wait":
         return Command("wait", number=_wait_seconds(rest))
+    if head in ("mission", "cards") and not rest:
+        return Command("secret", head)
     if head == "log":
         if rest and not _digits(rest, LOG_MAX):
             raise ConquistaError(f"log takes a number of lines, not {rest[:20]!r} (at most {LOG_MAX}; log alone "
@@ -146,7 +150,7 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
             raise ConquistaError(f"script line {number}: {exc}") from None
         if command.kind == "quit":
             break
-        if command.kind in ("help", "log"):
+        if command.kind in ("help", "log", "secret"):
             continue
         execute(table, command)
         message = table.status().message
@@ -251,6 +255,10 @@ class TerminalBoard:
             case "log":
                 self.show_log(int(command.number))
                 return True
+            case "secret":
+                for text in secret_lines(self.table, self.people, command.arg, self.join_url):
+                    self.console.print(text)
+                return True
         try:
             if command.kind == "wait":
                 with self.showing_moves():
@@ -288,6 +296,31 @@ class TerminalBoard:
                 break
         if self.table.game.over:
             self.console.print(self.table.status().pending, style="bold")
+            for text in luck_report(self.table.game).lines():
+                self.console.print(text)
+
+
+def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:
+    """`mission` or `cards` typed at the terminal. With exactly one person playing here (every other seat a bot)
+    the secret is theirs alone, so it is shown; with several, it would show to all of them: each has a phone."""
+    if len(people) != 1:
+        where = (f"join at {join_url} from your phone" if join_url else
+                 "start with --web 0.0.0.0:PORT and join from your phone (docs/playing.md)")
+        return [f"several people play at this terminal: each sees their own {what} on their phone ({where})"]
+    view = seat_view(table.referee, people[0])
+    colour = view["colour"]
+    if what == "mission":
+        mission = view["mission"]
+        if mission is None:
+            return [f"{colour}: no secret mission in this ruleset: conquer the world"]
+        meters = [f"  {m['label']}: {m['have']}" + (f" of {m['need']}" if m["need"] else "") for m in mission["meters"]]
+        return [f"{colour}'s mission: {mission['text']}", *meters]
+    cards = [f"  {c['territory']} · {c['symbol']}" for c in view["cards"]] or ["  no cards yet"]
+    names = {c["card"]: c["territory"] for c in view["cards"]}
+    sets = [f"  {s['kind']}: {', '.join(names.get(c, 'Jolly') for c in s['cards'])} → {s['armies']} armies"
+            for s in view["sets"]]
+    return [f"{colour}'s cards:", *cards, *(["sets (ROLL in your reinforcement trades the first):", *sets]
+                                             if sets else [])]
 
 
 def _enable_completion(options: list[str]) -> None:

@@ -285,6 +285,8 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
         host.uncheck("#new-defence")
         host.check("#new-committed")
         host.click("#new-start")
+        assert "tap again" in host.inner_text("#new-start")     # it stops the game being played: asked twice
+        host.click("#new-start")
         deadline = time.monotonic() + 10
         while live.do(lambda: live.table.game.players) != 4 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -292,8 +294,8 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
         assert live.do(lambda: (live.table.bots, live.table.bot_kinds)) == (frozenset({3}), {3: "random"})
         assert live.do(lambda: live.table.game.rules.automatic_defence) is False
         assert live.do(lambda: isinstance(live.table.referee.dice, CommittedDice))
-        host.wait_for_function("() => /classic, 4 players, bots: 3/.test(document.getElementById('setup')"
-                               ".textContent)", timeout=WAIT_MS)
+        host.wait_for_function("() => /classic, 4 players, bots: green/.test(document.getElementById('setup')"
+                               ".textContent)", timeout=WAIT_MS)       # seat 3 by its colour
         assert "committed dice: on" in host.inner_text("#setup")
     finally:
         live.stop()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from conquista.cli.common import saved_games_dir
+from conquista.dice.luck import luck_report
 from conquista.errors import ConquistaError
 from conquista.journal import JournalStore, default_data_dir, journal_path
 from conquista.rules.actions import Deal, Draw
@@ -81,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.json:
         if reveal:
-            print(json.dumps({"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}))
+            out = {"state": game.snapshot(), "digest": game.digest(), "actions": len(game.log)}
+            if game.over:
+                out["luck"] = luck_report(game).to_json()
+            print(json.dumps(out))
         else:
             # No digest either: with everything else known, the few possible missions and hands could be tried
             # against it.
@@ -90,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for line in describe_game(game, reveal=reveal):
         print(line)
+    if game.over:   # the luck report closes every finished game, its missions revealed
+        for line in luck_report(game).lines():
+            print(line)
     print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
     return 0
 
@@ -163,6 +170,9 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
             jump = _ask(read, console, number, total)
             if jump.quit:
                 break
+    if replayed.over:
+        for line in luck_report(replayed).lines():
+            console.print(line)
     console.print(f"digest {replayed.digest()}" if reveal else HIDDEN_NOTE)
 
 

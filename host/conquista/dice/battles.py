@@ -57,7 +57,7 @@ def battles_in_log(path: str | Path) -> list[Battle]:
                 s, t = action.source, action.target
                 attacking, defending, stop = game.armies[s], game.armies[t], action.stop_at
                 # The attacker is the source's owner: the current player, or the neutral army in its turn.
-                current[:] = [(line, t, game.owner[s], attacking, defending, stop, _chance(game, s, t, stop))]
+                current[:] = [(line, t, game.owner[s], attacking, defending, stop, blitz_chance(game, s, t, stop))]
             return
         if current and game.phase is not Phase.ROLL and game.phase is not Phase.DEFEND:
             start, target, attacker, attacking, defending, stop, chance = current.pop()
@@ -71,7 +71,7 @@ def battles_in_log(path: str | Path) -> list[Battle]:
     return battles
 
 
-def _chance(game: Game, source: int, target: int, stop: int) -> float:
+def blitz_chance(game: Game, source: int, target: int, stop: int) -> float:
     """The exact chance that a blitz about to start takes the target."""
     armies = game.armies
     if not game.rules.fleets:

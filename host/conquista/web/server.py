@@ -214,8 +214,15 @@ class Hub:
             conn.offer(self.companion.latest)
 
     def message(self, conn: Connection, text: str) -> None:
-        """Any later message: validated here, then queued for the board's loop, which checks it again."""
-        self.companion.submit(to_command(parse(text), conn.id, conn.seat, self.companion.seats.host,
+        """Any later message: validated here, then queued for the board's loop, which checks it again. A ping is
+        answered here: a page that hears no pong for a few seconds knows its connection is dead (a dropped Wi-Fi
+        leaves a socket open for a minute or more)."""
+        data = parse(text)
+        if data.get("type") == "ping":
+            keys(data, {"type"})
+            conn.frame({"type": "pong"})
+            return
+        self.companion.submit(to_command(data, conn.id, conn.seat, self.companion.seats.host,
                                          self.companion.territory_ids))
 
 
@@ -247,6 +254,9 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
     async def page(request: Request) -> Response:
         name = "board.html" if request.url.path == "/board" else "phone.html"
         return FileResponse(_static(name), media_type="text/html")
+
+    async def favicon(_request: Request) -> Response:
+        return FileResponse(_static("favicon.svg"), media_type="image/svg+xml")
 
     async def public(_request: Request) -> Response:
         latest = companion.latest
@@ -281,6 +291,7 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
 
     routes = [
         Route("/", page), Route("/board", page), Route("/api/public", public), Route("/qr.svg", qr),
+        Route("/favicon.ico", favicon),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=_static("")), name="static"),
     ]

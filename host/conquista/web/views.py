@@ -13,19 +13,23 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
+from conquista.dice.luck import luck_report
 from conquista.rules import power
-from conquista.rules.actions import Attack, Fortify, Place
+from conquista.rules.actions import Attack, Blitz, Deal, Fortify, Place, Roll
+from conquista.rules.battle import DiceRule
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.choices import CardDeck, DealKind
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import effective_mission, mission_text
+from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import mark, screen_hex
 from conquista.table.referee import Referee
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
+from conquista.web.phone_words import my_turn_words, waiting_words
 
 if TYPE_CHECKING:
     from conquista.web.companion import SavedChoice
@@ -87,7 +91,9 @@ def map_view(game: Game) -> dict[str, Any]:
         # The URL of the map's SVG, whose paths carry each territory's id; else `points` place a schematic.
         "shapes": shapes,
         "points": None if shapes else {tid: list(p) for tid, p in _schematic(gmap).items()},
-        "territories": [{"id": t.id, "name": t.name_en, "continent": gmap.continents[t.continent].id,
+        # The Italian names too: a screen that speaks may speak Italian.
+        "territories": [{"id": t.id, "name": t.name_en, "name_it": t.name_it,
+                         "continent": gmap.continents[t.continent].id,
                          "cell": list(cells[t.id])} for t in gmap.territories],
         "continents": [{"id": c.id, "name": c.name_en, "bonus": c.bonus} for c in gmap.continents],
         "links": [[a, b] for a, around in enumerate(gmap.neighbours) for b in around if a < b],
@@ -163,7 +169,49 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "fault": referee.fault,
         # The set-up menu on the board's ring, in words and as data, while a new game is chosen there.
         "menu": referee.menu.view() if referee.menu is not None else None,
+        # The last roll (for a screen that announces battles): counted, so a roll like the one before is news.
+        "roll": last_roll(game),
+        # When the game is over: the luck report, every mission revealed.
+        "luck": luck_view(game),
     }
+
+
+def last_roll(game: Game) -> dict[str, Any] | None:
+    """How many rolls the game has had, and the last one's battle: the territories and the armies each side lost
+    (by the ruleset's dice; a fleet's handicap aside, as the dice panel shows them)."""
+    rolls = 0
+    last: Roll | None = None
+    where: tuple[int, int] | None = None
+    for action in reversed(game.log):
+        if isinstance(action, Roll):
+            rolls += 1
+            last = last or action
+        elif last is not None and where is None and isinstance(action, Attack | Blitz):
+            where = (action.source, action.target)   # the attack (or blitz) the last roll belongs to
+    if last is None or where is None:
+        return None
+    lost = battle_losses(last.attack, last.defend, DiceRule.of(game.rules))
+    return {"count": rolls, "source": game.map.id(where[0]), "target": game.map.id(where[1]),
+            "attack": sorted(last.attack, reverse=True), "defence": sorted(last.defend, reverse=True),
+            "lost": list(lost)}
+
+
+_LUCK: dict[tuple[int, int], dict[str, Any]] = {}
+
+
+def luck_view(game: Game) -> dict[str, Any] | None:
+    """The luck report of a finished game (conquista.dice.luck), with each seat's mission revealed; None while it
+    goes on. Computed once per game end: the views are rebuilt on every change."""
+    if not game.over or not game.log or not isinstance(game.log[0], Deal):
+        return None
+    key = (id(game), len(game.log))
+    if key not in _LUCK:
+        _LUCK.clear()
+        report = luck_report(game)
+        view = report.to_json()
+        view["lines"] = report.lines()
+        _LUCK[key] = view
+    return _LUCK[key]
 
 
 def mission_progress(game: Game, seat: int) -> dict[str, Any]:
@@ -172,9 +220,12 @@ def mission_progress(game: Game, seat: int) -> dict[str, Any]:
     text = mission_text(game.missions[seat], game.rules.colours)
     owner = game.owner
     if m.destroy_colour is not None:
+        # The meter fills as the target loses territories: taken of the most it held at the deal (or now).
         left = game.territory_count[m.destroy_colour]
         target = game.rules.colours[m.destroy_colour]
-        return {"text": text, "meters": [{"label": f"{target} territories left", "have": left, "need": 0}]}
+        most = max(left, _dealt_count(game, m.destroy_colour))
+        return {"text": text, "meters": [{"label": f"{target} territories taken ({left} left)",
+                                          "have": most - left, "need": most}]}
     if m.territories:
         held = sum(1 for t in range(game.map.size) if owner[t] == seat and game.armies[t] >= m.min_armies)
         label = "territories held" + (f" with {m.min_armies}+ armies" if m.min_armies > 1 else "")
@@ -192,6 +243,23 @@ def mission_progress(game: Game, seat: int) -> dict[str, Any]:
         meters.append({"label": "another whole continent", "have": min(others, m.extra_continents),
                        "need": m.extra_continents})
     return {"text": text, "meters": meters}
+
+
+_DEALT: dict[tuple[str, int, Deal], tuple[int, ...]] = {}
+
+
+def _dealt_count(game: Game, seat: int) -> int:
+    """How many territories `seat` held right after the deal (0 for a position without a deal)."""
+    deal = game.log[0] if game.log else None
+    if not isinstance(deal, Deal):
+        return 0
+    key = (game.rules.name, game.players, deal)
+    if key not in _DEALT:
+        if len(_DEALT) > 16:
+            _DEALT.clear()
+        _DEALT[key] = tuple(Game(game.rules, game.map, game.players, deal).territory_count)
+    counts = _DEALT[key]
+    return counts[seat] if seat < len(counts) else 0
 
 
 def _card(game: Game, card: int) -> dict[str, Any]:
@@ -237,7 +305,9 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "my_turn": mine,
         # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
-        "pending": referee.status().pending if mine else "",
+        # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
+        "pending": my_turn_words(referee) if mine else "",
+        "waiting": "" if mine else waiting_words(referee),
         "refused": referee.message if mine else "",
         "to_place": game.pool if mine and phase in PLACING else 0,
         "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),

@@ -20,33 +20,67 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// A heartbeat: the page pings every PING_MS and counts the connection dead when nothing (a pong or any frame) came
+// back for DEAD_MS. A dropped Wi-Fi leaves a socket "open" for a minute or more; this says "offline" within 5 s
+// and opens a new one. The dead socket is abandoned (its close handshake could take as long).
+const PING_MS = 1500;
+const DEAD_MS = 4500;
+
 function connect(onFrame, onState) {
   let socket = null;
   let delay = 500;
+  let heard = 0;
+  let retry = null;
   const client = {
     send(message) {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     },
     reopen() { if (socket) socket.close(); },
   };
+  function lost() {
+    if (!socket) return;
+    const dead = socket;
+    socket = null;
+    dead.onopen = dead.onmessage = dead.onclose = dead.onerror = null;
+    try { dead.close(); } catch (e) { /* already closing */ }
+    onState("offline: reconnecting…");
+    clearTimeout(retry);
+    retry = setTimeout(open, delay);
+    delay = Math.min(delay * 2, 5000);
+  }
   function open() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    heard = performance.now();   // a socket that does not open within DEAD_MS is given up too
     socket.onopen = () => {
       delay = 500;
+      heard = performance.now();
       const hello = { type: "hello" };
       const token = seatToken();
       if (token) hello.token = token;
       socket.send(JSON.stringify(hello));
       onState("connected");
     };
-    socket.onmessage = (event) => onFrame(JSON.parse(event.data));
-    socket.onclose = () => {
-      onState("offline: reconnecting…");
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 5000);
+    socket.onmessage = (event) => {
+      heard = performance.now();
+      const frame = JSON.parse(event.data);
+      if (frame.type === "pong") return;
+      onFrame(frame);
+      // For the page's separate modules (speech.js, luck.js): every frame, after the page has drawn it.
+      document.dispatchEvent(new CustomEvent("conquista-frame", { detail: frame }));
     };
+    socket.onclose = lost;
   }
+  let pinged = 0;
+  setInterval(() => {
+    if (!socket) return;
+    const now = performance.now();
+    if (now - heard > DEAD_MS) { lost(); return; }
+    if (socket.readyState === WebSocket.OPEN && now - pinged >= PING_MS) {
+      pinged = now;
+      socket.send('{"type":"ping"}');
+    }
+  }, 250);
   open();
   return client;
 }
@@ -54,4 +88,10 @@ function connect(onFrame, onState) {
 function isDark(hex) {
   const n = parseInt(hex.slice(1), 16);
   return ((n >> 16) & 255) * 0.3 + ((n >> 8) & 255) * 0.59 + (n & 255) * 0.11 < 110;
+}
+
+// The modules shared by every page (luck.js, speech.js) bring their own sheet: a page needs only their <script>.
+function sharedStyle() {
+  if (document.querySelector("link[data-shared]")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/shared.css", "data-shared": "" }));
 }

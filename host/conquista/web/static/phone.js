@@ -1,16 +1,23 @@
 "use strict";
 // A player's phone: ask for a seat, then the private view. Secrets (mission, cards) are put on the screen only
-// while the player holds the button, and taken off when the page is hidden.
+// while the player holds the button (or opened to trade a set), and taken off when the page is hidden.
+// Seats are named by their colour everywhere; the host's buttons that drop a player or a game ask twice.
 let map = null;
 let publicView = null;
 let seatView = null;
 let hostView = null;
 let claimNote = "";
 let remoteLinks = {};
+let wasMyTurn = false;
+const CONFIRM_MS = 4000;
 
 const $ = (id) => document.getElementById(id);
 
-const client = connect(onFrame, (state) => { $("status").textContent = state; });
+const client = connect(onFrame, (state) => {
+  $("status").textContent = state;
+  $("status").classList.toggle("offline", state !== "connected");
+  document.body.classList.toggle("offline", state !== "connected");   // nothing tapped now would arrive
+});
 const panel = seatPanel(client);
 
 function onFrame(frame) {
@@ -26,14 +33,23 @@ function onFrame(frame) {
     case "welcome": claimNote = ""; break;
     case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
     case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
-    case "taken_over":
+    case "taken_over": {
+      const colour = colourOf(frame.seat);
       seatView = null; hostView = null;
       history.replaceState(null, "", location.pathname);
-      claimNote = "Your seat is now open on another screen.";
+      claimNote = `This screen lost the ${colour} seat: it was opened on another screen. To play ${colour} ` +
+        `here again, tap ${colour} below and press ROLL at the board.`;
       break;
+    }
     case "error":
-      if (frame.code === "bad_token") history.replaceState(null, "", location.pathname);
-      claimNote = frame.error;
+      if (frame.code === "bad_token") {
+        history.replaceState(null, "", location.pathname);
+        seatView = null; hostView = null;
+        claimNote = "This screen lost its seat: the link no longer works (a new game, a bot took the seat, or " +
+          "another phone has it). Tap your colour below and press ROLL at the board to get it back.";
+      } else {
+        claimNote = frame.error;
+      }
       break;
   }
   draw();
@@ -48,12 +64,73 @@ function drawJoin() {
   }, el("span", { class: "swatch", style: `background: ${s.rgb}` }), s.bot ? `${s.colour} (bot)` : s.colour)));
 }
 
+function colourOf(seat) {
+  const s = publicView && publicView.seats[seat];
+  return s ? s.colour : `seat ${seat}`;
+}
+
 function drawPlay() {
   if (seatView) {
     $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
       `you are ${seatView.colour}`);
   }
   panel.update(seatView, publicView, map);
+  drawTurn();
+  drawRoll();
+}
+
+// "Your turn" is plain: a banner in the seat's colour, the page title (seen from another tab), a short vibration.
+function drawTurn() {
+  const mine = Boolean(seatView && seatView.my_turn && publicView && !publicView.over);
+  const banner = $("turn-banner");
+  banner.classList.toggle("hidden", !mine);
+  if (mine) {
+    banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
+    banner.textContent = seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn";
+  }
+  document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
+  if (mine && !wasMyTurn && $("vibrate").checked && navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  wasMyTurn = mine;
+}
+
+// The last roll's dice, attack in red and defence in blue, with the battle they belong to.
+function drawRoll() {
+  const box = $("roll");
+  const roll = publicView && publicView.roll;
+  box.classList.toggle("hidden", !roll || !seatView);
+  if (!roll || !map) return;
+  const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
+  const lost = (n) => (n === 1 ? "1 army" : `${n} armies`);
+  // Seats by colour: the owners now (a conquered target's defender is gone from the map: named by role).
+  const owner = (id) => { const i = map.territories.findIndex((x) => x.id === id); return i < 0 ? null : publicView.territories[i].owner; };
+  const who = (id, role) => {
+    const o = owner(id);
+    const seat = o === null ? null : publicView.seats[o];
+    return seat && !(id === roll.target && o === owner(roll.source)) ? seat.colour : role;
+  };
+  box.replaceChildren(
+    el("div", { class: "dice" }, ...roll.attack.map((d) => el("span", { class: "a" }, d)), el("i", {}, "vs"),
+      ...roll.defence.map((d) => el("span", { class: "d" }, d))),
+    el("div", { class: "roll-words" }, `${name(roll.source)} → ${name(roll.target)}: ${who(roll.source, "attacker")} ` +
+      `lost ${lost(roll.lost[0])}, ${who(roll.target, "the defender")} ${lost(roll.lost[1])}`));
+}
+
+// A button that drops a player or a game asks again: the first tap arms it for a few seconds.
+function confirmed(button, question, act) {
+  if (button.dataset.armed) {
+    delete button.dataset.armed;
+    button.textContent = button.dataset.label;
+    act();
+    return;
+  }
+  button.dataset.label = button.textContent;
+  button.dataset.armed = "1";
+  button.textContent = question;
+  setTimeout(() => {
+    if (!button.dataset.armed) return;
+    delete button.dataset.armed;
+    button.textContent = button.dataset.label;
+  }, CONFIRM_MS);
 }
 
 function drawHost() {
@@ -61,7 +138,7 @@ function drawHost() {
   if (!hostView) return;
   const switches = Object.entries(hostView.switches).map(([k, v]) => `${k}: ${v ? "on" : "off"}`).join(", ");
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
-    `${hostView.bots.length ? hostView.bots.join(", ") : "none"}`), el("p", {}, switches));
+    `${hostView.bots.length ? hostView.bots.map(colourOf).join(", ") : "none"}`), el("p", {}, switches));
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
   $("new-game").classList.toggle("hidden", !hostView.can_set_up);
   const select = $("new-rules");
@@ -73,7 +150,9 @@ function drawHost() {
   drawSeatChoices();
   $("resume").classList.toggle("hidden", !hostView.saved.length);
   $("saved").replaceChildren(...hostView.saved.map((g) => el("button", {
-    "data-resume": g.id, onclick: () => client.send({ type: "resume", game: g.id }),
+    "data-resume": g.id,
+    onclick: (e) => confirmed(e.currentTarget, `Resume game ${g.id}? This game stops: tap again`,
+      () => client.send({ type: "resume", game: g.id })),
   }, `game ${g.id}: ${g.rules}, ${g.players} players${g.bots ? ` (${g.bots} bots)` : ""}, turn ${g.turn}, ` +
      `last played ${g.last_played.replace("T", " ").slice(0, 16)}`)));
   const physical = hostView.switches["physical dice"];
@@ -84,13 +163,18 @@ function drawHost() {
       `give ${s.colour} to a remote player`),
     remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
       : "")));
-  // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it.
-  const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat)) : [];
+  // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it. Not
+  // offered for the host's own seat (the host plays it), and asked twice.
+  const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
+    s.seat !== seatView.seat) : [];
+  $("leave-title").classList.toggle("hidden", !leaving.length);
   $("leave").replaceChildren(...leaving.map((s) => el("div", {},
-    el("button", { "data-leave": s.seat, onclick: () => client.send({ type: "leave", seat: s.seat, bot: false }) },
+    el("button", { "data-leave": s.seat, onclick: (e) => confirmed(e.currentTarget,
+      `${s.colour} leaves for good? Tap again`, () => client.send({ type: "leave", seat: s.seat, bot: false })) },
       `${s.colour} leaves (armies only defend)`),
-    hostView.bot_takeover && !s.bot ? el("button", { "data-bot-seat": s.seat,
-      onclick: () => client.send({ type: "leave", seat: s.seat, bot: true }) }, `a bot plays ${s.colour}`) : "")));
+    hostView.bot_takeover && !s.bot ? el("button", { "data-bot-seat": s.seat, onclick: (e) => confirmed(e.currentTarget,
+      `A bot plays ${s.colour} from now? Tap again`, () => client.send({ type: "leave", seat: s.seat, bot: true })) },
+    `a bot plays ${s.colour}`) : "")));
 }
 
 // The new game's seats: a person or a bot (which kind) for each, the host's own always a person. Choices made
@@ -132,6 +216,7 @@ function newGame() {
 }
 
 function draw() {
+  document.body.classList.toggle("over", Boolean(publicView && publicView.over));
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawJoin();
@@ -140,7 +225,10 @@ function draw() {
 }
 
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
-$("new-start").addEventListener("click", () => client.send(newGame()));
+$("new-start").addEventListener("click", (e) => confirmed(e.currentTarget,
+  "Start it? The game being played stops: tap again", () => client.send(newGame())));
+$("vibrate").checked = localStorage.getItem("conquista.vibrate") !== "off";
+$("vibrate").addEventListener("change", () => localStorage.setItem("conquista.vibrate", $("vibrate").checked ? "on" : "off"));
 $("new-rules").addEventListener("change", () => { drawRuleset(); drawSeatChoices(); });
 $("new-players").addEventListener("input", drawSeatChoices);
 $("dice").addEventListener("click", () => client.send({

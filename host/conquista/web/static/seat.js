@@ -1,7 +1,29 @@
 "use strict";
 // A seat's private panel, shared by the phone page and the board page of a remote seat: the counts that matter
 // now, the buttons, and the secrets (mission, cards, sets), put on the screen only while the player holds the
-// button and taken off when the page is hidden.
+// button and taken off when the page is hidden. To trade, "Trade a set" opens the secrets until a set is tapped
+// (one tap trades it, and they hide again), "Hide" is tapped, or the page is hidden.
+
+const REPEAT_AFTER_MS = 450;
+const REPEAT_EVERY_MS = 160;
+
+// A button that acts once on a tap and again and again while held.
+function held(button, act) {
+  let timer = null;
+  const stop = () => { clearTimeout(timer); clearInterval(timer); timer = null; };
+  button.addEventListener("pointerdown", (e) => {
+    if (button.disabled) return;
+    e.preventDefault();
+    stop();
+    act();
+    timer = setTimeout(() => { timer = setInterval(() => { if (!button.disabled) act(); }, REPEAT_EVERY_MS); },
+      REPEAT_AFTER_MS);
+  });
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, stop);
+  button.addEventListener("contextmenu", (e) => e.preventDefault());
+  // A keyboard's Enter or Space (no pointer) still acts once.
+  button.addEventListener("click", (e) => { if (e.detail === 0) act(); });
+}
 
 function seatPanel(client) {
   const $ = (id) => document.getElementById(id);
@@ -9,11 +31,13 @@ function seatPanel(client) {
   let publicView = null;
   let map = null;
   let showing = false;
+  let trading = false;   // opened to trade: stays until a set is traded or "Hide" is tapped
 
   function drawSecret() {
     const box = $("secret");
-    box.classList.toggle("hidden", !showing);
-    if (!showing || !seatView) { box.replaceChildren(); return; }
+    const open = showing || trading;
+    box.classList.toggle("hidden", !open);
+    if (!open || !seatView) { box.replaceChildren(); return; }
     const parts = [];
     if (seatView.mission) {
       parts.push(el("h2", {}, "Your mission"), el("p", { id: "mission" }, seatView.mission.text));
@@ -30,14 +54,17 @@ function seatPanel(client) {
       ...seatView.cards.map((c) => el("li", {}, `${c.territory} · ${c.symbol}`))));
     if (!seatView.cards.length) parts.push(el("p", {}, "no cards yet"));
     if (seatView.sets.length) {
-      parts.push(el("h2", {}, "Sets you can trade (the board's ROLL trades the first)"));
+      parts.push(el("h2", {}, seatView.can_trade ? "Tap a set to trade it" : "Sets you hold (traded in your reinforcement)"));
       for (const s of seatView.sets) {
         const held = Object.fromEntries(seatView.cards.map((c) => [c.card, c.territory]));
         const names = s.cards.map((c) => held[c] || (map && c < map.territories.length ? map.territories[c].name : "Jolly"));
-        parts.push(el("button", { class: "trade", onclick: () => client.send({ type: "trade", cards: s.cards }),
-          ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
+        parts.push(el("button", { class: "trade", "data-cards": s.cards.join(","), onclick: () => {
+          client.send({ type: "trade", cards: s.cards });
+          trading = false; showing = false; drawSecret();   // one tap trades; the secrets hide again
+        }, ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
       }
     }
+    if (trading) parts.push(el("button", { class: "hide", onclick: () => { trading = false; drawSecret(); } }, "Hide"));
     box.replaceChildren(...parts);
   }
 
@@ -45,8 +72,9 @@ function seatPanel(client) {
     $("play").classList.toggle("hidden", !seatView);
     if (!seatView) return;
     const mover = publicView && publicView.seats[publicView.to_move];
+    // The phone's words, built by the server: what to do now, or who plays (never the board's button hints).
     $("pending").textContent = seatView.my_turn ? seatView.pending :
-      (mover ? `${mover.colour} is playing: ${publicView.pending}` : (publicView ? publicView.pending : ""));
+      (seatView.waiting !== undefined ? seatView.waiting : (mover ? `${mover.colour} is playing` : ""));
     $("refused").textContent = seatView.refused;
     const counts = [];
     if (seatView.to_place) {
@@ -60,11 +88,19 @@ function seatPanel(client) {
       counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
     }
     if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
-    if (seatView.odds !== null) counts.push(`chance to conquer: ${Math.round(seatView.odds * 100)}%`);
+    if (seatView.odds !== null) {
+      // Never "100%" or "0%" for what may still go either way.
+      const pct = Math.round(seatView.odds * 100);
+      const shown = pct >= 100 && seatView.odds < 1 ? ">99" : (pct <= 0 && seatView.odds > 0 ? "<1" : `${pct}`);
+      counts.push(`chance to conquer: ${shown}%`);
+    }
     $("counts").textContent = counts.join(" · ");
     for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
     $("forced").classList.toggle("hidden", !seatView.forced_trade);
     drawLegal();
+    const trade = $("trade-open");
+    if (trade) trade.classList.toggle("hidden", !(seatView.can_trade && seatView.sets.length));
+    if (trading && !seatView.can_trade) trading = false;
     drawSecret();
   }
 
@@ -88,16 +124,39 @@ function seatPanel(client) {
   for (const b of document.querySelectorAll("[data-press]")) {
     b.addEventListener("click", () => client.send({ type: "press", button: b.dataset.press }));
   }
-  for (const b of document.querySelectorAll("[data-turn]")) {
-    b.addEventListener("click", () => client.send({ type: "turn", steps: Number(b.dataset.turn) }));
+  // − and + repeat while held (after a pause, a few steps a second: within the server's rate limit); "all"
+  // turns as far as the count goes (every army left to place onto the last territory, every die, the most to move).
+  for (const b of document.querySelectorAll("[data-turn]")) held(b, () => client.send({ type: "turn", steps: Number(b.dataset.turn) }));
+  for (const b of document.querySelectorAll("[data-all]")) {
+    b.addEventListener("click", () => { const steps = stepsToAll(); if (steps) client.send({ type: "turn", steps }); });
   }
   const hold = $("secret-hold");
+  // A page without its own "Trade a set…" button (the board page of a remote seat) gets one, next to the hold.
+  let opener = $("trade-open");
+  if (!opener && hold) {
+    opener = el("button", { id: "trade-open", class: "hidden" }, "Trade a set…");
+    hold.before(opener);
+  }
+  if (opener) opener.addEventListener("click", () => { trading = true; drawSecret(); });
   const show = (on) => { showing = on; drawSecret(); };
   hold.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
   for (const end of ["pointerup", "pointerleave", "pointercancel"]) hold.addEventListener(end, () => show(false));
   hold.addEventListener("contextmenu", (e) => e.preventDefault());
-  document.addEventListener("visibilitychange", () => { if (document.hidden) show(false); });
-  window.addEventListener("blur", () => show(false));
+  const hideAll = () => { trading = false; show(false); };
+  document.addEventListener("visibilitychange", () => { if (document.hidden) hideAll(); });
+  window.addEventListener("blur", hideAll);
+
+  function stepsToAll() {
+    const v = seatView;
+    if (!v || !v.my_turn) return 0;
+    let steps = 0;
+    if (v.to_place) steps = v.to_place;
+    else if (v.move_in) steps = v.move_in.max - v.move_in.count;
+    else if (v.move) steps = v.move.max - v.move.count;
+    else if (v.dice && v.dice.attack) steps = v.dice.max - v.dice.attack;
+    else if (v.dice && v.dice.defend) steps = v.dice.max - v.dice.defend;
+    return Math.min(steps, 50);   // the server's most per message; "all" again goes on
+  }
 
   return {
     update(seat, pub, gameMap) { seatView = seat; publicView = pub; map = gameMap; draw(); },

@@ -1,0 +1,89 @@
+"""What a seat's phone says about the step the table waits for: short, and in the phone's own terms.
+
+The board's words (`table.pending`) are for the board and its buttons ("hold ROLL to blitz", "NEXT ends the phase");
+a phone has a BLITZ button, −, + and "all", and its player taps territories on the board (or, from a remote seat,
+on the board page). The player to move gets what to do now; every other phone gets who plays and what they are
+doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in and the end of the game
+keep the board's words: they are the same for everyone.
+"""
+
+from __future__ import annotations
+
+from conquista.rules.engine import Game
+from conquista.rules.events import Phase
+from conquista.table.referee import Referee
+from conquista.table.units import units
+from conquista.table.wording import owner_name, plural
+
+DOING = {
+    Phase.SETUP: "placing armies", Phase.REINFORCE: "placing reinforcements",
+    Phase.ELIMINATION_TRADE: "trading cards", Phase.ATTACK: "attacking", Phase.ROLL: "attacking",
+    Phase.DEFEND: "choosing the defence", Phase.OCCUPY: "moving in", Phase.FORTIFY: "moving armies",
+    Phase.NEUTRAL_REINFORCE: "placing the neutral army", Phase.NEUTRAL_ATTACK: "attacking with the neutral army",
+}
+
+
+def _name(game: Game, t: int) -> str:
+    return game.map.territories[t].name_en
+
+
+def _board_words(referee: Referee) -> bool:
+    """The board's own words apply: a question, the set-up menu, dice typed in, the game over."""
+    return bool(referee.power_question or referee.prompt or referee.menu is not None or referee.entry is not None
+                or referee.game.winner is not None)
+
+
+def waiting_words(referee: Referee) -> str:
+    """For a phone whose seat is not to move: who plays and what they do."""
+    game = referee.game
+    if _board_words(referee):
+        return referee.status().pending
+    to_move = game.to_move
+    if not isinstance(to_move, int):
+        return "the board is rolling" if to_move is not None else ""
+    if game.phase is Phase.DEFEND and game.battle is not None:
+        battle = game.battle
+        return (f"{owner_name(game, to_move)} defends {_name(game, battle.target)} against "
+                f"{owner_name(game, game.owner[battle.source])}")
+    doing = DOING.get(game.phase, game.phase.value)
+    return f"{owner_name(game, to_move)} is {doing}"
+
+
+def my_turn_words(referee: Referee) -> str:
+    """For the phone of the seat to move: what to do now, with the phone's buttons."""
+    game = referee.game
+    if _board_words(referee):
+        return referee.status().pending
+    phase, source, target = game.phase, referee.source, referee.target
+    neutral = " neutral" if phase in (Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK) else ""
+    if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE):
+        if game.must_trade():
+            return "Trade a set first: tap it under Cards"
+        if not game.pool:
+            return "All placed: NEXT to attack" if phase is Phase.REINFORCE else "All placed: NEXT"
+        what = plural(game.pool, "unit" if game.rules.fleets else "army")
+        fleets = " (a long tap: a fleet)" if game.rules.fleets else ""
+        return f"Place {what}: tap your{neutral} territories on the board{fleets}; + adds to the last one"
+    if phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK):
+        if source < 0:
+            return f"Attack: tap one of your{neutral} territories on the board, then a target · NEXT: fortify"
+        if target < 0:
+            return f"From {_name(game, source)}: tap the territory to attack"
+        return (f"{_name(game, source)} → {_name(game, target)}: ROLL rolls {plural(referee.count, 'die')}, "
+                f"BLITZ attacks to the end")
+    if phase is Phase.DEFEND and game.battle is not None:
+        battle = game.battle
+        return (f"Defend {_name(game, battle.target)} from {_name(game, battle.source)} with "
+                f"{plural(referee.count, 'die')}: ROLL")
+    if phase is Phase.OCCUPY and game.battle is not None:
+        low, high = game.occupy_range()
+        moved = units(game, referee.count, game.battle.source, game.battle.target)
+        return f"Move {moved} into {_name(game, game.battle.target)} ({low}–{high}): ROLL"
+    if phase is Phase.FORTIFY:
+        if source < 0:
+            return "Fortify: tap a territory to move from, then where to · NEXT ends your turn"
+        if target < 0:
+            return f"From {_name(game, source)}: tap where to move"
+        return f"Move {units(game, referee.count, source, target)} from {_name(game, source)} to " \
+               f"{_name(game, target)}: ROLL"
+    return referee.status().pending
