@@ -59,7 +59,9 @@ class TableRunner:
             return
         button = TO_REFEREE[event.button]
         if event.edge is Edge.PRESS:
-            self.recogniser.button_down(button, event.time)
+            chord = self.recogniser.button_down(button, event.time)   # ROLL and NEXT together: a seat's grant
+            if chord is not None:
+                self.referee.handle(chord, event.time)
             return
         gesture = self.recogniser.button_up(button, event.time)
         if gesture is not None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from conquista.devices.interfaces import Buzzer
 from conquista.table.referee import Referee
+from conquista.table.referee_state import EffectKind
 from conquista.table.sounds import TableSnapshot, Tune, cues_between
 
 
 def snapshot(referee: Referee) -> TableSnapshot:
     game = referee.game
-    refusals = [effect.start for effect in referee.effects if effect.kind == "illegal"]
+    refusals = [effect.start for effect in referee.effects if effect.kind is EffectKind.ILLEGAL]
     return TableSnapshot(
         current=game.current,
         owner=tuple(game.owner),

@@ -26,7 +26,7 @@ from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import board_cells
 
 if TYPE_CHECKING:
-    from conquista.web.companion import SavedChoice
+    from conquista.web.wire import SavedChoice
 
 LOG_LINES = 40
 DEFAULT_BOT = "greedy"
@@ -97,6 +97,10 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
         {"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
          "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]), "armies": game.armies[t]}
         for t in range(game.map.size)]
+    if referee.menu is not None:
+        # No game yet (the set-up menu): the map stays dark, as on the board.
+        for territory in out:
+            territory["rgb"] = "#000000"
     if game.rules.fleets:
         for t, territory in enumerate(out):
             territory["fleets"] = game.fleets[t]
