@@ -106,6 +106,10 @@ class GestureRecogniser:
                 return HeldDown(button)
         return None
 
+    def buttons_down(self) -> bool:
+        """Whether a button is down now (its long hold may come: the board's loop looks again soon)."""
+        return bool(self._button_down)
+
     def button_up(self, button: Button, now: float) -> Gesture | None:
         since = self._button_down.pop(button, None)
         if since is None or button in self._reported:

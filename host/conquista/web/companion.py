@@ -56,6 +56,8 @@ class Companion:
     saved_games: Callable[[], tuple[SavedChoice, ...]] = tuple
     bot_kinds: dict[int, str] = field(default_factory=dict)   # the bot playing each bot seat
     send: Callable[[Outgoing], None] = lambda item: None
+    # Wakes the board's loop when a command is queued (an event-driven loop blocks until an input comes).
+    wake: Callable[[], None] = lambda: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
     latest: Snapshot | None = None
@@ -71,8 +73,9 @@ class Companion:
     _bound: frozenset[int] = frozenset()      # the seats with a phone at the last snapshot
 
     def submit(self, command: Command) -> None:
-        """From any thread (the server's): queue a phone's command for the board loop."""
+        """From any thread (the server's): queue a phone's command for the board loop, and wake it."""
         self.inbox.put(command)
+        self.wake()
 
     def step(self, referee: Referee, now: float) -> None:
         """On the board loop: take the phones' commands, publish what changed."""
