@@ -7,7 +7,7 @@ from __future__ import annotations
 from conquista.bots.planner_odds import odds_for
 from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
 from conquista.rules.engine import Game
-from conquista.table import units
+from conquista.table import unit_kinds as units
 from conquista.table.wording import owner_name, plural
 
 

@@ -13,7 +13,7 @@ from conquista.rules.engine import Game
 from conquista.rules.events import Event
 from conquista.table.colours import RGB
 from conquista.table.dealt import NewlyDealt
-from conquista.table.referee_state import DiceEntry, LightEffect
+from conquista.table.referee_records import DiceEntry, LightEffect
 from conquista.table.seat_claims import SeatClaims
 
 ClockKey = tuple[int, int, int]

@@ -30,14 +30,14 @@ from conquista.table.colours import RGB
 from conquista.table.dealt import NewlyDealt
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
-from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
-from conquista.table.referee_state import ATTACKING as ATTACKING
-from conquista.table.referee_state import BLINK_PERIOD_S as BLINK_PERIOD_S
-from conquista.table.referee_state import PLACING as PLACING
-from conquista.table.referee_state import DiceEntry, EffectKind, LightEffect
-from conquista.table.referee_state import DiceRow as DiceRow
-from conquista.table.referee_state import Scene as Scene
-from conquista.table.referee_state import Status as Status
+from conquista.table.prompt_words import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
+from conquista.table.referee_records import ATTACKING as ATTACKING
+from conquista.table.referee_records import BLINK_PERIOD_S as BLINK_PERIOD_S
+from conquista.table.referee_records import PLACING as PLACING
+from conquista.table.referee_records import DiceEntry, EffectKind, LightEffect
+from conquista.table.referee_records import DiceRow as DiceRow
+from conquista.table.referee_records import Scene as Scene
+from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.seat_claims import ClaimNews, SeatClaims

@@ -12,7 +12,7 @@ from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Oc
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
-from conquista.table.referee_state import ATTACKING, PLACING
+from conquista.table.referee_records import ATTACKING, PLACING
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk

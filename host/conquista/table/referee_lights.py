@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
-from conquista.table import departures, units
+from conquista.table import departures
+from conquista.table import unit_kinds as units
 from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
 from conquista.table.dealt import deal_blink
-from conquista.table.pending import pending_text
-from conquista.table.referee_state import ATTACKING, BLINK_PERIOD_S, DiceRow, EffectKind, Scene, Status
+from conquista.table.prompt_words import pending_text
+from conquista.table.referee_records import ATTACKING, BLINK_PERIOD_S, DiceRow, EffectKind, Scene, Status
 from conquista.table.ring import referee_ring
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from conquista.rules.actions import Action, Deal
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, TerritoryConquered, TerritoryDealt
 from conquista.table.logview import describe_event
-from conquista.table.referee_state import EffectKind, LightEffect
+from conquista.table.referee_records import EffectKind, LightEffect
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk

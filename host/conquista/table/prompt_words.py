@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.logview import game_over_reason
-from conquista.table.units import units
+from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
 if TYPE_CHECKING:
