@@ -137,7 +137,10 @@ class Referee:
     @property
     def fault(self) -> str:
         """The fault that holds the game, the most important first ("": none)."""
-        return next((self.faults[s] for s in HOLDING if s in self.faults), "")
+        faults = self.faults
+        if not faults:   # the usual case, asked several times a frame
+            return ""
+        return next((faults[s] for s in HOLDING if s in faults), "")
 
     @fault.setter
     def fault(self, text: str) -> None:
