@@ -26,11 +26,12 @@ from conquista.table.referee import Referee
 
 @dataclass
 class BoardDevices:
-    sensors: SensorSource
+    sensors: SensorSource | None     # None when only the raw keys were asked for (`keys_only`)
     panel: ButtonPanel
     strip: LedStrip
     buzzer: Buzzer | None
     closers: list[Callable[[], None]] = field(default_factory=list)
+    link: Any = None                 # the Pico's link (a SerialSensorSource), when the profile uses it
 
     def close(self) -> None:
         # Close in reverse order of opening, and keep going if one fails: the LEDs must still go dark.
@@ -41,10 +42,12 @@ class BoardDevices:
 
 def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = None,
                  on_link_event: Callable[[object], None] | None = None,
-                 push: Callable[[object], None] | None = None) -> BoardDevices:
+                 push: Callable[[object], None] | None = None, *, keys_only: bool = False) -> BoardDevices:
     """Open every device of the profile; on any failure close what was opened and re-raise the one-line error.
     With `push`, every input event (and the link's health events) is handed to it as it happens, in the
-    producer's thread (the board loop's inbox); without, they wait for `poll()`."""
+    producer's thread (the board loop's inbox); without, they wait for `poll()`. `keys_only`: the Pico's raw
+    matrix keys (`link`), not mapped to territories (calibration finds that mapping), and no buzzer. The one
+    opening of a real board: `play`, `board check` and `board calibrate` use it."""
     from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
     from conquista.devices.matrix import MatrixSensorSource
 
@@ -52,7 +55,7 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
     try:
         link: Any = None
         matrix_feed: list[Callable[[object], None]] = [lambda event: None]
-        if profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
+        if keys_only or profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
             from conquista.link.source import SerialSensorSource
 
             # Pushed: the link's reader hands each event to the matrix, which maps it and pushes it on.
@@ -60,18 +63,22 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
                                       on_event=None if push is None else lambda event: matrix_feed[0](event))
             link.start()
             closers.append(link.close)
-        sensors: SensorSource
-        if profile.sensors.kind is SensorKind.SERIAL:
+        sensors: SensorSource | None
+        if keys_only:
+            sensors = None
+        elif profile.sensors.kind is SensorKind.SERIAL:
             matrix = MatrixSensorSource(link, profile, on_other=push if push is not None else on_link_event)
             matrix_feed[0] = matrix.feed
             sensors = matrix
         else:
             sensors = GpioSensorSource(profile, clock)
-        closers.append(sensors.close)
+        if sensors is not None:
+            closers.append(sensors.close)
         panel = GpioButtonPanel(profile, clock)
         closers.append(panel.close)
         if push is not None:
-            sensors.set_listener(push)
+            if sensors is not None:
+                sensors.set_listener(push)
             panel.set_listener(push)
         strip: LedStrip
         if profile.strip.driver is StripDriver.PICO:
@@ -83,13 +90,13 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
 
             strip = Ws281xStrip(profile.strip)
         closers.append(strip.close)
-        buzzer = GpioBuzzer.from_profile(profile)
+        buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
         if buzzer is not None:
             closers.append(buzzer.close)
     except BaseException:
         BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
         raise
-    return BoardDevices(sensors, panel, strip, buzzer, closers)
+    return BoardDevices(sensors, panel, strip, buzzer, closers, link)
 
 
 def link_fault_handler(referee_of: Callable[[], Referee], clock: Clock) -> Callable[[object], None]:
