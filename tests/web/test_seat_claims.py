@@ -137,3 +137,18 @@ def test_a_seat_given_to_a_bot_unbinds_its_phone_at_once() -> None:
     assert board.companion.seats.seat_of(board.tokens[11]) == -1
     board.companion.submit(SeatGesture(1, Press(Button.NEXT)))   # the old phone's commands are not taken
     assert 1 not in board.companion.seats.phones()
+
+
+def test_a_screen_that_closes_takes_its_waiting_claim_with_it() -> None:
+    from conquista.web.companion import ScreenClosed
+
+    board = make_board()
+    board.companion.submit(ClaimSeat(5, 1))
+    board.step()
+    assert board.referee.claims.open is not None
+    board.companion.submit(ScreenClosed(5))
+    board.step()
+    assert board.referee.claims.open is None
+    board.companion.submit(ClaimSeat(6, 1))                      # another screen may ask at once
+    board.step()
+    assert board.answers()[-1].state is ClaimState.ASKED

@@ -37,6 +37,7 @@ from conquista.web.wire import Outgoing as Outgoing
 from conquista.web.wire import Refusal as Refusal
 from conquista.web.wire import RefuseClaim as RefuseClaim
 from conquista.web.wire import SavedChoice as SavedChoice
+from conquista.web.wire import ScreenClosed as ScreenClosed
 from conquista.web.wire import SeatGesture as SeatGesture
 from conquista.web.wire import SeatNotice as SeatNotice
 from conquista.web.wire import SeatTrade as SeatTrade
@@ -112,6 +113,8 @@ class Companion:
         match command:
             case ClaimSeat(connection, seat):
                 self._ask_for_seat(referee, connection, seat, now)
+            case ScreenClosed(connection):
+                referee.claims.forget(connection)
             case RefuseClaim(seat):
                 if seat in self.seats.phones():
                     self.route(referee, referee.step(inputs.RefuseClaim(seat), now))
@@ -199,10 +202,6 @@ class Companion:
             self.send(ClaimAnswer(connection, seat, ClaimState.REFUSED, why))
             return
         self.route(referee, referee.step(inputs.SeatClaim(connection, seat), now))
-
-    def forget(self, referee: Referee, connection: int) -> None:
-        """A screen closed: a claim it left waiting goes."""
-        referee.claims.forget(connection)
 
     # ------------------------------------------------------------------------------------------ snapshots
 

@@ -32,7 +32,7 @@ from conquista.errors import BadMessage
 from conquista.table.seat_claims import ClaimState
 from conquista.web.companion import Companion
 from conquista.web.messages import keys, parse, to_command
-from conquista.web.wire import Outgoing, Refusal, SeatNotice, Snapshot, Unseated
+from conquista.web.wire import ClaimSeat, Outgoing, Refusal, ScreenClosed, SeatNotice, Snapshot, Unseated
 
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
@@ -104,6 +104,7 @@ class Connection:
     views: dict[str, str] = field(default_factory=dict)
     frames: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    claimed: bool = False     # it asked for a seat: when it closes, the board forgets its claim
 
     def frame(self, payload: dict[str, Any]) -> None:
         self.frames.append(json.dumps(payload))
@@ -164,6 +165,8 @@ class Hub:
         if target is None:
             return
         conn = target
+        if not isinstance(item, Refusal) and item.state is not ClaimState.ASKED:
+            conn.claimed = False   # answered: no claim of its is waiting any more
         if isinstance(item, Refusal):
             conn.frame({"type": "error", "error": item.reason})
             return
@@ -200,6 +203,8 @@ class Hub:
 
     def close(self, conn: Connection) -> None:
         self.connections.pop(conn.id, None)
+        if conn.claimed:
+            self.companion.submit(ScreenClosed(conn.id))   # a claim it may have left waiting goes
 
     def hello(self, conn: Connection, text: str) -> None:
         """The first message: optionally a seat token. Then the map and the current views."""
@@ -225,8 +230,10 @@ class Hub:
 
     def message(self, conn: Connection, text: str) -> None:
         """Any later message: validated here, then queued for the board's loop, which checks it again."""
-        self.companion.submit(to_command(parse(text), conn.id, conn.seat, self.companion.seats.host,
-                                         self.companion.territory_ids))
+        command = to_command(parse(text), conn.id, conn.seat, self.companion.seats.host,
+                             self.companion.territory_ids)
+        conn.claimed = conn.claimed or isinstance(command, ClaimSeat)
+        self.companion.submit(command)
 
 
 def same_origin(headers: MutableMapping[str, str] | Any) -> bool:

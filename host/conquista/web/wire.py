@@ -126,8 +126,15 @@ class RefuseClaim:
     seat: int
 
 
+@dataclass(frozen=True)
+class ScreenClosed:
+    """A connection closed: a claim it left waiting goes at once (rather than blocking others until it expires)."""
+
+    connection: int
+
+
 Command = (ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote | HostLeave
-           | RefuseClaim)
+           | RefuseClaim | ScreenClosed)
 
 
 # ---------------------------------------------------------------------------------------- board → server
