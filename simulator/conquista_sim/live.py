@@ -14,9 +14,13 @@ PASS_S = 0.05
 
 
 class LiveInput:
-    def __init__(self, table: SimulatedTable, read: Callable[[str], str] = input) -> None:
+    def __init__(self, table: SimulatedTable, read: Callable[[str], str] = input,
+                 redraw: Callable[[], None] | None = None) -> None:
         self.table = table
         self._read = read
+        # Called when the table changed while nobody typed (a phone acted, a bot moved, a claim came): the
+        # terminal follows without a key being pressed.
+        self.redraw = redraw
         self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._asked = threading.Event()
         threading.Thread(target=self._reader, name="conquista-terminal", daemon=True).start()
@@ -40,7 +44,10 @@ class LiveInput:
             try:
                 line = self._lines.get(timeout=PASS_S)
             except queue.Empty:
+                seen = self.table.version
                 self.table.advance(PASS_S)
+                if self.redraw is not None and self.table.version != seen:
+                    self.redraw()
                 continue
             if line is None:
                 raise EOFError

@@ -30,6 +30,7 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import RGB
 from conquista.table.gestures import Gesture, GestureRecogniser, Turn
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
 
@@ -123,6 +124,16 @@ class SimulatedTable:
     def press(self, button: str) -> None:
         self._push(button, TAP_S)
 
+    def press_together(self, first: str, second: str) -> None:
+        """Press two buttons at once (ROLL and NEXT: grant the seat a phone asks for)."""
+        buttons = [self._button(first), self._button(second)]
+        for button in buttons:
+            self.board.press(button)
+        self.clock.advance(TAP_S)
+        for button in buttons:
+            self.board.release(button)
+        self._render()
+
     def hold(self, button: str, seconds: float = LONG_PRESS_S) -> None:
         """Hold a button down for `seconds` (NEXT for 5 s asks to switch the board off)."""
         self._push(button, seconds)
@@ -169,13 +180,22 @@ class SimulatedTable:
         self._render()
 
     def _link_fault(self, text: str) -> None:
-        self.referee.fault = text
+        self.referee.step(Fault(FaultSource.LINK, text or None), self.clock.now())
 
-    def _push(self, name: str, seconds: float) -> None:
+    @property
+    def version(self) -> int:
+        """Moves whenever the table changed: a screen redraws when it moves."""
+        return self.referee.version
+
+    @staticmethod
+    def _button(name: str) -> PanelButton:
         try:
-            button = BUTTONS[name]
+            return BUTTONS[name]
         except KeyError:
             raise ConquistaError(f"unknown button {name!r}; buttons: {', '.join(BUTTONS)}") from None
+
+    def _push(self, name: str, seconds: float) -> None:
+        button = self._button(name)
         self.board.press(button)
         self.clock.advance(seconds)
         self._poll_held()

@@ -29,14 +29,16 @@ __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_li
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
         "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · leave (hold CANCEL 3 s: leave the game) · "
-        "wait [S] · log [N] · mission · cards · help · quit")
+        "grant (ROLL and NEXT together: the seat a phone asks for) · wait [S] · log [N] · mission · cards · help · "
+        "quit")
 POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
 LEAVE_HOLD_S = 3.2    # `leave`: CANCEL held a little past the 3 s that ask whether the player to move leaves
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
 TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a ruleset's armies are at most 1000
 LOG_MAX = 100_000     # `log N` shows at most this many lines
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
-COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "wait", "log", "mission", "cards", "help", "quit")
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "grant", "wait", "log", "mission", "cards", "help",
+            "quit")
 
 
 def names_for(table: SimulatedTable) -> NameIndex:
@@ -45,7 +47,7 @@ def names_for(table: SimulatedTable) -> NameIndex:
 
 @dataclass
 class Command:
-    kind: str          # tap, long, press, hold, turn, wait, log, secret (mission, cards), help, quit
+    kind: str          # tap, long, press, hold, together, turn, wait, log, secret (mission, cards), help, quit
     arg: str = ""
     number: float = 0.0
 
@@ -96,6 +98,8 @@ def parse_command(line: str, names: NameIndex) -> Command:
         return Command("hold", "cancel", LEAVE_HOLD_S)
     if head == "push":
         return Command("press", "encoder")
+    if head == "grant" and not rest:
+        return Command("together", "roll")
     if head == "hold" and rest.lower() in BUTTONS:
         return Command("hold", rest.lower())
     if head in BUTTONS and not rest:
@@ -118,6 +122,8 @@ def execute(table: SimulatedTable, command: Command) -> None:
                 table.hold(command.arg, command.number)
             else:
                 table.hold(command.arg)
+        case "together":
+            table.press_together("roll", "next")
         case "turn":
             table.turn(int(command.number))
         case "wait":
@@ -167,8 +173,11 @@ class TerminalBoard:
     with its join URL (and the URL's QR code when the terminal has room for it)."""
 
     def __init__(self, table: SimulatedTable, console: Console, *, speed: float = 2.0,
-                 sleep: Callable[[float], None] = time.sleep, join_url: str = "") -> None:
+                 sleep: Callable[[float], None] = time.sleep, join_url: str = "", live: bool = False) -> None:
         self.table = table
+        # Live: the board keeps running while the prompt waits (LiveInput), so a command returns at once and the
+        # bots play meanwhile; `follow` prints their moves as the table changes.
+        self.live_input = live
         self.console = console
         self.speed = speed
         self.sleep = sleep
@@ -268,9 +277,20 @@ class TerminalBoard:
         except ConquistaError as exc:  # e.g. a tap typed while the sensors are an external simulated Pico
             self.console.print(str(exc), style="yellow")
             return True
-        self.let_bots_play()
+        if not self.live_input:
+            self.let_bots_play()
         self.draw(again=command.kind == "wait")
         return True
+
+    def follow(self) -> None:
+        """The table changed while nobody typed (live input): print the finished log lines, redraw the board."""
+        log = self.table.log
+        finished = len(log) - 1
+        if finished > self.lines_shown:
+            for line in log[self.lines_shown:finished]:
+                self.console.print(f"» {line}", style="cyan")
+            self.lines_shown = finished
+        self.draw(again=False)
 
     def _wait(self, seconds: float) -> None:
         """Simulated time passes in bot-sized steps, so bots' moves during the wait are shown as they happen."""
@@ -284,20 +304,42 @@ class TerminalBoard:
 
     def run(self, read: Callable[[str], str] = input) -> None:
         _enable_completion(self.names.completions)
-        self.let_bots_play()
+        if not self.live_input:
+            self.let_bots_play()
         self.draw(again=False)
         self.console.print(HELP, style="dim")
-        while not self.table.game.over and not self.table.referee.power_off:
+        shown_over = False
+        # A game that ends stays on screen: ROLL opens the set-up menu for the next one, as on the board; only
+        # `quit` (or the end of input) leaves.
+        while not self.table.referee.power_off:
+            if self.table.game.over and not shown_over:
+                self.console.print(self.table.status().pending, style="bold")
+                for text in luck_report(self.table.game).lines():
+                    self.console.print(text)
+            shown_over = self.table.game.over
             try:
                 line = read("> ")
-            except EOFError:
+            except (EOFError, StopIteration):
                 break
             if not self.handle(line):
                 break
-        if self.table.game.over:
-            self.console.print(self.table.status().pending, style="bold")
-            for text in luck_report(self.table.game).lines():
-                self.console.print(text)
+        self.say_where_saved()
+
+    def say_where_saved(self) -> None:
+        """On leaving: where the game is saved and how to go on with it."""
+        journal = self.table.journal
+        if self.table.referee.power_off or journal is None:
+            return
+        if journal.game_id is None:
+            journal.flush()
+        if journal.game_id is None:
+            self.console.print("the game was not saved (nothing was played yet)", style="dim")
+        elif self.table.game.over:
+            self.console.print(f"the game is saved in {journal.path} as game {journal.game_id}; "
+                               f"`conquista replay {journal.game_id}` shows it")
+        else:
+            self.console.print(f"the game is saved in {journal.path} as game {journal.game_id}; "
+                               f"`conquista sim --resume {journal.game_id}` goes on with it")
 
 
 def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:
@@ -335,8 +377,14 @@ def _enable_completion(options: list[str]) -> None:
 
 def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input,
                     speed: float = 2.0, sleep: Callable[[float], None] = time.sleep,
-                    join_url: str = "") -> TerminalBoard:
-    board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url)
+                    join_url: str = "", live: bool = False) -> TerminalBoard:
+    """`live`: the board runs while the prompt waits (`read` is wrapped in a LiveInput that redraws the board
+    when the table changes)."""
+    board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url, live=live)
+    if live:
+        from conquista_sim.live import LiveInput
+
+        read = LiveInput(table, read, redraw=board.follow)
     board.run(read)
     return board
 

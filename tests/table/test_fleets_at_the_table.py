@@ -16,7 +16,7 @@ from conquista.rules.battle import VOID_ROLL, resolver_for
 from conquista.rules.engine import Game
 from conquista.rules.events import BattleRolled, Phase
 from conquista.rules.fleet_battle import battle_rule
-from conquista.table import units
+from conquista.table import unit_kinds as units
 from conquista.table.gestures import Button, LongPress, Press, Tap, Turn
 from conquista.table.logview import describe_event
 from conquista.table.referee import Referee

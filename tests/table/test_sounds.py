@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from conquista.table.sounds import TUNES, Cue, TableSnapshot, Tune, cues_between
+from conquista.table.buzzer_cues import TUNES, Cue, TableSnapshot, Tune, cues_between
 
 CALM = TableSnapshot(current=0, owner=(0, 1, 2, 1), alive=frozenset({0, 1, 2}), last_refusal=-math.inf,
                      fault=False, over=False)

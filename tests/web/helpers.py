@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from conquista.app.host_setup import HostSetUp
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
 from conquista.rules.missions import mission_text
-from conquista.table.gestures import Button, Press
+from conquista.table.gestures import Button, Chord, Press
+from conquista.table.inputs import Tick
 from conquista.table.referee import Referee
-from conquista.web.companion import ClaimAnswer, Companion, Snapshot
+from conquista.web.companion import ClaimAnswer, Companion
 from conquista.web.seats import SeatBook
 from tests.rules.helpers import dealt
 
@@ -21,11 +23,12 @@ class Board:
     referee: Referee
     companion: Companion
     now: float = 0.0
-    sent: list[ClaimAnswer | Snapshot] = field(default_factory=list)
+    sent: list[Any] = field(default_factory=list)
+    tokens: dict[int, str] = field(default_factory=dict)   # each seated connection's token
 
     def step(self, seconds: float = 0.05) -> None:
         self.now += seconds
-        self.referee.tick(self.now)
+        self.companion.route(self.referee, self.referee.step(Tick(), self.now))
         self.companion.step(self.referee, self.now)
 
     def step_when_queued(self, timeout: float = 5.0) -> None:
@@ -40,6 +43,15 @@ class Board:
         self.now += 0.1
         self.referee.handle(Press(Button.ROLL), self.now)
         self.step()
+
+    def grant(self) -> None:
+        """ROLL and NEXT pressed together at the board: the waiting claim is granted."""
+        self.now += 0.1
+        self.companion.route(self.referee, self.referee.step(Chord(), self.now))
+        self.step()
+        for answer in self.answers():
+            if answer.grant is not None:
+                self.tokens[answer.connection] = answer.grant.token
 
     def answers(self) -> list[ClaimAnswer]:
         return [item for item in self.sent if isinstance(item, ClaimAnswer)]
@@ -74,9 +86,16 @@ def host_set_up(board: Board, journal: GameJournal | None = None, bots_allowed: 
 def seat_host(board: Board, seat: int = 2, connection: int = 1) -> None:
     """A phone asks for `seat`, ROLL grants it: the first seat granted hosts (the board was made with
     first_seat_hosts)."""
+
+    seat_phone(board, seat, connection)
+    assert board.companion.seats.host == seat
+
+
+def seat_phone(board: Board, seat: int, connection: int = 1) -> str:
+    """A phone asks for `seat` and the board grants it (ROLL and NEXT together); returns its token."""
     from conquista.web.companion import ClaimSeat
 
     board.companion.submit(ClaimSeat(connection, seat))
     board.step()
-    board.press_roll()
-    assert board.companion.seats.host == seat
+    board.grant()
+    return board.tokens[connection]

@@ -68,7 +68,7 @@ def claim_seat(live: LiveBoard, page: Any, colour: str) -> None:
     page.get_by_role("button", name=re.compile(f"^{colour}$")).click()
     page.wait_for_function("() => /press ROLL/.test(document.getElementById('notice').textContent)",
                            timeout=WAIT_MS)
-    live.do(lambda: live.table.press("roll"))       # proof of presence: ROLL at the board
+    live.do(lambda: live.table.press_together("roll", "next"))   # proof of presence: ROLL and NEXT at the board
     page.wait_for_function(f"() => document.getElementById('title').textContent.includes('you are {colour}')",
                            timeout=WAIT_MS)
 

@@ -8,21 +8,24 @@ from conquista.rules.actions import Action, Place, Trade
 from conquista.rules.events import Phase
 from conquista.table.colours import OFF, player_rgb
 from conquista.table.gestures import Button, LongPress, Press, Tap
-from conquista.web.companion import ClaimSeat, HostPause, SeatGesture, SeatTrade, Snapshot
+from conquista.web.companion import ClaimSeat, HostPause, RefuseClaim, SeatGesture, SeatTrade, Snapshot
 from conquista.web.messages import to_command
 from tests.rules.helpers import edited, position, tid
 from tests.web.helpers import host_set_up, make_board
 
 
-def test_claim_is_granted_only_when_roll_is_pressed_at_the_board() -> None:
+def test_claim_is_granted_only_when_roll_and_next_are_pressed_together_at_the_board() -> None:
     board = make_board()
     board.companion.submit(ClaimSeat(7, 1))
     board.step()
     assert [a.state for a in board.answers()] == ["asked"]
     colour = player_rgb(board.referee.game.rules.colours[1])
-    assert set(board.referee.scene(board.now - board.now % 1.0).ring) == {colour}   # the ring flashes blue
+    ring = board.referee.scene(board.now - board.now % 1.0).ring
+    assert ring[len(ring) // 2] == colour and colour not in ring[:2]   # the ring's foot flashes blue
     assert board.companion.seats.phones() == frozenset()
-    board.press_roll()
+    board.press_roll()                                   # ROLL alone is the game's
+    assert [a.state for a in board.answers()] == ["asked"]
+    board.grant()
     granted = board.answers()[-1]
     assert granted.state == "granted" and granted.connection == 7 and granted.grant is not None
     assert board.companion.seats.seat_of(granted.grant.token) == 1
@@ -38,11 +41,11 @@ def test_claim_without_roll_expires_after_30_seconds_and_is_never_granted() -> N
         board.step(1.0)
     assert [a.state for a in board.answers()] == ["asked", "expired"]
     assert not board.referee.prompt and board.companion.seats.phones() == frozenset()
-    board.press_roll()   # a late ROLL is an ordinary ROLL, not a grant
+    board.grant()   # a late chord grants nothing
     assert [a.state for a in board.answers()] == ["asked", "expired"]
 
 
-def test_cancel_refuses_and_a_second_claim_waits_for_the_first() -> None:
+def test_a_second_claim_waits_for_the_first_and_the_seats_phone_refuses() -> None:
     board = make_board(bots=frozenset({2}))
     board.companion.submit(ClaimSeat(1, 0))
     board.companion.submit(ClaimSeat(2, 1))
@@ -52,9 +55,15 @@ def test_cancel_refuses_and_a_second_claim_waits_for_the_first() -> None:
     states = [(a.connection, a.state) for a in board.answers()]
     assert states == [(1, "asked"), (2, "refused"), (3, "refused"), (4, "refused")]
     assert "bot" in board.answers()[2].reason and "no seat 9" in board.answers()[3].reason
-    board.referee.handle(Press(Button.CANCEL), board.now)
+    board.referee.handle(Press(Button.CANCEL), board.now)   # CANCEL at the board is the game's
     board.step()
-    assert board.answers()[-1].state == "refused" and board.companion.seats.phones() == frozenset()
+    assert len(board.answers()) == 4 and board.referee.claims.open is not None
+    board.grant()
+    assert board.companion.seats.seat_of(board.tokens[1]) == 0
+    board.companion.submit(ClaimSeat(5, 0))
+    board.companion.submit(RefuseClaim(0))                  # the seat's phone says no
+    board.step()
+    assert [(a.connection, a.state) for a in board.answers()[-2:]] == [(5, "asked"), (5, "refused")]
 
 
 def test_first_seat_granted_is_the_host_only_when_not_set_up_from_the_command_line() -> None:
@@ -63,7 +72,7 @@ def test_first_seat_granted_is_the_host_only_when_not_set_up_from_the_command_li
         for seat in (2, 0):
             board.companion.submit(ClaimSeat(seat, seat))
             board.step()
-            board.press_roll()
+            board.grant()
         assert board.companion.seats.host == host
 
 
@@ -135,7 +144,7 @@ def test_only_the_host_pauses_and_a_paused_game_takes_nothing_from_phones() -> N
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 1))
     board.step()
-    board.press_roll()
+    board.grant()
     board.companion.submit(HostPause(0, True))
     board.step()
     assert not board.referee.fault
@@ -174,7 +183,7 @@ def test_only_the_host_gives_a_remote_seat_and_its_token_plays_that_seat() -> No
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 1))
     board.step()
-    board.press_roll()
+    board.grant()
     board.companion.submit(HostRemote(5, 0, 2))         # seat 0 is not the host
     board.companion.submit(HostRemote(1, 1, 2))
     board.step()
@@ -216,7 +225,7 @@ def test_phone_taps_are_journalled_like_board_taps_and_no_token_reaches_the_jour
     journal.attach(board.referee)
     board.companion.submit(ClaimSeat(1, board.referee.game.current))
     board.step()
-    board.press_roll()
+    board.grant()
     grant = board.answers()[-1].grant
     assert grant is not None
     me = board.referee.game.current
@@ -237,7 +246,7 @@ def test_the_host_switches_to_physical_dice_and_back() -> None:
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 2))
     board.step()
-    board.press_roll()
+    board.grant()
     board.companion.submit(HostDice(0, True))       # not the host: nothing changes
     board.step()
     assert not board.referee.physical_dice
@@ -254,7 +263,7 @@ def test_the_host_sets_up_a_new_game_unless_the_command_line_did() -> None:
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 2))
     board.step()
-    board.press_roll()
+    board.grant()
     board.companion.submit(HostNewGame(1, 2, GameSetUp("classic", 4)))     # set up on the command line: refused
     board.step()
     refusals = [i for i in board.sent if isinstance(i, Refusal)]

@@ -87,7 +87,7 @@ def test_a_seat_a_bot_now_plays_loses_its_phone(journalled: tuple[Board, GameJou
     board, _journal = journalled
     board.companion.submit(ClaimSeat(4, 0))
     board.step()
-    board.press_roll()
+    board.grant()
     assert board.companion.seats.phones() == frozenset({0, 2})
     set_up(board, GameSetUp("italian", 3, ((0, "greedy"),)))
     assert board.companion.seats.phones() == frozenset({2}) and board.companion.seats.host == 2
@@ -170,3 +170,18 @@ def test_the_real_board_plays_no_bots_yet(tmp_path: Path) -> None:
         assert "no bot player" in refusals(board)[-1] and board.companion.seats.bots == frozenset()
         set_up(board, GameSetUp("italian", 4, committed_dice=True))
         assert isinstance(board.referee.dice, CommittedDice) and board.referee.game.players == 4
+
+
+def test_a_game_resumed_from_the_phone_is_playing_at_once(journalled: tuple[Board, GameJournal]) -> None:
+    from conquista.journal import PLAYING
+
+    board, journal = journalled
+    act(board)
+    journal.flush()
+    first = journal.game_id
+    assert first is not None
+    set_up(board, GameSetUp("classic", 4))                      # the first game is abandoned ...
+    act(board)
+    journal.flush()
+    set_up(board, GameSetUp(resume=first))                      # ... and resumed: `conquista games` says playing
+    assert journal.store is not None and journal.store.info(first).status == PLAYING

@@ -19,7 +19,7 @@ def _board_past_setup(limit: int = 0):  # type: ignore[no-untyped-def]
     board = make_board(first_seat_hosts=True)
     board.companion.submit(ClaimSeat(1, 1))
     board.step()
-    board.press_roll()                   # blue's phone hosts
+    board.grant()                   # blue's phone hosts
     game = position("italian", players=3, owners={"alaska": 0, "kamchatka": 2}, turn_time_limit_s=limit)
     board.referee.reset(game, board.now)
     board.step()

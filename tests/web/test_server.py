@@ -21,7 +21,7 @@ def claim(served: Served, ws: Any, seat: int) -> str:
     ws.send_json({"type": "claim", "seat": seat})
     served.board.step_when_queued()
     assert until(ws, "claim")["state"] == "asked"
-    served.board.press_roll()
+    served.board.grant()
     granted = until(ws, "granted")
     assert granted["seat"] == seat
     token: str = granted["token"]

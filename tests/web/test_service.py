@@ -100,7 +100,7 @@ def test_no_request_url_or_log_line_carries_the_seat_token(capfd: pytest.Capture
             ws.send(json.dumps({"type": "hello"}))
             ws.send(json.dumps({"type": "claim", "seat": 1}))
             board.step_when_queued()
-            board.press_roll()
+            board.grant()
             token = ""
             while not token:
                 frame = json.loads(ws.recv(timeout=5))

@@ -7,11 +7,11 @@ error that says what to do; there is no fallback to the simulator.
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.app.board_loop import BoardInbox, BoardLoop
 from conquista.app.build import build_table
 from conquista.devices.clock import MonotonicClock
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
@@ -20,18 +20,18 @@ from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
 from conquista.journal import GameJournal
 from conquista.rules.engine import Game
 from conquista.table.bot_player import BotSeats
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee
-
-FRAME_PERIOD_S = 1 / 50
 
 
 @dataclass
 class BoardDevices:
-    sensors: SensorSource
+    sensors: SensorSource | None     # None when only the raw keys were asked for (`keys_only`)
     panel: ButtonPanel
     strip: LedStrip
     buzzer: Buzzer | None
     closers: list[Callable[[], None]] = field(default_factory=list)
+    link: Any = None                 # the Pico's link (a SerialSensorSource), when the profile uses it
 
     def close(self) -> None:
         # Close in reverse order of opening, and keep going if one fails: the LEDs must still go dark.
@@ -41,28 +41,45 @@ class BoardDevices:
 
 
 def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = None,
-                 on_link_event: Callable[[object], None] | None = None) -> BoardDevices:
-    """Open every device of the profile; on any failure close what was opened and re-raise the one-line error."""
+                 on_link_event: Callable[[object], None] | None = None,
+                 push: Callable[[object], None] | None = None, *, keys_only: bool = False) -> BoardDevices:
+    """Open every device of the profile; on any failure close what was opened and re-raise the one-line error.
+    With `push`, every input event (and the link's health events) is handed to it as it happens, in the
+    producer's thread (the board loop's inbox); without, they wait for `poll()`. `keys_only`: the Pico's raw
+    matrix keys (`link`), not mapped to territories (calibration finds that mapping), and no buzzer. The one
+    opening of a real board: `play`, `board check` and `board calibrate` use it."""
     from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
     from conquista.devices.matrix import MatrixSensorSource
 
     closers: list[Callable[[], None]] = []
     try:
         link: Any = None
-        if profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
+        matrix_feed: list[Callable[[object], None]] = [lambda event: None]
+        if keys_only or profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
             from conquista.link.source import SerialSensorSource
 
-            link = SerialSensorSource(sensors_url, clock=clock.now)
+            # Pushed: the link's reader hands each event to the matrix, which maps it and pushes it on.
+            link = SerialSensorSource(sensors_url, clock=clock.now,
+                                      on_event=None if push is None else lambda event: matrix_feed[0](event))
             link.start()
             closers.append(link.close)
-        sensors: SensorSource
-        if profile.sensors.kind is SensorKind.SERIAL:
-            sensors = MatrixSensorSource(link, profile, on_other=on_link_event)
+        sensors: SensorSource | None
+        if keys_only:
+            sensors = None
+        elif profile.sensors.kind is SensorKind.SERIAL:
+            matrix = MatrixSensorSource(link, profile, on_other=push if push is not None else on_link_event)
+            matrix_feed[0] = matrix.feed
+            sensors = matrix
         else:
             sensors = GpioSensorSource(profile, clock)
-        closers.append(sensors.close)
+        if sensors is not None:
+            closers.append(sensors.close)
         panel = GpioButtonPanel(profile, clock)
         closers.append(panel.close)
+        if push is not None:
+            if sensors is not None:
+                sensors.set_listener(push)
+            panel.set_listener(push)
         strip: LedStrip
         if profile.strip.driver is StripDriver.PICO:
             from conquista.devices.link_strip import LinkStrip
@@ -73,23 +90,24 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
 
             strip = Ws281xStrip(profile.strip)
         closers.append(strip.close)
-        buzzer = GpioBuzzer.from_profile(profile)
+        buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
         if buzzer is not None:
             closers.append(buzzer.close)
     except BaseException:
         BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
         raise
-    return BoardDevices(sensors, panel, strip, buzzer, closers)
+    return BoardDevices(sensors, panel, strip, buzzer, closers, link)
 
 
-def link_fault_handler(referee_of: Callable[[], Referee]) -> Callable[[object], None]:
-    """The link's health events become the referee's fault state: the game holds while the link is down."""
+def link_fault_handler(referee_of: Callable[[], Referee], clock: Clock) -> Callable[[object], None]:
+    """The link's health events become the referee's link fault (kept apart from the host's pause and the
+    journal's): the game holds while the link is down. Called on the board's loop."""
     from conquista.link.session import Health, HealthEvent
 
     def on_event(event: object) -> None:
         if isinstance(event, HealthEvent):
-            referee_of().fault = "" if event.health is Health.OK else f"sensor link {event.health.value}: " \
-                                                                       f"{event.reason}"
+            text = None if event.health is Health.OK else f"sensor link {event.health.value}: {event.reason}"
+            referee_of().step(Fault(FaultSource.LINK, text), clock.now())
 
     return on_event
 
@@ -98,16 +116,21 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               physical_dice: bool = False, seed: int | None = None,
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
-              on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None) -> Referee:
+              on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
+              inbox: BoardInbox | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
     table (resume?) or offer the set-up menu; `on_step` runs on this loop after each pass (the web app's phones act
-    and their views are published from here); `bots` play their seats with gestures made on this loop."""
+    and their views are published from here); `bots` play their seats with gestures made on this loop. The loop
+    is event-driven (app/board_loop.py): whatever puts into `inbox` (the devices, and the web app's `wake`) wakes
+    it at once."""
     clock = MonotonicClock()
-    # The link reports its health only when polled, from the loop below, so the table exists by then.
+    inbox = inbox if inbox is not None else BoardInbox()
+    # Health events are queued like taps and handled on the loop, so the table exists by then.
     built: list[Referee] = []
-    devices = open_devices(profile, clock, sensors_url, link_fault_handler(lambda: built[0]))
+    on_link = link_fault_handler(lambda: built[0], clock)
+    devices = open_devices(profile, clock, sensors_url, push=inbox.put)
     sounds: CuePlayer | None = None
     try:
         from conquista.app.sounds import CuePlayer
@@ -118,14 +141,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)
-        while not should_stop() and not table.referee.power_off:
-            started = clock.now()
-            table.runner.step(devices.sensors, devices.panel, clock)
-            if on_step is not None:
-                on_step(table.referee, clock.now())
-            spare = FRAME_PERIOD_S - (clock.now() - started)
-            if spare > 0:
-                time.sleep(spare)
+        BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link).run(should_stop)
         if table.referee.power_off:
             if journal is not None:
                 journal.close()        # the game on disk first: the power may go as soon as the LEDs are dark

@@ -99,6 +99,7 @@ class HostSetUp:
             if bots and not self.bots_allowed:
                 raise ConquistaError(f"game {game_id} has bot seats, and the real board has no bot player yet")
             game = journal.resume(game_id)
+            journal.flush()   # playing again from now, on disk too: `conquista games` must not list it abandoned
         except JournalError as exc:
             raise ConquistaError(str(exc)) from None
         _rng, dice, _seed = self.plain()

@@ -44,6 +44,7 @@ class TableRunner:
         self.layout = layout
         self.strip = strip
         self.recogniser = recogniser if recogniser is not None else GestureRecogniser()
+        self._shown: Scene | None = None
 
     def on_sensor(self, event: SensorEvent) -> None:
         if event.edge is Edge.PRESS:
@@ -59,7 +60,9 @@ class TableRunner:
             return
         button = TO_REFEREE[event.button]
         if event.edge is Edge.PRESS:
-            self.recogniser.button_down(button, event.time)
+            chord = self.recogniser.button_down(button, event.time)   # ROLL and NEXT together: a seat's grant
+            if chord is not None:
+                self.referee.handle(chord, event.time)
             return
         gesture = self.recogniser.button_up(button, event.time)
         if gesture is not None:
@@ -79,10 +82,24 @@ class TableRunner:
     def render(self, now: float) -> None:
         self.strip.show(paint(self.layout, self.referee.scene(now)))
 
+    def show_if_changed(self, now: float) -> bool:
+        """Send the frame for `now` only when the scene differs from the last one sent; True when sent."""
+        scene = self.referee.scene(now)
+        if scene == self._shown:
+            return False
+        self._shown = scene
+        self.strip.show(paint(self.layout, scene))
+        return True
+
     def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
-        """One pass of the board's loop: inputs, a button held down, time-outs, the bots' gestures, one frame."""
+        """One pass of a polling loop: inputs, a button held down, time-outs, the bots' gestures, one frame."""
         self.pump(sensors, panel)
         now = clock.now()
+        self.advance(now)
+        self.render(now)
+
+    def advance(self, now: float) -> None:
+        """Time passing at `now`: a button held down, time-outs, the bots' gestures, the buzzer's cues."""
         held = self.recogniser.poll(now)
         if held is not None:
             self.referee.handle(held, now)
@@ -94,4 +111,3 @@ class TableRunner:
                 self.bots.rested(now)
         if self.sounds is not None:
             self.sounds.update(self.referee, now)
-        self.render(now)

@@ -1,15 +1,16 @@
-"""The board's buzzer, driven from the referee's state once per frame (see `table/sounds.py` for the cues)."""
+"""The board's buzzer, driven from the referee's state once per frame (see `table/buzzer_cues.py` for the cues)."""
 
 from __future__ import annotations
 
 from conquista.devices.interfaces import Buzzer
+from conquista.table.buzzer_cues import TableSnapshot, Tune, cues_between
 from conquista.table.referee import Referee
-from conquista.table.sounds import TableSnapshot, Tune, cues_between
+from conquista.table.referee_records import EffectKind
 
 
 def snapshot(referee: Referee) -> TableSnapshot:
     game = referee.game
-    refusals = [effect.start for effect in referee.effects if effect.kind == "illegal"]
+    refusals = [effect.start for effect in referee.effects if effect.kind is EffectKind.ILLEGAL]
     return TableSnapshot(
         current=game.current,
         owner=tuple(game.owner),

@@ -149,35 +149,12 @@ def _open(args: argparse.Namespace, base: Any, game_map: Any) -> _Devices:
 
 def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
     """The real board: the Pico's raw keys (not mapped to territories: that is what is being found), the buttons,
-    the strip as the base profile drives it."""
+    the strip as the base profile drives it; opened as `play` opens a board (conquista.app.board)."""
+    from conquista.app.board import open_devices
     from conquista.devices.clock import MonotonicClock
-    from conquista.devices.gpio import GpioButtonPanel
-    from conquista.hardware.profile import StripDriver
-    from conquista.link.source import SerialSensorSource
 
-    clock = MonotonicClock()
-    closers: list[Any] = []
-    try:
-        link = SerialSensorSource(args.sensors, clock=clock.now)
-        link.start()
-        closers.append(link.close)
-        panel = GpioButtonPanel(base, clock)
-        closers.append(panel.close)
-        strip: Any
-        if base.strip.driver is StripDriver.PICO:
-            from conquista.devices.link_strip import LinkStrip
-
-            strip = LinkStrip(link, base.strip)
-        else:
-            from conquista.devices.ws281x import Ws281xStrip
-
-            strip = Ws281xStrip(base.strip)
-        closers.append(strip.close)
-    except BaseException:
-        for close in reversed(closers):
-            close()
-        raise
-    return _Devices(link, panel, strip, None, closers)
+    opened = open_devices(base, MonotonicClock(), args.sensors, keys_only=True)
+    return _Devices(opened.link, opened.panel, opened.strip, None, [opened.close])
 
 
 WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
@@ -275,6 +252,7 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
     from conquista.devices.clock import MonotonicClock
 
     opened = open_devices(profile, MonotonicClock(), args.sensors)
+    assert opened.sensors is not None   # GPIO sensors: opened, mapped to territories
     return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
 
 

@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from conquista.app.board import run_board
+    from conquista.app.board_loop import BoardInbox
     from conquista.app.power import switch_off
     from conquista.cli.board_devices import check_devices
     from conquista.hardware.profile import load_profile
@@ -98,16 +99,18 @@ def run(args: argparse.Namespace) -> int:
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
                                warn=warn)
     web = None
+    inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
     if not args.no_web:
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
         set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
                                    out=sys.stdout, set_up=set_up)
+        companion.wake = inbox.wake
         companions.append(companion)
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask,
-                            on_step=companions[0].step if companions else None, bots=bots)
+                            on_step=companions[0].step if companions else None, bots=bots, inbox=inbox)
     finally:
         if web is not None:
             web.stop()

@@ -321,7 +321,6 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
     from rich.live import Live
 
     from conquista_sim.board_view import render
-    from conquista_sim.live import LiveInput
     from conquista_sim.terminal import demo_lines, run_interactive, run_script
 
     if args.script:
@@ -342,6 +341,7 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
                 live.update(render(table, *console.size, join_url=join_url))
                 time.sleep(1 / 8)
     else:
-        # With phones connected the board keeps running while the terminal waits for a line.
-        run_interactive(table, console, LiveInput(table) if join_url else input,
-                        speed=2.0 if args.speed is None else args.speed, join_url=join_url)
+        # The board keeps running while the terminal waits for a line: phones, claims and bots go on, and the
+        # terminal follows them (a `quit` typed while the bots play acts at once).
+        run_interactive(table, console, input, speed=2.0 if args.speed is None else args.speed,
+                        join_url=join_url, live=True)

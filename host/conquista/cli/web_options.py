@@ -42,5 +42,6 @@ def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots
 def seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
     """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
     for companion in companions:
-        companion.seats.resize(players)
-        companion.seats.bots = frozenset(bots)
+        # One call: the tokens of seats that a bot now plays are dropped with the rest (their phones are unbound).
+        companion.seats.resize(players, frozenset(bots))
+        companion.bot_kinds = dict(bots)

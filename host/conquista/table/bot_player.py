@@ -98,6 +98,14 @@ class BotSeats:
         """A bot plays `seat` from now on (a player left and the table chose a bot: `Referee.on_bot_seat`)."""
         self.seat({**self.kinds, seat: self.kinds.get(seat, kind)})
 
+    def due(self, referee: Referee) -> float:
+        """When a bot makes its next gesture (the board's loop wakes then); infinity when no bot is to act."""
+        game = referee.game
+        to_move = game.to_move
+        acting = (isinstance(to_move, int) and to_move in self._bots) or bool(self._queue) \
+            or any(game.owner[t] in self._bots for t in referee.dealt.blinking(game))
+        return self._due if acting else float("inf")
+
     @property
     def seats(self) -> frozenset[int]:
         return frozenset(self.kinds)

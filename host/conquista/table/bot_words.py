@@ -7,7 +7,7 @@ from __future__ import annotations
 from conquista.bots.planner_odds import odds_for
 from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
 from conquista.rules.engine import Game
-from conquista.table import units
+from conquista.table import unit_kinds as units
 from conquista.table.wording import owner_name, percent, plural
 
 
@@ -18,10 +18,20 @@ def _percent(chance: float) -> str:
 def _attacks(game: Game, s: int, t: int) -> str:
     """Who attacks what, with fleets (lamorisse-1954): "red's fleets in Alaska attack Kamchatka"."""
     name = game.map.territories
-    me = game.rules.colours[game.current]
+    me = _actor(game)
     if game.sails(s, t):
         return f"{me}'s fleets in {name[s].name_en} attack {name[t].name_en}"
     return f"{me} attacks {name[t].name_en} from {name[s].name_en}"
+
+
+def _actor(game: Game) -> str:
+    """Who acts: the seat to move, or in the duel's neutral steps "the neutral army (blue)", played by the opponent
+    of the player whose turn it is."""
+    to_move = game.to_move
+    seat = to_move if isinstance(to_move, int) else game.current
+    if game.neutral is not None and game.acting_owner() == game.neutral:
+        return f"the neutral army ({game.rules.colours[seat]})"
+    return game.rules.colours[seat]
 
 
 def explain(game: Game, action: Action) -> str | None:
@@ -29,8 +39,7 @@ def explain(game: Game, action: Action) -> str | None:
     (placements, trades, the end of a phase)."""
     name = [t.name_en for t in game.map.territories]
     armies = game.armies
-    colour = game.rules.colours
-    me = colour[game.current]
+    me = _actor(game)
     odds = odds_for(game.rules)
     fleets = game.rules.fleets
     match action:

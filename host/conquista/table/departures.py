@@ -20,15 +20,15 @@ from conquista.rules.actions import Defend, Leave, TimeOut
 from conquista.rules.events import Phase
 from conquista.rules.table_features import TURN_PHASES
 from conquista.table.colours import player_rgb
+from conquista.table.desk import ClockKey
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEXT held 5 s is the power-off question)
-ClockKey = tuple[int, int, int]
 
 
-def clock_key(referee: Referee) -> ClockKey:
+def clock_key(referee: Desk) -> ClockKey:
     """What one run of the clock is for: a turn of a player, or one setup batch."""
     game = referee.game
     batch = game.reserve[game.current] if game.phase is Phase.SETUP else -1
@@ -58,22 +58,22 @@ class TurnClock:
         return self.used + (max(0.0, now - self.last) if self.running else 0.0)
 
 
-def limit_s(referee: Referee) -> int:
+def limit_s(referee: Desk) -> int:
     return referee.game.rules.turn_time_limit_s
 
 
-def clock_running(referee: Referee) -> bool:
+def clock_running(referee: Desk) -> bool:
     game = referee.game
     return (bool(limit_s(referee)) and not game.over and referee.menu is None and not referee.fault
             and not referee.prompt and not referee.power_question and referee.entry is None
             and (game.phase in TURN_PHASES or game.phase is Phase.DEFEND))
 
 
-def update_clock(referee: Referee, now: float) -> None:
+def update_clock(referee: Desk, now: float) -> None:
     referee.turn_clock.update(clock_key(referee), clock_running(referee), now)
 
 
-def time_left(referee: Referee, now: float) -> float | None:
+def time_left(referee: Desk, now: float) -> float | None:
     """Seconds left of the turn at `now`, or None when the ruleset has no limit (or nothing is timed now)."""
     limit = limit_s(referee)
     if not limit or referee.game.over or referee.menu is not None:
@@ -83,12 +83,12 @@ def time_left(referee: Referee, now: float) -> float | None:
     return max(0.0, limit - referee.turn_clock.used_at(now))
 
 
-def time_fraction(referee: Referee, now: float) -> float | None:
+def time_fraction(referee: Desk, now: float) -> float | None:
     left = time_left(referee, now)
     return None if left is None else left / limit_s(referee)
 
 
-def check_time(referee: Referee, now: float) -> None:
+def check_time(referee: Desk, now: float) -> None:
     """At a tick: when the turn's time is up, the pending choice takes its default and the turn passes."""
     update_clock(referee, now)
     left = time_left(referee, now)
@@ -107,7 +107,7 @@ def check_time(referee: Referee, now: float) -> None:
 
 # ------------------------------------------------------------------------------------------------- leaving
 
-def ask_to_leave(referee: Referee, now: float) -> None:
+def ask_to_leave(referee: Desk, now: float) -> None:
     """CANCEL held down on one's turn: ask whether the current player leaves."""
     game = referee.game
     if referee.menu is not None or referee.fault or referee.prompt or referee.entry is not None or game.over:
@@ -133,7 +133,7 @@ def ask_to_leave(referee: Referee, now: float) -> None:
                 colour=player_rgb(colour, referee.palette))
 
 
-def _offer_bot(referee: Referee, seat: int) -> None:
+def _offer_bot(referee: Desk, seat: int) -> None:
     colour = referee.game.rules.colours[seat]
 
     def answered(bot: bool, when: float) -> None:
@@ -143,7 +143,7 @@ def _offer_bot(referee: Referee, seat: int) -> None:
                 answered, colour=player_rgb(colour, referee.palette))
 
 
-def leave(referee: Referee, seat: int, now: float, *, bot: bool = False) -> bool:
+def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
     """`seat` leaves: a bot takes the seat (when asked and the table has bots), or `Leave(seat)` is applied.
     Refused like a tap (the reason in `message`). True when done."""
     game = referee.game

@@ -41,13 +41,21 @@ class HeldDown:
 
 
 @dataclass(frozen=True, slots=True)
+class Chord:
+    """ROLL and NEXT pressed together: it grants a phone's seat claim. Each button alone means something in every
+    mode (the game, the menu, a question), the two together nothing else, so a claim never takes a press meant
+    for the game. The two buttons' releases then make no other gesture."""
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """Encoder steps: positive clockwise."""
 
     steps: int
 
 
-Gesture = Tap | LongPress | Press | Hold | HeldDown | Turn
+Gesture = Tap | LongPress | Press | Hold | HeldDown | Chord | Turn
+CHORD = frozenset({Button.ROLL, Button.NEXT})
 
 
 class GestureRecogniser:
@@ -81,9 +89,14 @@ class GestureRecogniser:
             return None
         return LongPress(territory) if held >= self.long_press_s else Tap(territory)
 
-    def button_down(self, button: Button, now: float) -> None:
+    def button_down(self, button: Button, now: float) -> Gesture | None:
+        """A button goes down: ROLL and NEXT both down is the chord (reported now, their releases then silent)."""
         self._button_down[button] = now
         self._reported.discard(button)
+        if CHORD <= self._button_down.keys() and not CHORD & self._reported:
+            self._reported |= CHORD
+            return Chord()
+        return None
 
     def poll(self, now: float) -> Gesture | None:
         """Call once per frame: a button of `held_down` down for `held_down_s` by now, reported once."""
@@ -92,6 +105,10 @@ class GestureRecogniser:
                 self._reported.add(button)
                 return HeldDown(button)
         return None
+
+    def buttons_down(self) -> bool:
+        """Whether a button is down now (its long hold may come: the board's loop looks again soon)."""
+        return bool(self._button_down)
 
     def button_up(self, button: Button, now: float) -> Gesture | None:
         since = self._button_down.pop(button, None)

@@ -28,18 +28,21 @@ from conquista.rules.events import Event, Phase
 from conquista.table import departures, referee_input, referee_lights, referee_log
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.gestures import Button, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
-from conquista.table.pending import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
-from conquista.table.referee_state import ATTACKING as ATTACKING
-from conquista.table.referee_state import BLINK_PERIOD_S as BLINK_PERIOD_S
-from conquista.table.referee_state import PLACING as PLACING
-from conquista.table.referee_state import DiceEntry, Effect
-from conquista.table.referee_state import DiceRow as DiceRow
-from conquista.table.referee_state import Scene as Scene
-from conquista.table.referee_state import Status as Status
+from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
+from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
+from conquista.table.prompt_words import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
+from conquista.table.referee_records import ATTACKING as ATTACKING
+from conquista.table.referee_records import BLINK_PERIOD_S as BLINK_PERIOD_S
+from conquista.table.referee_records import PLACING as PLACING
+from conquista.table.referee_records import DiceEntry, EffectKind, LightEffect
+from conquista.table.referee_records import DiceRow as DiceRow
+from conquista.table.referee_records import Scene as Scene
+from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
-from conquista.table.wording import owner_name, readable
+from conquista.table.seat_claims import ClaimNews, SeatClaims
+from conquista.table.wording import owner_name
+from conquista.table.wording import readable as readable_text
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
     from conquista.table.setup_menu import SetupChoice, SetupMenu
@@ -71,9 +74,13 @@ class Referee:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.message = ""
         self.refused_at = -math.inf      # when a button press was last refused (the buzzer sounds it)
-        self.fault = ""                  # set by the app when a device fails (e.g. the serial link is down)
-        # Set by the journal when the disk refuses writes: the ring shows it, but play goes on (kept in memory).
-        self.storage_fault = ""
+        # Each source's fault apart (the link, the host's pause, the journal's disk), so none clears another's.
+        self.faults: dict[FaultSource, str] = {}
+        # Phones' seat claims: their own input, granted by the chord; what became of them leaves as effects.
+        self.claims = SeatClaims()
+        self._out: list[ClaimNews] = []
+        # Moves on every change the screens may show: phones, the terminal and sounds redraw when it moves.
+        self.version = 0
         # Set by the app: what ROLL does once the game is over (offer the set-up menu for the next game).
         self.after_game: Callable[[float], None] | None = None
         self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
@@ -84,23 +91,81 @@ class Referee:
         self._on_chosen: Callable[[SetupChoice, float], None] | None = None
         self.power_question = False      # NEXT held for 5 s asks; above every other question and fault
         self.power_off = False           # ... and ROLL said yes: the app closes the journal and switches off
-        self.log: list[str] = []
-        self.effects: list[Effect] = []
+        self.log: list[str] = referee_log.recent_log(game)   # a resumed game shows its recent past
+        self.effects: list[LightEffect] = []
         self.entry: DiceEntry | None = None
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
         # (player, territory, fleet, count, log index) of the last placement line, which later placements extend.
-        self._last_placed_line: tuple[int, int, bool, int, int] | None = None
+        self.last_placed_line: tuple[int, int, bool, int, int] | None = None
         self.last_fleet = False          # the last placement was a fleet: the encoder places more of them
         self.dealt = NewlyDealt()        # newly dealt territories, blinking until their army is on the board
         self.dealt.start(game)
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
-        self._now = 0.0
+        self.now = 0.0
         self.turn_clock = departures.TurnClock()
         # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
         self.on_bot_seat: Callable[[int, float], None] | None = None
         self._settle(0.0)
+
+    # ------------------------------------------------------------------------------------------- input
+
+    def step(self, item: Input, now: float) -> list[ClaimNews]:
+        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims)."""
+        match item:
+            case Fault(source, text):
+                self._set_fault(source, text)
+            case SeatClaim(screen, seat):
+                self._out.append(self.claims.ask(screen, seat, now))
+                self.version += 1
+            case RefuseClaim(seat):
+                news = self.claims.refuse(seat, now, "the seat's phone refused it")
+                if news is not None:
+                    self._out.append(news)
+                    self.version += 1
+            case Tick():
+                self.tick(now)   # moves the version only when something happened
+            case _:
+                self.handle(item, now)
+        return self.take_effects()
+
+    def take_effects(self) -> list[ClaimNews]:
+        out, self._out = self._out, []
+        return out
+
+    # ------------------------------------------------------------------------------------------ faults
+
+    @property
+    def fault(self) -> str:
+        """The fault that holds the game, the most important first ("": none)."""
+        faults = self.faults
+        if not faults:   # the usual case, asked several times a frame
+            return ""
+        return next((faults[s] for s in HOLDING if s in faults), "")
+
+    @fault.setter
+    def fault(self, text: str) -> None:
+        """The sensor link's fault (the app's link handler and the simulator's linked Pico set it)."""
+        self._set_fault(FaultSource.LINK, text or None)
+
+    @property
+    def storage_fault(self) -> str:
+        return self.faults.get(FaultSource.STORAGE, "")
+
+    @storage_fault.setter
+    def storage_fault(self, text: str) -> None:
+        """Set by the journal when the disk refuses writes: the ring shows it, but play goes on."""
+        self._set_fault(FaultSource.STORAGE, text or None)
+
+    def _set_fault(self, source: FaultSource, text: str | None) -> None:
+        departures.update_clock(self, self.now)    # the clock ran until now as it was
+        if text:
+            self.faults[source] = text
+        else:
+            self.faults.pop(source, None)
+        self.version += 1
+        departures.update_clock(self, self.now)
 
     # ------------------------------------------------------------------------------------------- input
 
@@ -109,10 +174,20 @@ class Referee:
         departures.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
         self._handle(gesture, now)
         departures.update_clock(self, now)
+        self.version += 1
 
     def _handle(self, gesture: Gesture, now: float) -> None:
-        self._now = now
+        self.now = now
         self.message = ""
+        if isinstance(gesture, Chord):
+            # The chord means one thing in every mode: the waiting seat claim is granted.
+            news = self.claims.grant()
+            if news is None:
+                self.message = "no phone asks for a seat: ROLL and NEXT together grant a seat a phone asks for"
+            else:
+                self._out.append(news)
+                self.message = f"the {self.seat_name(news.seat)} seat goes to the phone that asked for it"
+            return
         if isinstance(gesture, HeldDown) and gesture.button is Button.CANCEL and not self.power_question:
             departures.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
             return
@@ -128,7 +203,7 @@ class Referee:
                 self.after_game(now)   # the set-up menu for the next game
                 return
             again = ": ROLL for a new game" if self.after_game is not None else ""
-            self.message = f"game over: {self._colour(game.winner)} won{again}"
+            self.message = f"game over: {self.seat_name(game.winner)} won{again}"
             return
         if self.fault:
             self.message = f"paused: {self.fault}"
@@ -154,8 +229,9 @@ class Referee:
     def offer_menu(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None]) -> None:
         """Show the set-up menu until ROLL confirms its last step; then `on_chosen(choice, now)` starts the game
         (e.g. with `reset`)."""
+        self.version += 1
         self.menu, self._on_chosen = menu, on_chosen
-        self._clear_selection()
+        self.clear_selection()
         self.effects.clear()
 
     def _menu_gesture(self, gesture: Gesture, now: float) -> None:
@@ -183,19 +259,22 @@ class Referee:
 
     def note(self, line: str) -> None:
         """Add a line of its own to the log (a bot at the table says why it acts)."""
+        self.version += 1
         self.log.append(line)
-        self._last_placed_line = None
+        self.last_placed_line = None
 
     def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
         """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
         With `colour` the whole ring flashes it (e.g. the seat a phone asks for) instead of green and red."""
+        self.version += 1
         self.prompt = question
         self._on_answer = on_answer
         self.prompt_colour = colour
-        departures.update_clock(self, self._now)   # the turn clock stops while the table answers
+        departures.update_clock(self, self.now)   # the turn clock stops while the table answers
 
     def withdraw(self, question: str) -> bool:
         """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
+        self.version += 1
         if self.prompt != question:
             return False
         self.prompt, self._on_answer, self.prompt_colour = "", None, None
@@ -204,16 +283,17 @@ class Referee:
     def trade(self, cards: tuple[int, ...], now: float) -> None:
         """Trade a chosen set (from a player's phone); ROLL at the board trades the best one. Refused like a tap:
         the reason is in `message` and nothing changes."""
-        self._now = now
+        self.version += 1
+        self.now = now
         self.message = ""
         if self.prompt or self.fault or self.entry is not None:
             self.message = "not now"
             return
-        self._apply(Trade(cards), now)
+        self.apply_action(Trade(cards), now)
 
     def _answer(self, gesture: Gesture, now: float) -> None:
         if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
-            self._refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
+            self.refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
             return
         on_answer = self._on_answer
         self.prompt, self._on_answer, self.prompt_colour = "", None, None
@@ -224,9 +304,10 @@ class Referee:
         """Referee `game` from here on (a new game, or a saved one resumed): selections, undo and effects start
         afresh, the dice panel shows the game's last roll, and a pending chance step is answered. With
         `play=False` the game is only shown (a replay): chance steps are left waiting."""
+        self.version += 1
         self.game = game
         self.menu, self._on_chosen = None, None   # a game is refereed from now on (e.g. set up from a phone)
-        self._clear_selection()
+        self.clear_selection()
         self.count = 0
         self.last_placed = -1
         self.last_fleet = False
@@ -240,42 +321,45 @@ class Referee:
         self._phase_started = now
         self.turn_clock.restart()
         if play:
+            # The log is this game's: a new one starts empty, a resumed one shows its recent past.
+            self.log = referee_log.recent_log(game)
+            self.last_placed_line = None
             self._settle(now)
 
     def tick(self, now: float) -> None:
-        """Time passing: a defender who does not choose in time defends with the most dice."""
-        self._now = now
+        """Time passing: a defender who does not choose in time defends with the most dice; a seat claim expires."""
+        self.now = now
+        expired = self.claims.expire(now)
+        if expired is not None:
+            self._out.append(expired)
+            self.version += 1
         game = self.game
         battle = game.battle
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
-            self._apply(Defend(game.max_defend_dice(battle.target)), now)
+            self.apply_action(Defend(game.max_defend_dice(battle.target)), now)
         departures.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
 
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
         """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or
         with `bot` a bot takes the seat. Refused like a tap: the reason in `message`."""
-        self._now = now
+        self.version += 1
+        self.now = now
         self.message = ""
         if self.prompt or self.fault or self.entry is not None or self.menu is not None:
             self.message = "not now"
             return False
         return departures.leave(self, seat, now, bot=bot)
 
-    def apply_action(self, action: Action, now: float) -> None:
-        """Apply an action the table decided (a time-out, a player leaving), as a gesture's would be."""
-        self._apply(action, now)
-
-    def clear_selection(self) -> None:
-        self._clear_selection()
-
     # ----------------------------------------------------------------------------------------- applying
 
-    def _apply(self, action: Action, now: float) -> None:
+    def apply_action(self, action: Action, now: float) -> None:
+        """Apply an action (a gesture's, or one the table decided: a time-out, a player leaving); a refusal is
+        shown like a tap's."""
         seat = self.game.current
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
-            self._refuse(now, self._readable(str(exc)))
+            self.refuse(now, self.readable(str(exc)))
             return
         if isinstance(action, UNDOABLE):
             if self._undoable and self._undoable[-1] != seat:
@@ -285,11 +369,12 @@ class Referee:
             # Fortify: the move is made, so CANCEL now takes it back rather than clearing its taps.
             # Occupy: the battle is over; a source still pulsing from it made the next tap on it a silent
             # deselection. With nothing selected, a tap on any own territory chooses the next attack's source.
-            self._clear_selection()
+            self.clear_selection()
         self._record(action, events, now)
         self._settle(now)
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
+        self.version += 1
         if not isinstance(action, UNDOABLE):
             self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
         referee_log.record(self, action, events, now)
@@ -322,40 +407,40 @@ class Referee:
             self.count = game.max_defend_dice(game.battle.target)
         elif game.phase in ATTACKING:
             if self.source >= 0 and (game.owner[self.source] != game.acting_owner() or game.armies[self.source] < 2):
-                self._clear_selection()
+                self.clear_selection()
             elif self.target >= 0 and not game.attack_allowed(self.source, self.target):
                 self.target = -1
             if self.target >= 0:
                 self.count = min(max(self.count, 1), game.max_attack_dice(self.source))
         elif game.phase is not Phase.FORTIFY:
-            self._clear_selection()
+            self.clear_selection()
         if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
-            self._clear_selection()
+            self.clear_selection()
         departures.update_clock(self, now)
 
-    def _undo_last(self) -> bool:
+    def undo_last(self) -> bool:
         """Take back the last placement or move of this turn (the engine's own undo)."""
         if not self._undoable:
             return False
         self._undoable.pop()
         undone = self.game.undo()
-        self.log.append(f"undo: {self._readable(self.game.describe(undone))}")
-        self._last_placed_line = None
-        self._settle(self._now)
+        self.log.append(f"undo: {self.readable(self.game.describe(undone))}")
+        self.last_placed_line = None
+        self._settle(self.now)
         if self.on_undo is not None:
             self.on_undo(undone)
         return True
 
-    def _illegal(self, t: int, now: float, reason: str) -> None:
+    def illegal(self, t: int, now: float, reason: str) -> None:
         self.message = reason
-        self.effects.append(Effect(t, now, "illegal"))
+        self.effects.append(LightEffect(t, now, EffectKind.ILLEGAL))
 
-    def _refuse(self, now: float, reason: str) -> None:
+    def refuse(self, now: float, reason: str) -> None:
         """A button press that changes nothing: the reason on the screens, the refusal's buzz on the buzzer."""
         self.message = reason
         self.refused_at = now
 
-    def _clear_selection(self) -> None:
+    def clear_selection(self) -> None:
         self.source = self.target = -1
 
     # ------------------------------------------------------------------------------------------ output
@@ -375,11 +460,11 @@ class Referee:
         dice in the order they are typed in."""
         return referee_lights.dice_values(self)
 
-    def _readable(self, text: str) -> str:
-        return readable(text, self.game.map, self.game.rules.colours)
+    def readable(self, text: str) -> str:
+        return readable_text(text, self.game.map, self.game.rules.colours)
 
-    def _name(self, t: int) -> str:
+    def territory_name(self, t: int) -> str:
         return self.game.map.territories[t].name_en
 
-    def _colour(self, seat: int | None) -> str:
+    def seat_name(self, seat: int | None) -> str:
         return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army

@@ -12,13 +12,13 @@ from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Oc
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
-from conquista.table.referee_state import ATTACKING, PLACING
+from conquista.table.referee_records import ATTACKING, PLACING
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 
-def tap(referee: Referee, t: int, now: float, long: bool) -> None:
+def tap(referee: Desk, t: int, now: float, long: bool) -> None:
     game = referee.game
     if not 0 <= t < game.map.size:
         return
@@ -40,43 +40,43 @@ def tap(referee: Referee, t: int, now: float, long: bool) -> None:
         elif t == battle.source:
             referee.count = max(low, referee.count - 1)
         else:
-            source, target = referee._name(battle.source), referee._name(battle.target)
+            source, target = referee.territory_name(battle.source), referee.territory_name(battle.target)
             kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
-            referee._illegal(t, now, f"move {kind} from {source} into {target}")
+            referee.illegal(t, now, f"move {kind} from {source} into {target}")
     else:
-        referee._illegal(t, now, "not now")
+        referee.illegal(t, now, "not now")
 
 
-def _confirmed(referee: Referee, t: int) -> None:
+def _confirmed(referee: Desk, t: int) -> None:
     """A tap on a newly dealt territory: its army is on the board now (referee state only: nothing is placed)."""
     game = referee.game
     left = len(referee.dealt.blinking(game))
     more = f"; {left} more {'territory blinks' if left == 1 else 'territories blink'}" if left else ""
-    referee.message = f"{referee._name(t)}: {referee._colour(game.owner[t])}'s army is on the board{more}"
+    referee.message = f"{referee.territory_name(t)}: {referee.seat_name(game.owner[t])}'s army is on the board{more}"
 
 
-def tap_place(referee: Referee, t: int, now: float, long: bool, me: int) -> None:
+def tap_place(referee: Desk, t: int, now: float, long: bool, me: int) -> None:
     """A tap places one army; with fleets (lamorisse-1954) a long press places one fleet instead."""
     game = referee.game
     if game.owner[t] != me:
         yours = "the neutral army's" if me == game.neutral else "yours"
-        return referee._illegal(t, now, f"{referee._name(t)} is not {yours}")
+        return referee.illegal(t, now, f"{referee.territory_name(t)} is not {yours}")
     if not game.pool:
-        return referee._illegal(t, now, "no armies left to place: NEXT ends the phase")
+        return referee.illegal(t, now, "no armies left to place: NEXT ends the phase")
     fleet = long and game.rules.fleets
     if fleet and not game.is_coastal(t):
-        return referee._illegal(t, now, f"{referee._name(t)} has no sea link: a fleet needs one")
-    referee._apply(Place(t, 1, True) if fleet else Place(t, 1), now)
+        return referee.illegal(t, now, f"{referee.territory_name(t)} has no sea link: a fleet needs one")
+    referee.apply_action(Place(t, 1, True) if fleet else Place(t, 1), now)
     referee.last_placed, referee.last_fleet = t, fleet
 
 
-def tap_fortify(referee: Referee, t: int, now: float) -> None:
+def tap_fortify(referee: Desk, t: int, now: float) -> None:
     """Tap the source, then the destination: the count starts at the most units that may move there."""
     game = referee.game
     if game.owner[t] != game.current:
-        return referee._illegal(t, now, f"{referee._name(t)} is not yours")
+        return referee.illegal(t, now, f"{referee.territory_name(t)} is not yours")
     if t == referee.source:
-        return referee._clear_selection()
+        return referee.clear_selection()
     source = referee.source
     if source >= 0 and referee.target < 0:
         if game.fortify_allowed(source, t):
@@ -85,11 +85,12 @@ def tap_fortify(referee: Referee, t: int, now: float) -> None:
             return
         if _units_limited(game) and game.map.adjacent(source, t):
             # Adjacent and yours, but no unit of the link's kind may move (or all of them moved in this turn).
-            return referee._illegal(t, now, referee._readable(game.movable_words(source, t, 0)))
+            return referee.illegal(t, now, referee.readable(game.movable_words(source, t, 0)))
     if game.armies[t] < 2:
-        return referee._illegal(t, now, f"{referee._name(t)} has no army to spare")
+        return referee.illegal(t, now, f"{referee.territory_name(t)} has no army to spare")
     if _units_limited(game) and not any(game.fortify_allowed(t, n) for n in game.map.neighbours[t]):
-        return referee._illegal(t, now, f"no unit may move from {referee._name(t)} to a territory of yours next "
+        name = referee.territory_name(t)
+        return referee.illegal(t, now, f"no unit may move from {name} to a territory of yours next "
                                         f"to it (units that moved in this turn stay)")
     referee.source, referee.target = t, -1
 
@@ -99,54 +100,60 @@ def _units_limited(game: Game) -> bool:
     return game.rules.fleets or game.rules.one_move_per_unit
 
 
-def tap_attack(referee: Referee, t: int, now: float, long: bool, me: int) -> None:
+def tap_attack(referee: Desk, t: int, now: float, long: bool, me: int) -> None:
     """A tap in the attack phase (the player's, or the neutral army's with `me` its owner value): choose the
     source, then the target; a long press on the target blitzes at once."""
     game, owner = referee.game, referee.game.owner
     if owner[t] == me:
         if t == referee.source:
-            referee.message = f"{referee._name(t)} deselected"
-            return referee._clear_selection()
+            referee.message = f"{referee.territory_name(t)} deselected"
+            return referee.clear_selection()
         if game.armies[t] < 2:
-            return referee._illegal(t, now, f"{referee._name(t)} needs at least 2 armies to attack")
+            return referee.illegal(t, now, f"{referee.territory_name(t)} needs at least 2 armies to attack")
         referee.source, referee.target = t, -1
         return
     if referee.source < 0:
         first = "a neutral territory" if me == game.neutral else "one of your territories"
-        return referee._illegal(t, now, f"tap {first} first")
+        return referee.illegal(t, now, f"tap {first} first")
     if not game.attack_allowed(referee.source, t):
         if owner[t] < 0:  # lamorisse-1954's progressive deal
-            return referee._illegal(t, now, f"{referee._name(t)} has not been dealt yet: nobody holds it")
+            return referee.illegal(t, now, f"{referee.territory_name(t)} has not been dealt yet: nobody holds it")
         if game.rules.fleets and game.map.adjacent(referee.source, t) and not game.units_for_link(referee.source, t):
-            return referee._illegal(t, now, _no_unit_to_cross(referee, referee.source, t))
+            return referee.illegal(t, now, _no_unit_to_cross(referee, referee.source, t))
         why = ("is not adjacent" if not game.map.adjacent(referee.source, t)
-               else f"is not {referee._colour(game.current)}'s: the neutral army attacks only the player "
+               else f"is not {referee.seat_name(game.current)}'s: the neutral army attacks only the player "
                     f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
                else "is its owner's last territory (protected this round)")
-        return referee._illegal(t, now, f"{referee._name(t)} {why}")
+        return referee.illegal(t, now, f"{referee.territory_name(t)} {why}")
     referee.target = t
     referee.count = game.max_attack_dice(referee.source)
     if long:
         blitz(referee, now)
 
 
-def _no_unit_to_cross(referee: Referee, s: int, t: int) -> str:
+def _no_unit_to_cross(referee: Desk, s: int, t: int) -> str:
+    source, target = referee.territory_name(s), referee.territory_name(t)
     if referee.game.sails(s, t):
-        return f"{referee._name(s)} has no fleet to cross the sea to {referee._name(t)}: only fleets attack over sea"
-    return f"{referee._name(s)} has no army to attack {referee._name(t)} over land: fleets attack only over sea"
+        return f"{source} has no fleet to cross the sea to {target}: only fleets attack over sea"
+    return f"{source} has no army to attack {target} over land: fleets attack only over sea"
 
 
-def turn(referee: Referee, steps: int, now: float) -> None:
+def turn(referee: Desk, steps: int, now: float) -> None:
     game = referee.game
     phase = game.phase
     if phase in PLACING:
-        if steps > 0 and referee.last_placed >= 0 and game.pool:
+        if referee.last_placed >= 0 and game.owner[referee.last_placed] != game.acting_owner():
+            referee.last_placed = -1   # the last placement was another player's (a set-up batch passed on)
+        if steps > 0 and referee.last_placed < 0:
+            referee.message = "tap a territory first: the encoder then places more armies there"
+        elif steps > 0 and game.pool:
             count = min(steps, game.pool)
             fleet = referee.last_fleet
-            referee._apply(Place(referee.last_placed, count, True) if fleet else Place(referee.last_placed, count), now)
+            t = referee.last_placed
+            referee.apply_action(Place(t, count, True) if fleet else Place(t, count), now)
         elif steps < 0:
             for _ in range(-steps):
-                if not isinstance(referee.game.log[-1], Place) or not referee._undo_last():
+                if not isinstance(referee.game.log[-1], Place) or not referee.undo_last():
                     break
         return
     if phase in ATTACKING and referee.target >= 0:
@@ -159,7 +166,7 @@ def turn(referee: Referee, steps: int, now: float) -> None:
         referee.count = _clamp(referee.count + steps, 1, game.max_defend_dice(game.battle.target))
 
 
-def press(referee: Referee, button: Button, now: float, held: bool) -> None:
+def press(referee: Desk, button: Button, now: float, held: bool) -> None:
     game = referee.game
     phase = game.phase
     if button is Button.NEXT:
@@ -167,55 +174,55 @@ def press(referee: Referee, button: Button, now: float, held: bool) -> None:
             try:
                 game.check(EndPhase())
             except IllegalActionError as exc:
-                return referee._refuse(now, referee._readable(exc.reason))
-            referee._clear_selection()
-            referee._apply(EndPhase(), now)
+                return referee.refuse(now, referee.readable(exc.reason))
+            referee.clear_selection()
+            referee.apply_action(EndPhase(), now)
         else:
-            referee._refuse(now, "finish this step first")
+            referee.refuse(now, "finish this step first")
         return
     if button is Button.CANCEL:
         # A selection is cancelled first; then the last placement or move of this turn is taken back.
         if referee.source >= 0 and phase in (*ATTACKING, Phase.FORTIFY):
-            referee._clear_selection()
-        elif not referee._undo_last():
-            referee._refuse(now, "nothing to undo (a roll is never undone)")
+            referee.clear_selection()
+        elif not referee.undo_last():
+            referee.refuse(now, "nothing to undo (a roll is never undone)")
         return
     # ROLL: confirm, or roll.
     if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
         if held:
             # A held ROLL is a blitz: after an elimination the player often still holds it for the next
             # attack, and cards must never be spent by a gesture meant for something else.
-            return referee._refuse(now, "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards")
+            return referee.refuse(now, "a held ROLL blitzes in the attack only: press ROLL briefly to trade cards")
         trades = game.valid_trades()
         if not trades:
-            referee._refuse(now, "no set of cards to trade")
+            referee.refuse(now, "no set of cards to trade")
             return
-        referee._apply(Trade(max(trades, key=game.trade_value)), now)
+        referee.apply_action(Trade(max(trades, key=game.trade_value)), now)
     elif phase in ATTACKING:
         if referee.target < 0:
-            referee._refuse(now, "tap a source and a target first")
+            referee.refuse(now, "tap a source and a target first")
         elif held:
             blitz(referee, now)
         else:
-            referee._apply(Attack(referee.source, referee.target, referee.count), now)
+            referee.apply_action(Attack(referee.source, referee.target, referee.count), now)
     elif phase is Phase.OCCUPY:
-        referee._apply(Occupy(referee.count), now)
+        referee.apply_action(Occupy(referee.count), now)
     elif phase is Phase.FORTIFY:
         if referee.target < 0:
-            referee._refuse(now, "tap a source and a destination first")
+            referee.refuse(now, "tap a source and a destination first")
         else:
-            referee._apply(Fortify(referee.source, referee.target, referee.count), now)
+            referee.apply_action(Fortify(referee.source, referee.target, referee.count), now)
     elif phase is Phase.DEFEND:
-        referee._apply(Defend(referee.count), now)
+        referee.apply_action(Defend(referee.count), now)
     else:
-        referee._refuse(now, "nothing to confirm")
+        referee.refuse(now, "nothing to confirm")
 
 
-def blitz(referee: Referee, now: float) -> None:
-    referee._apply(Blitz(referee.source, referee.target, 1), now)
+def blitz(referee: Desk, now: float) -> None:
+    referee.apply_action(Blitz(referee.source, referee.target, 1), now)
 
 
-def dice_entry(referee: Referee, gesture: Gesture, now: float) -> None:
+def dice_entry(referee: Desk, gesture: Gesture, now: float) -> None:
     entry = referee.entry
     assert entry is not None
     match gesture:
@@ -228,7 +235,7 @@ def dice_entry(referee: Referee, gesture: Gesture, now: float) -> None:
                 values = tuple(entry.values)
                 referee.entry = None
                 roll = Roll(values[: entry.attack], values[entry.attack:], "physical")
-                referee._apply(roll, now)
+                referee.apply_action(roll, now)
         case Press(Button.CANCEL) | Hold(Button.CANCEL):
             if entry.values:
                 entry.values.pop()

@@ -6,22 +6,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
-from conquista.table import departures, units
+from conquista.table import departures
+from conquista.table import unit_kinds as units
 from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
 from conquista.table.dealt import deal_blink
-from conquista.table.pending import pending_text
-from conquista.table.referee_state import ATTACKING, BLINK_PERIOD_S, DiceRow, Scene, Status
+from conquista.table.prompt_words import pending_text
+from conquista.table.referee_records import ATTACKING, BLINK_PERIOD_S, DiceRow, EffectKind, Scene, Status
 from conquista.table.ring import referee_ring
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 
-def status(referee: Referee) -> Status:
+def status(referee: Desk) -> Status:
     game = referee.game
     return Status(
         player=game.current,
-        colour=referee._colour(game.current),
+        colour=referee.seat_name(game.current),
         phase="set-up" if referee.menu is not None else game.phase.value,
         pending=pending_text(referee),
         message=referee.message or referee.storage_fault,
@@ -30,19 +31,29 @@ def status(referee: Referee) -> Status:
         pool=game.pool,
         chance=conquest_chance(referee),
         winner=game.winner,
-        time_left=departures.time_left(referee, referee._now),
+        time_left=departures.time_left(referee, referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
+        claim=claim_text(referee),
     )
 
 
-def conquest_chance(referee: Referee) -> float | None:
+def claim_text(referee: Desk) -> str:
+    claim = referee.claims.open
+    if claim is None:
+        return ""
+    colour = referee.game.rules.colours[claim.seat] if claim.seat < referee.game.players else f"seat {claim.seat}"
+    return f"a phone asks for the {colour} seat: ROLL and NEXT pressed together grant it"
+
+
+
+def conquest_chance(referee: Desk) -> float | None:
     game = referee.game
     if game.phase not in ATTACKING or referee.source < 0 or referee.target < 0:
         return None
     return units.conquest_chance(game, referee.source, referee.target)
 
 
-def scene(referee: Referee, now: float) -> Scene:
+def scene(referee: Desk, now: float) -> Scene:
     """Every light at time `now`. Animations are functions of time, so tests step time."""
     game = referee.game
     owner, rules = game.owner, game.rules
@@ -64,7 +75,7 @@ def scene(referee: Referee, now: float) -> Scene:
     live = []
     for effect in referee.effects:
         age = now - effect.start
-        if effect.kind == "illegal":
+        if effect.kind is EffectKind.ILLEGAL:
             blink = illegal_blink(age)
             if blink is not None:
                 territories[effect.territory] = blink
@@ -78,7 +89,7 @@ def scene(referee: Referee, now: float) -> Scene:
     return Scene(tuple(territories), attack, defend, referee_ring(referee, now))
 
 
-def dice_values(referee: Referee) -> tuple[DiceRow, DiceRow]:
+def dice_values(referee: Desk) -> tuple[DiceRow, DiceRow]:
     """The dice panel: the last roll, each side's dice sorted high to low as they are compared (the highest
     attack die against the highest defence die), or the physical dice in the order they are typed in."""
     attack, defend = sorted(referee.last_roll[0], reverse=True), sorted(referee.last_roll[1], reverse=True)

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.rules.actions import Action
+from conquista.errors import IllegalActionError
+from conquista.rules.actions import Action, Deal
+from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, TerritoryConquered, TerritoryDealt
 from conquista.table.logview import describe_event
-from conquista.table.referee_state import Effect
+from conquista.table.referee_records import EffectKind, LightEffect
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 
-def record(referee: Referee, action: Action, events: list[Event], now: float) -> None:
+def record(referee: Desk, action: Action, events: list[Event], now: float) -> None:
     """Note an applied action's events (after the journal's hook has seen them)."""
     if referee.on_action is not None:
         referee.on_action(action, events)
@@ -28,7 +30,7 @@ def record(referee: Referee, action: Action, events: list[Event], now: float) ->
         if isinstance(event, ArmiesPlaced) and _coalesce(referee, event):
             continue
         line = describe_event(referee.game, event)
-        referee._last_placed_line = (event.player, event.territory, event.fleet, event.count, len(referee.log)) \
+        referee.last_placed_line = (event.player, event.territory, event.fleet, event.count, len(referee.log)) \
             if isinstance(event, ArmiesPlaced) else None
         if line:
             referee.log.append(line.strip())
@@ -39,22 +41,54 @@ def record(referee: Referee, action: Action, events: list[Event], now: float) ->
                     losses[t] = losses.get(t, 0) + lost
     # Blitz rolls come one action at a time; losses on a territory add up into one blink sequence.
     for t, lost in losses.items():
-        current = next((e for e in referee.effects if e.kind == "loss" and e.territory == t
+        current = next((e for e in referee.effects if e.kind is EffectKind.LOSS and e.territory == t
                         and e.start == now), None)
         if current:
             current.count += lost
         else:
-            referee.effects.append(Effect(t, now, "loss", lost))
+            referee.effects.append(LightEffect(t, now, EffectKind.LOSS, lost))
 
 
-def _coalesce(referee: Referee, event: ArmiesPlaced) -> bool:
+def _coalesce(referee: Desk, event: ArmiesPlaced) -> bool:
     """Armies (or fleets) placed one tap or one encoder step at a time on the same territory read as one line."""
-    last = referee._last_placed_line
+    last = referee.last_placed_line
     log = referee.log
     if last is None or last[:3] != (event.player, event.territory, event.fleet) or last[4] != len(log) - 1:
         return False
     total = last[3] + event.count
     placed = ArmiesPlaced(event.player, event.territory, total, event.fleet)
     log[-1] = (describe_event(referee.game, placed) or "").strip()
-    referee._last_placed_line = (event.player, event.territory, event.fleet, total, last[4])
+    referee.last_placed_line = (event.player, event.territory, event.fleet, total, last[4])
     return True
+
+
+RECENT_LINES = 200   # the lines a resumed game shows of its past (the terminal's `log`, the public board)
+
+
+def recent_log(game: Game) -> list[str]:
+    """A resumed game's recent log, rebuilt by replaying its actions (the journal's rows) as they were noted live:
+    placements on one territory in a row read as one line. Empty for a game with nothing but its deal."""
+    if len(game.log) < 2 or not isinstance(game.log[0], Deal):
+        return []
+    fresh = Game(game.rules, game.map, game.players, game.log[0])
+    lines: list[str] = []
+    last: tuple[int, int, bool, int] | None = None
+    for action in game.log[1:]:
+        try:
+            events = fresh.apply(action)
+        except IllegalActionError:
+            return []   # a position built from a snapshot (tests, tools): its log is no history to tell
+        for event in events:
+            if isinstance(event, ArmiesPlaced) and last is not None and last[:3] == (event.player, event.territory,
+                                                                                      event.fleet):
+                total = last[3] + event.count
+                lines[-1] = (describe_event(fresh, ArmiesPlaced(event.player, event.territory, total,
+                                                                event.fleet)) or "").strip()
+                last = (event.player, event.territory, event.fleet, total)
+                continue
+            line = describe_event(fresh, event)
+            last = (event.player, event.territory, event.fleet, event.count) if isinstance(event, ArmiesPlaced) \
+                else None
+            if line:
+                lines.append(line.strip())
+    return lines[-RECENT_LINES:]

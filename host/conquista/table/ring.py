@@ -19,7 +19,7 @@ from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
 from conquista.table.departures import time_fraction
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 Ring = tuple[RGB, ...]
 
@@ -28,6 +28,7 @@ PROMPT_NO: RGB = (200, 0, 0)     # ... and half red (CANCEL, or for the power-of
 PHASE_DIM = 0.15                 # the phases not being played
 COUNT_DIM = 0.08                 # the LEDs (or arcs) of a count that are not lit
 TRADE_LEDS = 3                   # a set to trade: the ring's last three LEDs blink the selection colour
+CLAIM_LEDS = 2                   # a phone's seat claim: the ring's two bottom LEDs blink the seat's colour
 BLINK_PERIOD_S = 1.0             # faults, questions and the trade signal: on for half of it
 MAX_DICE = 3
 PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
@@ -73,6 +74,15 @@ def with_trade_signal(ring: Ring, now: float) -> Ring:
     return ring[:keep] + tuple(signal for _ in ring[keep:])
 
 
+def with_claim_signal(ring: Ring, colour: RGB, now: float) -> Ring:
+    """A phone asks for a seat: the ring's foot (its `CLAIM_LEDS` bottom LEDs) blinks the seat's colour, while the
+    rest goes on showing the game, the menu or the question."""
+    n = len(ring)
+    foot = {(n // 2 + i - CLAIM_LEDS // 2) % n for i in range(CLAIM_LEDS)} if n else set()
+    signal = colour if blink_on(now) else OFF
+    return tuple(signal if i in foot else c for i, c in enumerate(ring))
+
+
 def with_time_left(ring: Ring, fraction: float) -> Ring:
     """A turn clock: the ring runs down clockwise, the LEDs past `fraction` (0..1) of it going dark."""
     lit = round(max(0.0, min(1.0, fraction)) * len(ring))
@@ -87,7 +97,7 @@ def question_ring(n: int, now: float, colour: RGB | None = None) -> Ring:
     return tuple(PROMPT_YES if i < n // 2 else PROMPT_NO for i in range(n))
 
 
-def referee_ring(referee: Referee, now: float) -> Ring:
+def referee_ring(referee: Desk, now: float) -> Ring:
     """The whole ring at time `now`."""
     n = referee.ring_size
     if referee.power_question:
@@ -95,18 +105,22 @@ def referee_ring(referee: Referee, now: float) -> Ring:
     if referee.fault:
         return tuple(FAULT if blink_on(now) else OFF for _ in range(n))
     if referee.prompt:
-        return question_ring(n, now, referee.prompt_colour)
-    ring = referee.menu.ring(n, now) if referee.menu is not None else game_ring(referee, now)
-    fraction = time_fraction(referee, now) if referee.menu is None else None
-    if fraction is not None:
-        ring = with_time_left(ring, fraction)
+        ring = question_ring(n, now, referee.prompt_colour)
+    else:
+        ring = referee.menu.ring(n, now) if referee.menu is not None else game_ring(referee, now)
+        fraction = time_fraction(referee, now) if referee.menu is None else None
+        if fraction is not None:
+            ring = with_time_left(ring, fraction)
+    claim = referee.claims.open
+    if claim is not None and claim.seat < len(referee.game.rules.colours):
+        ring = with_claim_signal(ring, player_rgb(referee.game.rules.colours[claim.seat]), now)
     if referee.storage_fault:
         # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
         return tuple(FAULT if blink_on(now) and i % 2 == 0 else c for i, c in enumerate(ring))
     return ring
 
 
-def game_ring(referee: Referee, now: float) -> Ring:
+def game_ring(referee: Desk, now: float) -> Ring:
     n = referee.ring_size
     game = referee.game
     colours = [player_rgb(c, referee.palette) for c in game.rules.colours]

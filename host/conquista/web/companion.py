@@ -15,170 +15,37 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from conquista.dice.sources import DiceSource
 from conquista.errors import ConquistaError
-from conquista.rules.engine import Game
 from conquista.rules.events import Phase
-from conquista.table.colours import player_rgb
-from conquista.table.gestures import Gesture
+from conquista.table import inputs
 from conquista.table.referee import Referee
-from conquista.web.seats import Grant, SeatBook
+from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
+from conquista.web.seats import SeatBook
 from conquista.web.views import DEFAULT_BOT, SeatState, host_view, map_view, public_view, seat_view
 
-CLAIM_TIMEOUT_S = 30.0
+# The wire records, long imported from here.
+from conquista.web.wire import ClaimAnswer as ClaimAnswer
+from conquista.web.wire import ClaimSeat as ClaimSeat
+from conquista.web.wire import Command as Command
+from conquista.web.wire import GameSetUp as GameSetUp
+from conquista.web.wire import HostDice as HostDice
+from conquista.web.wire import HostLeave as HostLeave
+from conquista.web.wire import HostNewGame as HostNewGame
+from conquista.web.wire import HostPause as HostPause
+from conquista.web.wire import HostRemote as HostRemote
+from conquista.web.wire import Outgoing as Outgoing
+from conquista.web.wire import Refusal as Refusal
+from conquista.web.wire import RefuseClaim as RefuseClaim
+from conquista.web.wire import SavedChoice as SavedChoice
+from conquista.web.wire import ScreenClosed as ScreenClosed
+from conquista.web.wire import SeatGesture as SeatGesture
+from conquista.web.wire import SeatNotice as SeatNotice
+from conquista.web.wire import SeatTrade as SeatTrade
+from conquista.web.wire import Snapshot as Snapshot
+from conquista.web.wire import StartedGame as StartedGame
+from conquista.web.wire import Unseated as Unseated
+
 PAUSED = "paused from the host's phone"
-
-
-# ---------------------------------------------------------------------------------------- phone → board
-
-@dataclass(frozen=True)
-class ClaimSeat:
-    connection: int
-    seat: int
-
-
-@dataclass(frozen=True)
-class SeatGesture:
-    """A tap or a press made from a seat's phone; it counts only while that seat is to move."""
-
-    seat: int
-    gesture: Gesture
-
-
-@dataclass(frozen=True)
-class SeatTrade:
-    seat: int
-    cards: tuple[int, ...]
-    connection: int = -1
-
-
-@dataclass(frozen=True)
-class HostPause:
-    seat: int
-    paused: bool
-
-
-@dataclass(frozen=True)
-class HostDice:
-    """The host switches between the board's electronic dice and physical dice typed in with the encoder."""
-
-    seat: int
-    physical: bool
-
-
-@dataclass(frozen=True)
-class GameSetUp:
-    """A game the host's phone asks for, in the structure the board's composition root starts games from: a new
-    game (ruleset, players, which seats bots play and which bot, the ruleset's house switches, the dice), or a
-    saved game resumed (`resume`, its id; the rest is then the saved game's own)."""
-
-    rules: str = ""
-    players: int = 0
-    bots: tuple[tuple[int, str], ...] = ()     # (seat, bot kind), by seat; every other seat is a person
-    automatic_defence: bool | None = None      # None: as the ruleset says
-    committed_dice: bool = False               # provably fair: a commitment shown now, the seed when the game ends
-    resume: int | None = None
-
-
-@dataclass(frozen=True)
-class StartedGame:
-    """What the composition root made of a `GameSetUp`: the game (already journalled), its bots, and its dice
-    source (None: keep the board's)."""
-
-    game: Game
-    bots: dict[int, str] = field(default_factory=dict)
-    dice: DiceSource | None = None
-    note: str = ""                             # for the table, e.g. the committed dice's commitment
-
-
-@dataclass(frozen=True)
-class SavedChoice:
-    """An unfinished saved game the host may resume."""
-
-    id: int
-    rules: str
-    players: int
-    turn: int
-    last_played: str
-    seats: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class HostNewGame:
-    """The host sets up a game (`GameSetUp`); the one being played is abandoned, or kept when another saved game
-    is resumed."""
-
-    connection: int
-    seat: int
-    setup: GameSetUp
-
-
-@dataclass(frozen=True)
-class HostRemote:
-    """The host gives `target` to a player away from the table: a link with the seat's token, no ROLL needed."""
-
-    connection: int
-    seat: int
-    target: int
-
-
-@dataclass(frozen=True)
-class HostLeave:
-    """The host makes `target` leave the game (docs/rules.md, "Table features"): the armies stay and only defend, or
-    with `bot` a bot takes the seat. The same path as CANCEL held down at the board: the referee checks it, the
-    journal records it."""
-
-    connection: int
-    seat: int
-    target: int
-    bot: bool = False
-
-
-Command = ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote | HostLeave
-
-
-# ---------------------------------------------------------------------------------------- board → server
-
-@dataclass(frozen=True)
-class ClaimAnswer:
-    """The board's answer to a phone's claim: granted (with the token), refused, or expired."""
-
-    connection: int
-    seat: int
-    state: str                  # "asked" | "granted" | "refused" | "expired" | "remote" (a link for the host)
-    reason: str = ""
-    grant: Grant | None = None
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command refused for one screen only: its reason may name the seat's own cards, so it is not public."""
-
-    connection: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Every audience's view, serialised once: the public one, each seat's, the host's."""
-
-    version: int
-    public: str
-    seats: tuple[str, ...]
-    host: str
-    host_seat: int
-
-    def public_dict(self) -> dict[str, Any]:
-        parsed: dict[str, Any] = json.loads(self.public)
-        return parsed
-
-
-@dataclass
-class _Claim:
-    connection: int
-    seat: int
-    question: str
-    asked_at: float
 
 
 @dataclass
@@ -189,40 +56,56 @@ class Companion:
     # The unfinished saved games the host may resume (asked when the game or the host changes, not every frame).
     saved_games: Callable[[], tuple[SavedChoice, ...]] = tuple
     bot_kinds: dict[int, str] = field(default_factory=dict)   # the bot playing each bot seat
-    send: Callable[[ClaimAnswer | Refusal | Snapshot], None] = lambda item: None
+    send: Callable[[Outgoing], None] = lambda item: None
+    # Wakes the board's loop when a command is queued (an event-driven loop blocks until an input comes).
+    wake: Callable[[], None] = lambda: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
     latest: Snapshot | None = None
     map_json: str = ""
     territory_ids: tuple[str, ...] = ()
     paused: bool = False
-    _claim: _Claim | None = None
     _version: int = 0
     _key: tuple[Any, ...] = ()
     _turn_key: tuple[int, int] = (-1, -1)
     _turn_started: float = 0.0
     _saved: tuple[SavedChoice, ...] = ()
     _saved_key: tuple[int, int] = (-1, -1)
+    _bound: frozenset[int] = frozenset()      # the seats with a phone at the last snapshot
 
     def submit(self, command: Command) -> None:
-        """From any thread (the server's): queue a phone's command for the board loop."""
+        """From any thread (the server's): queue a phone's command for the board loop, and wake it."""
         self.inbox.put(command)
+        self.wake()
 
     def step(self, referee: Referee, now: float) -> None:
-        """On the board loop: take the phones' commands, time out a claim, publish what changed."""
+        """On the board loop: take the phones' commands, publish what changed."""
+        referee.claims.timeout_s = self.claim_timeout_s
         while True:
             try:
                 command = self.inbox.get_nowait()
             except queue.Empty:
                 break
             self._take(referee, command, now)
-        claim = self._claim
-        if claim is not None and now - claim.asked_at >= self.claim_timeout_s:
-            referee.withdraw(claim.question)
-            self._claim = None
-            self.send(ClaimAnswer(claim.connection, claim.seat, "expired",
-                                  f"nobody pressed ROLL at the board within {self.claim_timeout_s:.0f} s"))
+        self.route(referee, referee.take_effects())
         self.publish(referee, now)
+
+    def route(self, referee: Referee, effects: list[ClaimNews]) -> None:
+        """The referee's effects for the phones (what became of seat claims): each phone is answered, a grant
+        with the seat's token; the seat's current phone is told of a claim for its seat."""
+        for news in effects:
+            colour = referee.game.rules.colours[news.seat] if 0 <= news.seat < referee.game.players else "?"
+            if news.state is ClaimState.GRANTED:
+                self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=self.seats.grant(news.seat)))
+            elif news.state is ClaimState.ASKED:
+                self.send(ClaimAnswer(news.screen, news.seat, ClaimState.ASKED,
+                                      f"press ROLL and NEXT together at the board within "
+                                      f"{self.claim_timeout_s:.0f} s (the ring's foot blinks {colour})"))
+                if news.seat in self.seats.phones():
+                    self.send(SeatNotice(news.seat, f"another phone asks for your seat ({colour}): the board grants "
+                                                    f"it with ROLL and NEXT together; you may refuse it"))
+            else:
+                self.send(ClaimAnswer(news.screen, news.seat, news.state, news.reason))
 
     # ------------------------------------------------------------------------------------------ commands
 
@@ -230,6 +113,11 @@ class Companion:
         match command:
             case ClaimSeat(connection, seat):
                 self._ask_for_seat(referee, connection, seat, now)
+            case ScreenClosed(connection):
+                referee.claims.forget(connection)
+            case RefuseClaim(seat):
+                if seat in self.seats.phones():
+                    self.route(referee, referee.step(inputs.RefuseClaim(seat), now))
             case SeatGesture(seat, gesture):
                 if self._may_act(referee, seat):
                     referee.handle(gesture, now)
@@ -244,7 +132,7 @@ class Companion:
                     referee.trade(tuple(sorted(cards)), now)
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
-                    self._pause(referee, paused)
+                    referee.step(inputs.Fault(inputs.FaultSource.HOST, PAUSED if paused else None), now)
             case HostDice(seat, physical):
                 # Between battles only: dice being typed in stay as they are.
                 if seat == self.seats.host and seat >= 0 and referee.entry is None:
@@ -259,9 +147,11 @@ class Companion:
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
                 if why:
-                    self.send(ClaimAnswer(connection, target, "refused", why))
+                    self.send(ClaimAnswer(connection, target, ClaimState.REFUSED, why))
                 else:
-                    self.send(ClaimAnswer(connection, target, "remote", grant=self.seats.grant(target, remote=True)))
+                    self.send(ClaimAnswer(connection, target, ClaimState.REMOTE,
+                                          grant=self.seats.grant(target, remote=True)))
+        self.paused = inputs.FaultSource.HOST in referee.faults
 
     def _leave(self, referee: Referee, connection: int, target: int, bot: bool, now: float) -> None:
         if not 0 <= target < referee.game.players:
@@ -275,15 +165,9 @@ class Companion:
             self.seats.resize(referee.game.players, self.seats.bots | {target})
 
     def _may_act(self, referee: Referee, seat: int) -> bool:
-        # A seat acts only for itself and only when it is to move; a paused game takes nothing from phones.
+        # A seat acts only for itself and only when it is to move (a connection whose seat changed hands was
+        # unbound by the server: it sends as a public screen); a paused game takes nothing from phones.
         return not self.paused and referee.game.to_move == seat and not referee.prompt and referee.menu is None
-
-    def _pause(self, referee: Referee, paused: bool) -> None:
-        if paused and not referee.fault:
-            referee.fault = PAUSED
-        elif not paused and referee.fault == PAUSED:
-            referee.fault = ""
-        self.paused = referee.fault == PAUSED
 
     def _new_game(self, referee: Referee, connection: int, host: int, setup: GameSetUp, now: float) -> None:
         if self.new_game is None:
@@ -314,40 +198,43 @@ class Companion:
         if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
             self.seats.resize(referee.game.players)
         why = self.seats.why_not_claim(seat)
-        if not why and (self._claim is not None or referee.prompt):
-            why = "the board is answering another question: try again in a moment"
         if why:
-            self.send(ClaimAnswer(connection, seat, "refused", why))
+            self.send(ClaimAnswer(connection, seat, ClaimState.REFUSED, why))
             return
-        colour = referee.game.rules.colours[seat]
-        question = f"a phone asks for the {colour} seat: ROLL grants it, CANCEL refuses"
-        self._claim = _Claim(connection, seat, question, now)
-
-        def answered(yes: bool, _when: float) -> None:
-            self._claim = None
-            if yes:
-                self.send(ClaimAnswer(connection, seat, "granted", grant=self.seats.grant(seat)))
-            else:
-                self.send(ClaimAnswer(connection, seat, "refused", "CANCEL was pressed at the board"))
-
-        referee.ask(question, answered, colour=player_rgb(colour))
-        self.send(ClaimAnswer(connection, seat, "asked", f"press ROLL at the board within "
-                                                         f"{self.claim_timeout_s:.0f} s (the ring flashes {colour})"))
+        self.route(referee, referee.step(inputs.SeatClaim(connection, seat), now))
 
     # ------------------------------------------------------------------------------------------ snapshots
+
+    def _unbind(self, referee: Referee, phones: frozenset[int]) -> None:
+        """Seats whose phone lost its token since the last snapshot: their connections are told why, at once."""
+        game = referee.game
+        for seat in sorted(self._bound - phones):
+            colour = game.rules.colours[seat] if seat < game.players else f"seat {seat}"
+            if seat >= game.players:
+                reason = f"the new game has no {colour} seat"
+            elif seat in self.seats.bots:
+                reason = f"a bot plays the {colour} seat now"
+            elif game.left[seat]:
+                reason = f"{colour} left the game"
+            else:
+                reason = f"the {colour} seat was given up: ask for a seat again"
+            self.send(Unseated(seat, reason))
+        self._bound = phones
 
     def publish(self, referee: Referee, now: float, force: bool = False) -> None:
         game = referee.game
         turn_key = (game.turn, game.current)
-        if turn_key != self._turn_key:
+        if turn_key != self._turn_key or referee.menu is not None:
+            # The turn's seconds count from its start; during the set-up menu there is no turn to count.
             self._turn_key, self._turn_started = turn_key, now
         phones = self.seats.phones()
-        claiming = self._claim.seat if self._claim is not None else -1
-        key = (id(game), len(game.log), len(referee.log), referee.message, referee.source, referee.target,
-               referee.count, referee.prompt, referee.fault, phones, claiming, self.seats.host, self.seats.remote,
-               referee.physical_dice, referee.power_question,
-               None if referee.menu is None else referee.menu.describe(),
-               None if referee.entry is None else (tuple(referee.entry.values), referee.entry.current))
+        if phones != self._bound:
+            self._unbind(referee, phones)
+        claim = referee.claims.open
+        claiming = claim.seat if claim is not None else -1
+        # The referee's version moves on every change it makes; the rest is the seats' own state.
+        key = (id(game), referee.version, phones, claiming, self.seats.host, self.seats.remote,
+               referee.physical_dice, self.paused)
         if key == self._key and not force:
             return
         self._key = key

@@ -12,7 +12,7 @@ from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
 from conquista.rules.textdata import BadText, load_json, shown
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
-from conquista.web.companion import (
+from conquista.web.wire import (
     ClaimSeat,
     Command,
     GameSetUp,
@@ -21,6 +21,7 @@ from conquista.web.companion import (
     HostNewGame,
     HostPause,
     HostRemote,
+    RefuseClaim,
     SeatGesture,
     SeatTrade,
 )
@@ -113,6 +114,9 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         return ClaimSeat(connection, whole(data, "seat", 0, MAX_SEATS - 1))
     if seat < 0:
         raise BadMessage("only a seated phone can do that: ask for a seat first")
+    if kind == "refuse_claim":
+        keys(data, {"type"})
+        return RefuseClaim(seat)
     if kind == "press":
         keys(data, {"type", "button"})
         button = data.get("button")

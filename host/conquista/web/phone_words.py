@@ -12,7 +12,7 @@ from __future__ import annotations
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.referee import Referee
-from conquista.table.units import units
+from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
 DOING = {

@@ -29,8 +29,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from conquista.errors import BadMessage
-from conquista.web.companion import ClaimAnswer, Companion, Refusal, Snapshot
+from conquista.table.seat_claims import ClaimState
+from conquista.web.companion import Companion
 from conquista.web.messages import keys, parse, to_command
+from conquista.web.wire import ClaimSeat, Outgoing, Refusal, ScreenClosed, SeatNotice, Snapshot, Unseated
 
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
@@ -106,6 +108,7 @@ class Connection:
     views: dict[str, str] = field(default_factory=dict)
     frames: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    claimed: bool = False     # it asked for a seat: when it closes, the board forgets its claim
 
     stalled: bool = False     # frames were dropped: the screen does not read
 
@@ -144,44 +147,63 @@ class Hub:
         self.connections: dict[int, Connection] = {}
         self._ids = count(1)
 
-    def deliver(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
+    def deliver(self, item: Outgoing) -> None:
         """From the board's loop (any thread): hand a snapshot or a claim's answer to the event loop."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._receive, item)
 
-    def _receive(self, item: ClaimAnswer | Refusal | Snapshot) -> None:
+    def _receive(self, item: Outgoing) -> None:
         if isinstance(item, Snapshot):
             for conn in self.connections.values():
                 conn.offer(item)
+            return
+        if isinstance(item, SeatNotice):
+            for conn in self.connections.values():
+                if conn.seat == item.seat:
+                    conn.frame({"type": "seat_asked", "seat": item.seat, "text": item.text})
+            return
+        if isinstance(item, Unseated):
+            # The seat changed hands: its connections stop receiving its private view now, and are told why.
+            for conn in self.connections.values():
+                if conn.seat == item.seat:
+                    self._unseat(conn)
+                    conn.frame({"type": "unseated", "seat": item.seat, "reason": item.reason})
             return
         target = self.connections.get(item.connection)
         if target is None:
             return
         conn = target
+        if not isinstance(item, Refusal) and item.state is not ClaimState.ASKED:
+            conn.claimed = False   # answered: no claim of its is waiting any more
         if isinstance(item, Refusal):
             conn.frame({"type": "error", "error": item.reason})
             return
-        if item.grant is not None and item.state == "remote":
+        if item.grant is not None and item.state is ClaimState.REMOTE:
             # Only the host's connection asked; the link is theirs to hand to the remote player.
             conn.frame({"type": "remote_link", "seat": item.seat, "token": item.grant.token})
         elif item.grant is not None:
             conn.frame({"type": "granted", "seat": item.seat, "token": item.grant.token, "host": item.grant.host})
             self._bind(conn, item.seat)
         else:
-            conn.frame({"type": "claim", "seat": item.seat, "state": item.state, "reason": item.reason})
+            conn.frame({"type": "claim", "seat": item.seat, "state": item.state.value, "reason": item.reason})
 
     def _bind(self, conn: Connection, seat: int) -> None:
         # The newest connection for a seat takes over; the older one is told and becomes a public screen.
         for other in self.connections.values():
             if other is not conn and other.seat == seat:
-                other.seat = -1
-                other.views.pop("seat", None)
-                other.views.pop("host", None)
+                self._unseat(other)
                 other.frame({"type": "taken_over", "seat": seat})
         conn.seat = seat
         if self.companion.latest is not None:
             conn.offer(self.companion.latest)
+
+    @staticmethod
+    def _unseat(conn: Connection) -> None:
+        """The connection becomes a public screen: no private view is queued for it any more."""
+        conn.seat = -1
+        conn.views.pop("seat", None)
+        conn.views.pop("host", None)
 
     def open(self, ws: WebSocket) -> Connection:
         conn = Connection(next(self._ids), ws)
@@ -190,6 +212,8 @@ class Hub:
 
     def close(self, conn: Connection) -> None:
         self.connections.pop(conn.id, None)
+        if conn.claimed:
+            self.companion.submit(ScreenClosed(conn.id))   # a claim it may have left waiting goes
 
     def hello(self, conn: Connection, text: str) -> None:
         """The first message: optionally a seat token. Then the map and the current views."""
@@ -222,8 +246,9 @@ class Hub:
             keys(data, {"type"})
             conn.frame({"type": "pong"})
             return
-        self.companion.submit(to_command(data, conn.id, conn.seat, self.companion.seats.host,
-                                         self.companion.territory_ids))
+        command = to_command(data, conn.id, conn.seat, self.companion.seats.host, self.companion.territory_ids)
+        conn.claimed = conn.claimed or isinstance(command, ClaimSeat)
+        self.companion.submit(command)
 
 
 def same_origin(headers: MutableMapping[str, str] | Any) -> bool:

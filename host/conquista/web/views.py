@@ -32,7 +32,7 @@ from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_words import my_turn_words, waiting_words
 
 if TYPE_CHECKING:
-    from conquista.web.companion import SavedChoice
+    from conquista.web.wire import SavedChoice
 
 LOG_LINES = 40
 DEFAULT_BOT = "greedy"
@@ -124,6 +124,10 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
          "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]),
          "mark": mark(owner_name(game, game.owner[t])) if game.owner[t] >= 0 else "", "armies": game.armies[t]}
         for t in range(game.map.size)]
+    if referee.menu is not None:
+        # No game yet (the set-up menu): the map stays dark, as on the board.
+        for territory in out:
+            territory["rgb"] = "#000000"
     if game.rules.fleets:
         for t, territory in enumerate(out):
             territory["fleets"] = game.fleets[t]

@@ -4,6 +4,7 @@ Pure: no clock, no device."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from conquista.rules.events import Phase
 from conquista.table.colours import RGB
@@ -40,13 +41,21 @@ class Status:
     winner: int | None = None
     time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
     left: tuple[int, ...] = ()           # the seats that left the game
+    claim: str = ""                      # a phone's seat claim waiting for the chord, in words
+
+
+class EffectKind(StrEnum):
+    ILLEGAL = "illegal"    # a refused tap: the territory flashes red
+    LOSS = "loss"          # armies lost: the territory blinks once per army
 
 
 @dataclass
-class Effect:
+class LightEffect:
+    """A territory's animation from `start`: a refused tap's flash, or the blinks of armies lost."""
+
     territory: int
     start: float
-    kind: str          # "illegal" | "loss"
+    kind: EffectKind
     count: int = 1
 
 

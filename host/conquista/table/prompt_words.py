@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.logview import game_over_reason
-from conquista.table.units import units
+from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
 if TYPE_CHECKING:
-    from conquista.table.referee import Referee
+    from conquista.table.desk import Desk
 
 POWER_QUESTION = "switch the board off? ROLL: yes, any other key: no"
 
 
-def pending_text(referee: Referee) -> str:
+def pending_text(referee: Desk) -> str:
     game = referee.game
     phase = game.phase
     if referee.power_question:
@@ -38,7 +38,7 @@ def pending_text(referee: Referee) -> str:
     return text
 
 
-def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
+def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
     if phase is Phase.NEUTRAL_REINFORCE:
         return f"place {plural(game.pool, 'army')} on neutral territories: tap them"
     if phase is Phase.NEUTRAL_ATTACK and referee.source < 0:
@@ -83,7 +83,7 @@ def _phase_pending(referee: Referee, game: Game, phase: Phase) -> str:
     return ""
 
 
-def _dealt_pending(referee: Referee, game: Game) -> str:
+def _dealt_pending(referee: Desk, game: Game) -> str:
     """Newly dealt territories blink until someone taps each to say its army is on the board."""
     blinking = len(referee.dealt.blinking(game))
     if not blinking:

@@ -1,0 +1,102 @@
+"""What the referee's parts see of it: the narrow context through which the gesture reader (referee_input), the
+painter (referee_lights, ring), the recorder (referee_log), the prompt words (pending) and the table features
+(departures) read and act on the table, without importing the referee (so `conquista.table` has no import circle,
+type-checking imports included). `Referee` (table/referee.py) is the one implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from conquista.rules.actions import Action
+from conquista.rules.engine import Game
+from conquista.rules.events import Event
+from conquista.table.colours import RGB, Palette
+from conquista.table.dealt import NewlyDealt
+from conquista.table.referee_records import DiceEntry, LightEffect
+from conquista.table.seat_claims import SeatClaims
+
+ClockKey = tuple[int, int, int]
+
+
+class TurnClockView(Protocol):
+    """The turn clock (conquista.table.departures.TurnClock)."""
+
+    key: ClockKey | None
+
+    def update(self, key: ClockKey, running: bool, now: float) -> None: ...
+
+    def used_at(self, now: float) -> float: ...
+
+
+class MenuView(Protocol):
+    """The set-up menu while it is shown (conquista.table.setup_menu.SetupMenu)."""
+
+    def describe(self) -> str: ...
+
+    def ring(self, n: int, now: float) -> tuple[RGB, ...]: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+
+class Desk(Protocol):
+    # The game and what the table holds of it beside the engine.
+    game: Game
+    dealt: NewlyDealt
+    claims: SeatClaims
+    ring_size: int
+    now: float
+    palette: Palette          # the seats' LED colours (the host may choose the colour-blind one)
+    # The selection and the count the encoder sets.
+    source: int
+    target: int
+    count: int
+    last_placed: int
+    last_fleet: bool
+    last_roll: tuple[tuple[int, ...], tuple[int, ...]]
+    # What the screens say, and the lights' animations.
+    message: str
+    log: list[str]
+    last_placed_line: tuple[int, int, bool, int, int] | None
+    effects: list[LightEffect]
+    # The modes.
+    entry: DiceEntry | None
+    prompt: str
+    prompt_colour: RGB | None
+    power_question: bool
+    # Hooks the app sets.
+    on_action: Callable[[Action, list[Event]], None] | None
+    on_bot_seat: Callable[[int, float], None] | None
+    after_game: Callable[[float], None] | None
+
+    @property
+    def menu(self) -> MenuView | None: ...
+
+    @property
+    def turn_clock(self) -> TurnClockView: ...
+
+    @property
+    def fault(self) -> str: ...
+
+    @property
+    def storage_fault(self) -> str: ...
+
+    def apply_action(self, action: Action, now: float) -> None: ...
+
+    def illegal(self, t: int, now: float, reason: str) -> None: ...
+
+    def refuse(self, now: float, reason: str) -> None: ...
+
+    def undo_last(self) -> bool: ...
+
+    def clear_selection(self) -> None: ...
+
+    def note(self, line: str) -> None: ...
+
+    def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None: ...
+
+    def territory_name(self, t: int) -> str: ...
+
+    def seat_name(self, seat: int | None) -> str: ...
+
+    def readable(self, text: str) -> str: ...

@@ -1,0 +1,104 @@
+"""Seat claims at the board, apart from every other input: a claim waits while the table plays on, and is granted
+only by the chord (ROLL and NEXT pressed together), which means nothing else in any mode. Pure: time is passed in.
+
+One claim waits at a time; a screen that was refused or whose claim expired may not ask again for `cooldown_s`;
+the board takes at most `per_minute` claims a minute, so no screen (nor many) can keep the table busy. The seat's
+current phone is told (the web companion does that) and may refuse the claim from there.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+
+CLAIM_TIMEOUT_S = 30.0
+COOLDOWN_S = 30.0
+PER_MINUTE = 6
+
+
+class ClaimState(StrEnum):
+    """How a phone's claim stands (the web's "claim" frames say it in `state`)."""
+
+    ASKED = "asked"          # waiting for the chord at the board
+    GRANTED = "granted"
+    REFUSED = "refused"
+    EXPIRED = "expired"
+    REMOTE = "remote"        # a seat the host gave to a player away from the table (a link, no chord)
+
+
+@dataclass(frozen=True)
+class ClaimNews:
+    """What became of a claim; the web companion answers the phone with it (and grants the token)."""
+
+    screen: int
+    seat: int
+    state: ClaimState
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class OpenClaim:
+    screen: int
+    seat: int
+    asked_at: float
+
+
+class SeatClaims:
+    def __init__(self, timeout_s: float = CLAIM_TIMEOUT_S, cooldown_s: float = COOLDOWN_S,
+                 per_minute: int = PER_MINUTE) -> None:
+        self.timeout_s = timeout_s
+        self.cooldown_s = cooldown_s
+        self.per_minute = per_minute
+        self.open: OpenClaim | None = None
+        self._blocked_until: dict[int, float] = {}
+        self._asked: deque[float] = deque()
+
+    def ask(self, screen: int, seat: int, now: float) -> ClaimNews:
+        """A screen asks for a seat: ASKED, or REFUSED with the reason."""
+        until = self._blocked_until.get(screen, -1.0)
+        if now < until:
+            return ClaimNews(screen, seat, ClaimState.REFUSED,
+                             f"this screen's last claim was refused or expired: ask again in "
+                             f"{until - now:.0f} s (a claim may be repeated after {self.cooldown_s:.0f} s)")
+        if self.open is not None:
+            if self.open.screen == screen:
+                return ClaimNews(screen, seat, ClaimState.REFUSED, "this screen already has a claim waiting")
+            return ClaimNews(screen, seat, ClaimState.REFUSED,
+                             "another phone's claim is waiting at the board: try again in a moment")
+        while self._asked and now - self._asked[0] >= 60.0:
+            self._asked.popleft()
+        if len(self._asked) >= self.per_minute:
+            return ClaimNews(screen, seat, ClaimState.REFUSED,
+                             f"the board takes {self.per_minute} claims a minute: try again in a minute")
+        self._asked.append(now)
+        self.open = OpenClaim(screen, seat, now)
+        return ClaimNews(screen, seat, ClaimState.ASKED)
+
+    def grant(self) -> ClaimNews | None:
+        """The chord at the board: the waiting claim is granted (None: no claim waits)."""
+        claim, self.open = self.open, None
+        return None if claim is None else ClaimNews(claim.screen, claim.seat, ClaimState.GRANTED)
+
+    def refuse(self, seat: int, now: float, reason: str) -> ClaimNews | None:
+        """The claim waiting for `seat` is refused (by its current phone); the screen waits before asking again."""
+        claim = self.open
+        if claim is None or claim.seat != seat:
+            return None
+        self.open = None
+        self._blocked_until[claim.screen] = now + self.cooldown_s
+        return ClaimNews(claim.screen, claim.seat, ClaimState.REFUSED, reason)
+
+    def expire(self, now: float) -> ClaimNews | None:
+        claim = self.open
+        if claim is None or now - claim.asked_at < self.timeout_s:
+            return None
+        self.open = None
+        self._blocked_until[claim.screen] = now + self.cooldown_s
+        return ClaimNews(claim.screen, claim.seat, ClaimState.EXPIRED,
+                         f"nobody pressed ROLL and NEXT together at the board within {self.timeout_s:.0f} s")
+
+    def forget(self, screen: int) -> None:
+        """A screen closed: its waiting claim goes."""
+        if self.open is not None and self.open.screen == screen:
+            self.open = None
