@@ -7,6 +7,7 @@ let publicView = null;
 let seatView = null;
 let hostView = null;
 let claimNote = "";
+let seatAsked = null;     // another screen asks for this screen's seat: it may refuse from here
 let remoteLinks = {};
 let wasMyTurn = false;
 const CONFIRM_MS = 4000;
@@ -33,12 +34,27 @@ function onFrame(frame) {
     case "welcome": claimNote = ""; break;
     case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
     case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
+    case "unseated": {
+      // The seat changed hands (a bot plays it now, its player left, a new game seated others): this screen
+      // stops showing it at once, and says why and how to ask again.
+      seatView = null; hostView = null; seatAsked = null;
+      history.replaceState(null, "", location.pathname);
+      claimNote = `This screen no longer plays ${colourOf(frame.seat)}: ${frame.reason}. To play here again, tap ` +
+        "a free colour below and press ROLL and NEXT together at the board.";
+      break;
+    }
+    case "seat_asked": {
+      // A claim waits 30 s at most at the board: the question goes with it.
+      seatAsked = frame;
+      setTimeout(() => { if (seatAsked === frame) { seatAsked = null; draw(); } }, 30000);
+      break;
+    }
     case "taken_over": {
       const colour = colourOf(frame.seat);
       seatView = null; hostView = null;
       history.replaceState(null, "", location.pathname);
       claimNote = `This screen lost the ${colour} seat: it was opened on another screen. To play ${colour} ` +
-        `here again, tap ${colour} below and press ROLL at the board.`;
+        `here again, tap ${colour} below and press ROLL and NEXT together at the board.`;
       break;
     }
     case "error":
@@ -46,7 +62,7 @@ function onFrame(frame) {
         history.replaceState(null, "", location.pathname);
         seatView = null; hostView = null;
         claimNote = "This screen lost its seat: the link no longer works (a new game, a bot took the seat, or " +
-          "another phone has it). Tap your colour below and press ROLL at the board to get it back.";
+          "another phone has it). Tap your colour below and press ROLL and NEXT together at the board to get it back.";
       } else {
         claimNote = frame.error;
       }
@@ -58,10 +74,12 @@ function onFrame(frame) {
 function drawJoin() {
   $("join").classList.toggle("hidden", seatView !== null || !publicView);
   if (!publicView || seatView) return;
+  // A taken seat is marked: asking for it asks its phone too, and the board must grant it.
   $("seats").replaceChildren(...publicView.seats.map((s) => el("button", {
     "data-seat": s.seat, onclick: () => client.send({ type: "claim", seat: s.seat }),
     ...(s.bot ? { disabled: "" } : {}),
-  }, el("span", { class: "swatch", style: `background: ${s.rgb}` }), s.bot ? `${s.colour} (bot)` : s.colour)));
+  }, el("span", { class: "swatch", style: `background: ${s.rgb}` }),
+  s.bot ? `${s.colour} (bot)` : s.phone ? `${s.colour} (taken)` : s.colour)));
 }
 
 function colourOf(seat) {
@@ -73,6 +91,8 @@ function drawPlay() {
   if (seatView) {
     $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
       `you are ${seatView.colour}`);
+  } else {
+    $("title").textContent = "conquista";      // a seat lost or given up: the title no longer claims it
   }
   panel.update(seatView, publicView, map);
   drawTurn();
@@ -215,10 +235,20 @@ function newGame() {
     automatic_defence: $("new-defence").checked, committed_dice: $("new-committed").checked };
 }
 
+function drawSeatAsked() {
+  const box = $("seat-asked");
+  box.classList.toggle("hidden", !seatAsked || !seatView);
+  if (!seatAsked || !seatView) return;
+  box.replaceChildren(el("p", {}, seatAsked.text), el("button", {
+    onclick: () => { client.send({ type: "refuse_claim" }); seatAsked = null; draw(); },
+  }, "Refuse: keep my seat"));
+}
+
 function draw() {
   document.body.classList.toggle("over", Boolean(publicView && publicView.over));
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
+  drawSeatAsked();
   drawJoin();
   drawPlay();
   drawHost();

@@ -1,0 +1,66 @@
+"""The phone page when its seat is asked for or changes hands (issue 19): the join page marks a taken seat, the
+phone holding it is told of a claim and refuses it with one tap, and a phone whose seat goes to a bot stops
+showing it at once and says why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.live import LiveBoard
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
+from tests.web.test_phone_browser import browser as browser  # the module's Chromium fixture
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture
+def live() -> Iterator[LiveBoard]:
+    board = LiveBoard(first_seat_hosts=True)
+    board.start()
+    yield board
+    board.stop()
+
+
+def test_a_claimed_seat_is_refused_from_its_phone_and_marked_taken(browser: Any, live: LiveBoard) -> None:
+    player = finish_setup(live)
+    colour = live.do(lambda: live.table.game.rules.colours[player])
+    holder = browser.new_context(**PHONE).new_page()
+    holder.goto(live.service.url)
+    claim_seat(live, holder, colour)
+    stranger = browser.new_context(**PHONE).new_page()
+    stranger.goto(live.service.url)
+    taken = stranger.locator(f"#seats button[data-seat='{player}']")
+    taken.wait_for(timeout=WAIT_MS)
+    stranger.wait_for_function(f"() => document.querySelector(\"#seats button[data-seat='{player}']\")"
+                               ".textContent.includes('(taken)')", timeout=WAIT_MS)
+    taken.click()
+    holder.wait_for_selector("#seat-asked:not(.hidden) button", timeout=WAIT_MS)
+    holder.click("#seat-asked button")
+    holder.wait_for_selector("#seat-asked", state="hidden", timeout=WAIT_MS)
+    stranger.wait_for_function("() => /refused/.test(document.getElementById('notice').textContent)",
+                               timeout=WAIT_MS)
+    assert "you are" not in stranger.inner_text("#title")
+    assert f"you are {colour}" in holder.inner_text("#title")
+
+
+def test_a_seat_given_to_a_bot_leaves_its_phone_saying_why(browser: Any, live: LiveBoard) -> None:
+    player = finish_setup(live)
+    colour = live.do(lambda: live.table.game.rules.colours[player])
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(live.service.url)
+    claim_seat(live, phone, colour)
+    phone.wait_for_selector("#turn-banner:not(.hidden)", timeout=WAIT_MS)
+    players = live.do(lambda: live.table.game.players)
+
+    def bot_takes_the_seat() -> None:                                # as a new game chosen at the board does
+        from conquista.cli.web_options import seat_phones
+
+        seat_phones([live.companion], players, {player: "greedy"})
+
+    live.do(bot_takes_the_seat)
+    phone.wait_for_function(f"() => document.getElementById('notice').textContent.includes("
+                            f"'no longer plays {colour}: a bot plays the {colour} seat now')", timeout=WAIT_MS)
+    assert "you are" not in phone.inner_text("#title")
