@@ -9,7 +9,8 @@ from pathlib import Path
 
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.rulesets import Ruleset, load_ruleset
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import load_ruleset
 
 
 def add_map_option(parser: argparse.ArgumentParser) -> None:

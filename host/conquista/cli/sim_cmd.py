@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from conquista.dice.sources import DiceSource
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
     from conquista.web.companion import Companion, StartedGame
     from conquista_sim.table import SimulatedTable
 

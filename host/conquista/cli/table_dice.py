@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 Fresh = TypeVar("Fresh")
 

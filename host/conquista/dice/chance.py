@@ -16,7 +16,7 @@ from conquista.rules.choices import Objective
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
-from conquista.rules.rulesets import Ruleset
+from conquista.rules.ruleset import Ruleset
 
 
 def random_deal(rules: Ruleset, game_map: GameMap, players: int, source: DiceSource | random.Random) -> Deal:

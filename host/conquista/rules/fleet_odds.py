@@ -21,7 +21,7 @@ from conquista.rules.fleet_battle import battle_rule
 from conquista.rules.odds import BattleOdds, blitz_odds
 
 if TYPE_CHECKING:
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 
 @overload
