@@ -121,8 +121,9 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
     Every game is dealt from the table's chance source (`dice`)."""
-    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
+    from conquista.app.setup import NewGameAtBoard
     from conquista.bots import make_bot
+    from conquista.bots.roster import bots_of, seats_of
     from conquista.journal import offer_resume
     from conquista.table.bot_player import BotSeats
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from conquista.bots.roster import DEFAULT_BOT, bots_of, seats_of
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -38,24 +39,16 @@ if TYPE_CHECKING:
     from conquista_sim.table import SimulatedTable
 
 
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a bot seat's default kind
-
-
-def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
-    """How the seats are saved with a game: "human" or the bot's kind."""
-    return tuple(bots.get(seat, HUMAN) for seat in range(players))
-
-
 def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
     """The bot of each bot seat from --bots; under --demo every seat is a bot (greedy unless --bots says)."""
     chosen = parse_bot_seats(text or "", colours, players)
-    return {seat: chosen.get(seat, BOT_KIND) for seat in range(players)} if demo else chosen
+    return {seat: chosen.get(seat, DEFAULT_BOT) for seat in range(players)} if demo else chosen
 
 
 def saved_kinds(saved: tuple[str, ...]) -> dict[int, str]:
     from conquista.bots import BOT_NAMES
 
-    return {seat: kind if kind in BOT_NAMES else BOT_KIND for seat, kind in enumerate(saved) if kind != HUMAN}
+    return {seat: kind if kind in BOT_NAMES else DEFAULT_BOT for seat, kind in bots_of(saved).items()}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
