@@ -23,7 +23,7 @@ from conquista.rules.ruleset import (
     Ruleset as Ruleset,  # what load_ruleset returns; table/ and the engine import it here
 )
 from conquista.rules.ruleset_checks import check_ruleset
-from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
+from conquista.rules.textdata import BadText, is_whole, load_toml, read_utf8, shown
 
 ROOT_RULESET = "italian"
 
@@ -168,17 +168,13 @@ def _refuse_not_built(values: dict[str, Any], label: str, from_log: bool) -> Non
                            f"{str(built).lower()} (see docs/rules.md, 'Table features')")
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
 def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
     def bad(expected: str) -> RulesetError:
         return RulesetError(f"ruleset {label}: {key!r} must be {expected}, got {shown(value)}")
 
     if kind == "int":
         low, high = RANGES.get(key, (0, 1000))
-        if not _whole(value, low, high):
+        if not is_whole(value, low, high):
             raise bad(f"a whole number from {low} to {high}")
         return value
     if kind in ("bool", "str"):
@@ -198,7 +194,7 @@ def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
         return _coerce_armies(value, bad)
     if kind == "dict[str, int]":
         low, high = BONUS_RANGE
-        if not isinstance(value, dict) or not all(_whole(v, low, high) for v in value.values()):
+        if not isinstance(value, dict) or not all(is_whole(v, low, high) for v in value.values()):
             raise bad(f"a table of set kind = armies, each a whole number from {low} to {high}")
         return dict(value)
     raise AssertionError(f"no coercion for {kind}")  # a field type was added without a rule here
@@ -212,8 +208,8 @@ def _coerce_income(value: Any, bad: Callable[[str], RulesetError]) -> tuple[tupl
         raise bad(expected)
     rows: list[tuple[int, int, int]] = []
     for row in value:
-        if (not isinstance(row, list | tuple) or len(row) != 3 or not _whole(row[0], 1, 1000)
-                or not _whole(row[1], 0, 100) or not _whole(row[2], 0, 100)):
+        if (not isinstance(row, list | tuple) or len(row) != 3 or not is_whole(row[0], 1, 1000)
+                or not is_whole(row[1], 0, 100) or not is_whole(row[2], 0, 100)):
             raise bad(expected)
         if rows and row[0] <= rows[-1][0]:
             raise bad(expected)
@@ -229,7 +225,7 @@ def _coerce_list(key: str, kind: str, value: Any, bad: Callable[[str], RulesetEr
             raise bad("a list of names (1 to 40 characters each)")
         return tuple(value)
     low, high = (1, MISSION_COUNT) if key == "missions" else BONUS_RANGE
-    if not all(_whole(v, low, high) for v in value):
+    if not all(is_whole(v, low, high) for v in value):
         raise bad(f"a list of whole numbers from {low} to {high}")
     return tuple(value)
 
@@ -245,7 +241,7 @@ def _coerce_armies(value: Any, bad: Callable[[str], RulesetError]) -> dict[int, 
     armies: dict[int, int] = {}
     for players, count in value.items():
         text = str(players)
-        if not (text.isascii() and text.isdigit() and len(text) <= 2) or not _whole(count, a_low, a_high):
+        if not (text.isascii() and text.isdigit() and len(text) <= 2) or not is_whole(count, a_low, a_high):
             raise bad(expected)
         if not p_low <= int(text) <= p_high:
             raise bad(expected)
