@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conquista.errors import RulesetError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.battle import HANDICAP_RANGE
 from conquista.rules.choices import (
     CHOICE_TYPES,
@@ -37,8 +37,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "players_min": PLAYERS_RANGE, "players_max": PLAYERS_RANGE,
     "initial_placement_batch": (0, 1000),
     "deal_batch": (1, 100),
-    "power_figure_sets": (0, power.SETS_MAX - 1),
-    "power_eagles": (0, power.SETS_MAX - 1),
+    "power_figure_sets": (0, power_cards.SETS_MAX - 1),
+    "power_eagles": (0, power_cards.SETS_MAX - 1),
     "power_set_armies": BONUS_RANGE,
     "power_eagle_armies": BONUS_RANGE,
     "power_starting_cards": (0, 100),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conquista.errors import DecodeError as DecodeError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -27,8 +27,8 @@ from conquista.rules.textdata import is_whole, shown
 
 
 def card_id(game_map: GameMap, card: int) -> str:
-    if power.is_power(card):
-        return power.name(card)
+    if power_cards.is_power(card):
+        return power_cards.name(card)
     return game_map.id(card) if card < game_map.size else f"jolly{card - game_map.size + 1}"
 
 
@@ -38,7 +38,7 @@ def _card_index(game_map: GameMap, name: Any) -> int:
         if not (number.isascii() and len(number) <= 3 and 1 <= int(number)):
             raise DecodeError(f"unknown card {shown(name)} (the jollies are jolly1, jolly2, ...)")
         return game_map.size + int(number) - 1
-    if isinstance(name, str) and (card := power.index(name)) is not None:
+    if isinstance(name, str) and (card := power_cards.index(name)) is not None:
         return card
     return _territory(game_map, name)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.choices import CardDeck, DealKind
 from conquista.rules.engine import Game
@@ -173,8 +173,8 @@ def mission_progress(game: Game, seat: int) -> dict[str, Any]:
 
 
 def _card(game: Game, card: int) -> dict[str, Any]:
-    if power.is_power(card):  # lamorisse-1954: a figure or an eagle, no territory
-        return {"card": card, "territory": power.figure(card).capitalize(), "symbol": "power card"}
+    if power_cards.is_power(card):  # lamorisse-1954: a figure or an eagle, no territory
+        return {"card": card, "territory": power_cards.figure(card).capitalize(), "symbol": "power card"}
     name = game.map.territories[card].name_en if card < game.map.size else "Jolly"
     return {"card": card, "territory": name, "symbol": card_symbol(game.map, card)}
 
@@ -183,7 +183,7 @@ def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if game.rules.card_deck is CardDeck.POWER:  # an eagle alone, or four different figures
         for cards in game.valid_trades(seat):
-            kind = power.trade_kind(cards)
+            kind = power_cards.trade_kind(cards)
             assert kind is not None
             out.append({"cards": list(cards), "kind": kind.replace("_", " "), "armies": game.power_value(cards)})
         out.sort(key=lambda s: -int(s["armies"]))
