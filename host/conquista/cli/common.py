@@ -109,7 +109,9 @@ def parse_seats(text: str, colours: tuple[str, ...], players: int, option: str =
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str, physical: bool = True) -> None:
-    parser.add_argument("--dice", choices=("os", "seeded", "committed"), default=default,
+    from conquista.dice.sources import SOURCE_NAMES
+
+    parser.add_argument("--dice", choices=SOURCE_NAMES, default=default,
                         help=f"where the dice come from (default: {default}): os = the operating system's "
                              "generator, seeded = from --seed (reproducible), committed = provably fair (the "
                              "commitment is shown at the start, the seed revealed at the end for "

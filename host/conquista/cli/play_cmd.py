@@ -164,7 +164,7 @@ def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots:
     ones (and a committed source of the command line is not reused: its seed fixed the first game). The board's
     bots follow the seats the host chose."""
     from conquista.app.host_setup import HostSetUp
-    from conquista.dice.sources import CommittedDice, OsDice
+    from conquista.dice.sources import DiceKind, OsDice
     from conquista.web.companion import StartedGame
 
     def follow(started: StartedGame) -> None:
@@ -172,6 +172,6 @@ def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots:
             bots.seat(started.bots)
 
     def plain() -> tuple[random.Random, DiceSource, int | None]:
-        return random.SystemRandom(), OsDice() if dice.chance.kind == CommittedDice.name else dice.chance, None
+        return random.SystemRandom(), OsDice() if dice.chance.kind is DiceKind.COMMITTED else dice.chance, None
 
     return HostSetUp(journal, game_map, plain=plain, bots_allowed=bots is not None, on_start=follow)

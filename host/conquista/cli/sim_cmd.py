@@ -22,6 +22,7 @@ from conquista.cli.common import (
 )
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, seat_phones, start_web
+from conquista.dice.sources import DiceKind
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 from conquista.rules.textdata import BadText, read_utf8
@@ -218,9 +219,9 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
         seed = secrets.randbits(64)
         rng = random.Random(seed)
         # Seeded dice share the deal's generator; a committed seed belongs to the one game it was committed for.
-        if dice is None or dice.chance.kind != "os":
+        if dice is None or dice.chance.kind is not DiceKind.OS:
             return rng, SeededDice(rng=rng), seed
-        return rng, dice.chance.use("os"), seed
+        return rng, dice.chance.use(DiceKind.OS), seed
 
     def follow(started: StartedGame) -> None:
         table.bots = frozenset(started.bots)
@@ -231,7 +232,7 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
 
 def _saved_seed(kind: str, seed: int) -> int | None:
     """The seed saved with a simulated game: only seeded dice are dealt and rolled from it."""
-    return seed if kind == "seeded" else None
+    return seed if kind == DiceKind.SEEDED else None
 
 
 def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, dice: TableDice,
