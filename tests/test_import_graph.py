@@ -23,8 +23,6 @@ ALLOWED_CIRCLES: tuple[frozenset[str], ...] = (
     ),
     # The wire records live in the companion and the views use them: to move into a module of their own.
     frozenset({"conquista.web.companion", "conquista.web.views"}),
-    # The repair rewrites the store's insides: to take what it needs and return values instead.
-    frozenset({"conquista.journal.repair", "conquista.journal.store"}),
 )
 
 
