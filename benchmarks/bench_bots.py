@@ -29,7 +29,8 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.rulesets import Ruleset, load_ruleset
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import load_ruleset
 
 TURN_CAP = 1000
 P99_TARGET_MS = 20.0

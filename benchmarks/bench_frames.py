@@ -14,8 +14,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from conquista.devices.current_limit import OutputStage, PowerBudget
 from conquista.devices.frames import RGB, DiceSide, LedLayout, to_packed_colors
-from conquista.devices.power import OutputStage, PowerBudget
 from conquista.hardware.profile import load_profile
 
 TARGET_S = 0.0002

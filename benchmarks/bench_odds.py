@@ -18,7 +18,8 @@ from collections.abc import Callable
 from functools import partial
 
 from conquista.rules.odds import blitz_odds, clear_caches, odds_table
-from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 
 
 def median_seconds(work: Callable[[], object], runs: int) -> float:

@@ -6,7 +6,10 @@ to register, and one stray reading never does: unlike a "stable for N ms" timer,
 never settles for a full window, which worn tactile switches do.
 """
 
-from cqfw.compat import const
+from cqfw.compat import TYPE_CHECKING, const
+
+if TYPE_CHECKING:
+    from cqfw.collaborators import KeySink
 
 _MAX_LIMIT = const(255)
 # hardware/PROTOCOL.md: CONFIG and HELLO carry the debounce and the scan period in one byte, and a debounce of 0
@@ -46,7 +49,7 @@ class Debouncer:
         for k in range(self.keys):
             counts[k] = limit if state[k] else 0
 
-    def update(self, raw: bytearray, sink: object, now: int) -> None:
+    def update(self, raw: bytearray, sink: "KeySink", now: int) -> None:
         """Fold one scan (raw[k] = 1 when closed) in; report each debounced change as sink.key_event(k, down, now)."""
         counts = self.counts
         state = self.state
@@ -59,10 +62,10 @@ class Debouncer:
                     counts[k] = c
                     if c == limit and not state[k]:
                         state[k] = 1
-                        sink.key_event(k, 1, now)  # type: ignore[attr-defined]
+                        sink.key_event(k, 1, now)
             elif c > 0:
                 c -= 1
                 counts[k] = c
                 if c == 0 and state[k]:
                     state[k] = 0
-                    sink.key_event(k, 0, now)  # type: ignore[attr-defined]
+                    sink.key_event(k, 0, now)

@@ -13,8 +13,11 @@ before the SNAPSHOT that confirms the state.
 
 from conquista.link import codec
 from cqfw import VERSION
-from cqfw.compat import const
+from cqfw.compat import TYPE_CHECKING, const
 from cqfw.debounce import MS_MIN, Debouncer
+
+if TYPE_CHECKING:
+    from cqfw.collaborators import Clock, Leds, Port, Scanner
 
 RING = const(32)  # a power of two: the ring slot of an event is its sequence number & (RING - 1)
 HEARTBEAT_MS = const(100)
@@ -24,14 +27,14 @@ RX_CHUNK = const(64)
 class Firmware:
     def __init__(
         self,
-        scanner: object,
-        port: object,
-        clock: object,
+        scanner: "Scanner",
+        port: "Port",
+        clock: "Clock",
         rows: int,
         cols: int,
         debounce_ms: int = 10,
         period_ms: int = 1,
-        leds: object = None,
+        leds: "Leds | None" = None,
     ) -> None:
         self.scanner = scanner
         self.port = port
@@ -66,7 +69,7 @@ class Firmware:
     def start(self, now: int) -> None:
         """Announce ourselves: a host that sees HELLO knows the firmware (re)started and its key numbers reset."""
         self.next_scan = now
-        self.next_heartbeat = self.clock.ticks_add(now, HEARTBEAT_MS)  # type: ignore[attr-defined]
+        self.next_heartbeat = self.clock.ticks_add(now, HEARTBEAT_MS)
         self.send_hello()
         self.send_snapshot(now)
 
@@ -75,17 +78,17 @@ class Firmware:
         # Methods are called in place, never bound to a local: on MicroPython `f = obj.method` allocates.
         clock = self.clock
         self.poll_rx(now)
-        if clock.ticks_diff(now, self.next_scan) >= 0:  # type: ignore[attr-defined]
+        if clock.ticks_diff(now, self.next_scan) >= 0:
             self.tick(now)
-            self.next_scan = clock.ticks_add(self.next_scan, self.period_ms)  # type: ignore[attr-defined]
+            self.next_scan = clock.ticks_add(self.next_scan, self.period_ms)
             # After a stall (a long LED write, a debugger) scan once and move on rather than catching up in a burst.
-            if clock.ticks_diff(now, self.next_scan) > 0:  # type: ignore[attr-defined]
-                self.next_scan = clock.ticks_add(now, self.period_ms)  # type: ignore[attr-defined]
-        if clock.ticks_diff(now, self.next_heartbeat) >= 0:  # type: ignore[attr-defined]
+            if clock.ticks_diff(now, self.next_scan) > 0:
+                self.next_scan = clock.ticks_add(now, self.period_ms)
+        if clock.ticks_diff(now, self.next_heartbeat) >= 0:
             self.send_heartbeat(now)
 
     def tick(self, now: int) -> None:
-        self.scanner.scan(self.raw)  # type: ignore[attr-defined]
+        self.scanner.scan(self.raw)
         self.debouncer.update(self.raw, self, now)
 
     # -- events out ----------------------------------------------------------------------------------------
@@ -108,7 +111,7 @@ class Firmware:
         raw[3] = self.ring_ts[2 * slot]
         raw[4] = self.ring_ts[2 * slot + 1]
         codec.finish_frame(raw, codec.KEY_LEN, self.out_key)
-        self.port.write(self.out_key)  # type: ignore[attr-defined]
+        self.port.write(self.out_key)
 
     def send_heartbeat(self, now: int) -> None:
         raw = self.raw_frame
@@ -118,8 +121,8 @@ class Firmware:
         raw[3] = now & 0xFF
         raw[4] = self.rx_errors
         codec.finish_frame(raw, codec.HEARTBEAT_LEN, self.out_heartbeat)
-        self.port.write(self.out_heartbeat)  # type: ignore[attr-defined]
-        self.next_heartbeat = self.clock.ticks_add(now, HEARTBEAT_MS)  # type: ignore[attr-defined]
+        self.port.write(self.out_heartbeat)
+        self.next_heartbeat = self.clock.ticks_add(now, HEARTBEAT_MS)
 
     def send_snapshot(self, now: int) -> None:
         raw = self.raw_frame
@@ -138,7 +141,7 @@ class Firmware:
             if state[k]:
                 raw[5 + (k >> 3)] |= 1 << (k & 7)
         codec.finish_frame(raw, self.snapshot_len, self.out_snapshot)
-        self.port.write(self.out_snapshot)  # type: ignore[attr-defined]
+        self.port.write(self.out_snapshot)
 
     def send_hello(self) -> None:
         raw = self.raw_frame
@@ -153,11 +156,11 @@ class Firmware:
         raw[8] = self.debounce_ms
         raw[9] = self.period_ms
         codec.finish_frame(raw, codec.HELLO_LEN, self.out_hello)
-        self.port.write(self.out_hello)  # type: ignore[attr-defined]
+        self.port.write(self.out_hello)
 
     # -- commands in ---------------------------------------------------------------------------------------
     def poll_rx(self, now: int) -> None:
-        n = self.port.readinto(self.rxbuf)  # type: ignore[attr-defined]
+        n = self.port.readinto(self.rxbuf)
         deframer = self.deframer
         i = 0
         while i < n:
@@ -190,9 +193,9 @@ class Firmware:
             self.send_hello()
         elif ftype == codec.T_LED and plen >= codec.LED_HEAD + 3 and self.leds is not None:
             start = (frame[2] << 8) | frame[3]
-            self.leds.load(start, frame, 4, (plen - codec.LED_HEAD) // 3)  # type: ignore[attr-defined]
+            self.leds.load(start, frame, 4, (plen - codec.LED_HEAD) // 3)
         elif ftype == codec.T_LED_SHOW and self.leds is not None:
-            self.leds.show()  # type: ignore[attr-defined]
+            self.leds.show()
         elif ftype == codec.T_STOP and plen == 4 and frame[2] == 0x52 and frame[5] == 0x4C:
             # "R..L" of STOP_MAGIC: the CRC already vouches for the frame, the magic and length keep a frame of
             # some future type from stopping the scan by accident.

@@ -6,9 +6,14 @@ keys can be down at once without ghost keys. No settling delay: a Pin call on th
 far longer than the RC time of a board-sized matrix line.
 """
 
+from cqfw.compat import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cqfw.collaborators import Pins
+
 
 class MatrixScanner:
-    def __init__(self, rows: list, cols: list) -> None:  # type: ignore[type-arg]
+    def __init__(self, rows: "Pins", cols: "Pins") -> None:
         self.rows = rows
         self.cols = cols
         self.nrows = len(rows)

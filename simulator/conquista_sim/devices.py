@@ -13,11 +13,11 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
+from conquista.devices.current_limit import OutputStage
 from conquista.devices.events import EventQueue, MatrixKeyEvent, PanelButton
 from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
 from conquista.devices.interfaces import Clock, SensorSource
 from conquista.devices.matrix import MatrixSensorSource
-from conquista.devices.power import OutputStage
 from conquista.hardware.profile import BoardProfile, SensorKind, StripSettings
 
 

@@ -18,6 +18,7 @@ from conquista.app.build import bot_takeover, build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
 from conquista.bots import make_bot
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.devices.events import PanelButton
 from conquista.devices.frames import DiceSide
 from conquista.dice.chance import new_game
@@ -42,7 +43,6 @@ BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": Panel
            "encoder": PanelButton.ENCODER}
 TAP_S = 0.12          # how long a simulated finger rests on a sensor or button
 LONG_PRESS_S = 1.0
-BOT_KIND = "greedy"   # the bot of a seat named without a kind
 
 
 class SimulatedTable:
@@ -343,7 +343,7 @@ class SimulatedTable:
 
 
 def kinds_of(bots: Iterable[int] | Mapping[int, str]) -> dict[int, str]:
-    """Seat → bot kind, from a mapping or from a list of seats (greedy bots)."""
+    """Seat → bot kind, from a mapping or from a list of seats (the default bot)."""
     if isinstance(bots, Mapping):
         return dict(bots)
-    return {seat: BOT_KIND for seat in bots}
+    return {seat: DEFAULT_BOT for seat in bots}

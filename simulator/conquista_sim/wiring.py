@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conquista.boardtools.calibration import Question
+from conquista.boardtools.calibration import Asked, Question
 from conquista.devices.events import PanelButton
 from conquista.hardware.profile import (
     DICE_PER_SIDE,
@@ -59,7 +59,7 @@ class AutoBuilder:
         self.actions = 0
 
     def answer(self, question: Question) -> None:
-        if question.kind == "sensor":
+        if question.kind is Asked.SENSOR:
             self._tap(question.index)
             return
         lit = self._lit_led()

@@ -18,7 +18,7 @@ from conquista.dice.sources import SeededDice
 from conquista.journal import offer_resume
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import load_map
-from conquista.rules.rulesets import Ruleset
+from conquista.rules.ruleset import Ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.gestures import Button, Press, Turn
 from conquista.table.referee import Referee

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from conquista.bots.roster import seats_of
 from conquista.cli import main
 from conquista.cli.common import parse_bot_seats, parse_seats
-from conquista.cli.sim_cmd import bot_kinds, saved_kinds, seats_of
+from conquista.cli.sim_cmd import bot_kinds, saved_kinds
 from conquista.cli.simulate_cmd import parse_bots
 from conquista.errors import ConquistaError
 from conquista.rules.actions import Blitz, Fortify

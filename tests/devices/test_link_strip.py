@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from conquista.devices.current_limit import OutputStage
 from conquista.devices.errors import DeviceError
 from conquista.devices.link_strip import LinkStrip
-from conquista.devices.power import OutputStage
 from conquista.hardware.profile import BoardProfile, StripDriver, StripSettings
 
 

@@ -12,9 +12,9 @@ from types import ModuleType
 
 import pytest
 
+from conquista.devices.current_limit import OutputStage
 from conquista.devices.errors import DeviceError
 from conquista.devices.frames import LedLayout, to_packed_colors
-from conquista.devices.power import OutputStage
 from conquista.devices.ws281x import Ws281xStrip
 from conquista.hardware.profile import BoardProfile, StripDriver
 

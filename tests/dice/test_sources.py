@@ -22,7 +22,8 @@ from conquista.dice import (
     parse_seed,
 )
 from conquista.dice.audit import audit_records
-from conquista.dice.sources import DiceSource
+from conquista.dice.chance import GameChance
+from conquista.dice.sources import DiceKind, DiceSource
 from conquista.errors import ConquistaError
 
 from . import logs
@@ -136,3 +137,9 @@ def test_a_million_dice_from_each_source_pass_the_audit(make: Callable[[], DiceS
     assert all(f.tested for f in report.faces)
     assert report.combinations[0].tested and report.attacker_losses.tested
     assert report.passed, report.failures()
+
+
+def test_every_dice_kind_makes_a_source_of_that_name() -> None:
+    for kind in DiceKind:
+        chance = GameChance(kind.value, seed=5)
+        assert chance.kind is kind and chance.name == kind.value and chance.new().name == kind.value

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from conquista.errors import IllegalActionError, RulesetError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Draw, EndPhase, Occupy, Place, Roll, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase, TerritoryDealt
@@ -18,8 +18,8 @@ from conquista.rules.serialize import decode_action, encode_action
 from tests.rules.helpers import MAP, dealt, position, tid
 
 RULES = "lamorisse-1954"
-NAPOLEON, GRENADIER, HUSSAR, CANNON = (power.POWER_BASE + f for f in range(4))
-EAGLE = power.EAGLE_BASE
+NAPOLEON, GRENADIER, HUSSAR, CANNON = (power_cards.POWER_BASE + f for f in range(4))
+EAGLE = power_cards.EAGLE_BASE
 NO_DEAL: dict[str, Any] = {"undealt": [], "draws_due": 0}
 
 
@@ -41,7 +41,7 @@ def test_the_ruleset_is_for_two_to_eight_players_with_eight_colours() -> None:
     assert (rules.players_min, rules.players_max, len(rules.colours)) == (2, 8, 8)
     assert (rules.attacker_dice_max, rules.defender_dice_max, rules.ties) == (1, 1, "reroll")
     assert rules.objective == "world" and rules.card_deck == "power"
-    assert len(power.deck(rules.power_figure_sets, rules.power_eagles)) == 96
+    assert len(power_cards.deck(rules.power_figure_sets, rules.power_eagles)) == 96
 
 
 def test_the_first_distribution_gives_each_player_four_territories_with_one_army() -> None:
@@ -125,12 +125,12 @@ def test_four_different_figures_make_one_army_and_an_eagle_five() -> None:
 
 
 def test_a_trade_is_the_players_choice_and_a_wrong_set_is_refused_unchanged() -> None:
-    second_napoleon = power.POWER_BASE + 4
+    second_napoleon = power_cards.POWER_BASE + 4
     game = reinforcing(4, [NAPOLEON, GRENADIER, HUSSAR, second_napoleon, EAGLE])
     assert EndPhase() in game.legal_actions()  # holding an eagle does not force a trade
     before = game.digest()
     for bad in [(NAPOLEON, GRENADIER, HUSSAR, second_napoleon), (NAPOLEON, GRENADIER, HUSSAR), (EAGLE, NAPOLEON),
-                (power.EAGLE_BASE + 1,)]:
+                (power_cards.EAGLE_BASE + 1,)]:
         with pytest.raises(IllegalActionError):
             game.apply(Trade(bad))
         assert game.digest() == before

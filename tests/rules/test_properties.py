@@ -18,7 +18,7 @@ from conquista.bots import make_bot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.errors import IllegalActionError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -84,7 +84,7 @@ def check_invariants(game: Game) -> None:
     assert game.territory_count == [game.owner.count(p) for p in range(owners)]
     cards = sorted(game.deck + game.discard + [c for h in game.hands for c in h])
     if game.rules.card_deck is CardDeck.POWER:
-        assert cards == power.deck(game.rules.power_figure_sets, game.rules.power_eagles)
+        assert cards == power_cards.deck(game.rules.power_figure_sets, game.rules.power_eagles)
     else:
         assert cards == list(range(MAP.size + game.rules.deck_jollies))
     for p in range(game.players):

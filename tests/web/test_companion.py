@@ -109,9 +109,9 @@ def test_a_long_press_from_a_remote_seat_places_a_fleet_through_the_referee() ->
 
 
 def test_a_power_card_trade_from_a_phone_goes_through_the_referee() -> None:
-    from conquista.rules import power
+    from conquista.rules import power_cards
 
-    eagle = power.EAGLE_BASE
+    eagle = power_cards.EAGLE_BASE
     game = position("lamorisse-1954", owners={"alaska": 0}, phase=Phase.REINFORCE,
                     hands={0: [eagle]}, state={"fleets": [0] * 42})
     board = make_board()

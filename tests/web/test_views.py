@@ -159,10 +159,10 @@ def test_the_selection_is_named_by_map_id_and_never_minus_one() -> None:
 def test_power_cards_and_their_trades_on_a_seat_view() -> None:
     """lamorisse-1954's power cards: each card by its figure, the trades an eagle alone (5 armies) and four figures
     (1 army), the best first as ROLL at the board trades it."""
-    from conquista.rules import power
+    from conquista.rules import power_cards
 
-    figures = [power.POWER_BASE + f for f in range(4)]             # napoleon, grenadier, hussar, cannon of set 1
-    eagle = power.EAGLE_BASE
+    figures = [power_cards.POWER_BASE + f for f in range(4)]             # napoleon, grenadier, hussar, cannon of set 1
+    eagle = power_cards.EAGLE_BASE
     game = position("lamorisse-1954", owners={"alaska": 0}, phase=Phase.REINFORCE,
                     hands={0: [*figures, eagle]}, state={"fleets": [0] * 42})
     board = make_board()

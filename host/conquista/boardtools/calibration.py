@@ -10,6 +10,7 @@ each one resumes exactly where it stopped.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, TypeGuard
 
 from conquista.errors import BoardToolError as BoardToolError
@@ -29,9 +30,14 @@ class Reply:
     text: str                 # what to tell the builder
 
 
+class Asked(Enum):
+    SENSOR = "sensor"         # tap this territory: its matrix key is recorded
+    LED = "led"               # tap the territory under this lit LED, or NEXT for the dice panel and the ring
+
+
 @dataclass(frozen=True)
 class Question:
-    kind: str                 # "sensor" (tap this territory) | "led" (tap the territory under this LED, or NEXT)
+    kind: Asked
     index: int                # the territory (sensor) or the LED (led)
     text: str
 
@@ -53,10 +59,10 @@ class Calibration:
     def question(self) -> Question | None:
         if len(self.sensor_keys) < self.game_map.size:
             t = len(self.sensor_keys)
-            return Question("sensor", t, f"tap {self._name(t)} ({t + 1} of {self.game_map.size})")
+            return Question(Asked.SENSOR, t, f"tap {self._name(t)} ({t + 1} of {self.game_map.size})")
         if len(self.led_owners) < self.led_count:
             i = len(self.led_owners)
-            return Question("led", i, f"LED {i} of {self.led_count} is lit: tap the territory under it, "
+            return Question(Asked.LED, i, f"LED {i} of {self.led_count} is lit: tap the territory under it, "
                                       "or NEXT if it is on the dice panel or the ring")
         return None
 
@@ -66,7 +72,7 @@ class Calibration:
         question = self.question()
         if question is None:
             return Reply(False, "calibration complete")
-        if question.kind == "sensor":
+        if question.kind is Asked.SENSOR:
             if not 0 <= key < self.keys:
                 return Reply(False, f"key {key} is outside the {self.keys}-key matrix; check the wiring")
             if key in self.sensor_keys:
@@ -87,7 +93,7 @@ class Calibration:
 
     def next_pressed(self) -> Reply:
         question = self.question()
-        if question is None or question.kind != "led":
+        if question is None or question.kind is not Asked.LED:
             return Reply(False, "NEXT answers only while an LED is lit" if question else "calibration complete")
         self.led_owners.append(PANEL)
         return Reply(True, f"LED {question.index}: {self._panel_role(self.led_owners.count(PANEL) - 1)}")

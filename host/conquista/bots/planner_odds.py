@@ -16,7 +16,7 @@ from conquista.rules.fleet_odds import fleet_blitz_odds
 from conquista.rules.odds import blitz_odds, roll_outcome_counts
 
 if TYPE_CHECKING:
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 MAX_ARMIES = 240
 

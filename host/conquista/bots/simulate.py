@@ -12,7 +12,7 @@ from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap
-from conquista.rules.rulesets import Ruleset
+from conquista.rules.ruleset import Ruleset
 
 
 @dataclass

@@ -47,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
+    from conquista.boardtools.calibration_at_board import CalibrationSession
     from conquista.boardtools.profile_writer import profile_text, write_profile
-    from conquista.boardtools.session import CalibrationSession
     from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
     from conquista.rules.mapdata import load_map
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.rulesets import Ruleset, load_ruleset
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import load_ruleset
 
 
 def add_map_option(parser: argparse.ArgumentParser) -> None:
@@ -95,11 +96,11 @@ BOTS_HELP = ("seats played by bots, by colour (e.g. blue,yellow) or by number fr
              "optional kind after a colon: blue:planner,yellow:random (planner, greedy or random; default greedy)")
 
 
-def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots",
-                    default: str = "greedy") -> dict[int, str]:
+def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots") -> dict[int, str]:
     """Seats named by colour ("blue") or by number from 0 ("1"), each with an optional bot kind ("blue:planner"),
-    as {seat: kind} in seat order; a seat without a kind gets `default`."""
+    as {seat: kind} in seat order; a seat without a kind gets the default bot."""
     from conquista.bots import BOT_NAMES
+    from conquista.bots.roster import DEFAULT_BOT
 
     in_play = colours[:players]
     seats: dict[int, str] = {}
@@ -107,7 +108,7 @@ def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: s
         if not item:
             continue
         word, _, kind = (part.strip() for part in item.partition(":"))
-        kind = kind or default
+        kind = kind or DEFAULT_BOT
         if kind not in BOT_NAMES:
             raise ConquistaError(f"{option}: {kind!r} is not a bot; known bots: {', '.join(BOT_NAMES)} "
                                  f"(e.g. {option} {in_play[-1]}:planner)")
@@ -128,7 +129,9 @@ def parse_seats(text: str, colours: tuple[str, ...], players: int, option: str =
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str, physical: bool = True) -> None:
-    parser.add_argument("--dice", choices=("os", "seeded", "committed"), default=default,
+    from conquista.dice.sources import SOURCE_NAMES
+
+    parser.add_argument("--dice", choices=SOURCE_NAMES, default=default,
                         help=f"where the dice come from (default: {default}): os = the operating system's "
                              "generator, seeded = from --seed (reproducible), committed = provably fair (the "
                              "commitment is shown at the start, the seed revealed at the end for "

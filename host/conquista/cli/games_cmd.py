@@ -10,7 +10,7 @@ from datetime import datetime
 from conquista.cli.common import saved_games_dir
 from conquista.cli.replay_cmd import HIDDEN_NOTE, public_state
 from conquista.journal import JournalError, JournalStore, default_data_dir, journal_path
-from conquista.journal.session import says_the_same
+from conquista.journal.resume import says_the_same
 from conquista.rules.cards import JOLLY, card_symbol
 from conquista.rules.engine import Game
 from conquista.table.logview import mission_as_it_stands

@@ -15,7 +15,8 @@ from conquista.rules.battle import HANDICAP_RANGE, DiceRule
 from conquista.rules.choices import FleetHandicap, Ties
 from conquista.rules.fleet_battle import battle_rule
 from conquista.rules.odds import BattleOdds, blitz_odds, odds_table, roll_odds
-from conquista.rules.rulesets import RANGES, Ruleset, load_ruleset
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import RANGES, load_ruleset
 
 # Survivor counts less likely than this are left out of the text listing (--json lists them all).
 LISTING_FLOOR = 0.005

@@ -128,8 +128,9 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
     Every game is dealt from the table's chance source (`dice`)."""
-    from conquista.app.setup import NewGameAtBoard, bots_of, seats_of
+    from conquista.app.setup import NewGameAtBoard
     from conquista.bots import make_bot
+    from conquista.bots.roster import bots_of, seats_of
     from conquista.journal import offer_resume
     from conquista.table.bot_player import BotSeats
 
@@ -170,7 +171,7 @@ def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots:
     ones (and a committed source of the command line is not reused: its seed fixed the first game). The board's
     bots follow the seats the host chose."""
     from conquista.app.host_setup import HostSetUp
-    from conquista.dice.sources import CommittedDice, OsDice
+    from conquista.dice.sources import DiceKind, OsDice
     from conquista.web.companion import StartedGame
 
     def follow(started: StartedGame) -> None:
@@ -178,6 +179,6 @@ def _host_set_up(journal: GameJournal, game_map: GameMap, dice: TableDice, bots:
             bots.seat(started.bots)
 
     def plain() -> tuple[random.Random, DiceSource, int | None]:
-        return random.SystemRandom(), OsDice() if dice.chance.kind == CommittedDice.name else dice.chance, None
+        return random.SystemRandom(), OsDice() if dice.chance.kind is DiceKind.COMMITTED else dice.chance, None
 
     return HostSetUp(journal, game_map, plain=plain, bots_allowed=bots is not None, on_start=follow)

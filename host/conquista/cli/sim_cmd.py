@@ -11,6 +11,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from conquista.bots.roster import DEFAULT_BOT, bots_of, seats_of
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -21,6 +22,7 @@ from conquista.cli.common import (
 )
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, seat_phones, start_web
+from conquista.dice.sources import DiceKind
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
 from conquista.rules.textdata import BadText, read_utf8
@@ -33,29 +35,21 @@ if TYPE_CHECKING:
     from conquista.dice.sources import DiceSource
     from conquista.journal import PlayStart
     from conquista.rules.engine import Game
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
     from conquista.web.companion import Companion, StartedGame
     from conquista_sim.table import SimulatedTable
-
-
-HUMAN, BOT_KIND = "human", "greedy"   # how a seat is saved; a bot seat's default kind
-
-
-def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
-    """How the seats are saved with a game: "human" or the bot's kind."""
-    return tuple(bots.get(seat, HUMAN) for seat in range(players))
 
 
 def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
     """The bot of each bot seat from --bots; under --demo every seat is a bot (greedy unless --bots says)."""
     chosen = parse_bot_seats(text or "", colours, players)
-    return {seat: chosen.get(seat, BOT_KIND) for seat in range(players)} if demo else chosen
+    return {seat: chosen.get(seat, DEFAULT_BOT) for seat in range(players)} if demo else chosen
 
 
 def saved_kinds(saved: tuple[str, ...]) -> dict[int, str]:
     from conquista.bots import BOT_NAMES
 
-    return {seat: kind if kind in BOT_NAMES else BOT_KIND for seat, kind in enumerate(saved) if kind != HUMAN}
+    return {seat: kind if kind in BOT_NAMES else DEFAULT_BOT for seat, kind in bots_of(saved).items()}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -226,9 +220,9 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
         seed = secrets.randbits(64)
         rng = random.Random(seed)
         # Seeded dice share the deal's generator; a committed seed belongs to the one game it was committed for.
-        if dice is None or dice.chance.kind != "os":
+        if dice is None or dice.chance.kind is not DiceKind.OS:
             return rng, SeededDice(rng=rng), seed
-        return rng, dice.chance.use("os"), seed
+        return rng, dice.chance.use(DiceKind.OS), seed
 
     def follow(started: StartedGame) -> None:
         table.bots = frozenset(started.bots)
@@ -239,7 +233,7 @@ def _host_set_up(args: argparse.Namespace, table: SimulatedTable, start: PlaySta
 
 def _saved_seed(kind: str, seed: int) -> int | None:
     """The seed saved with a simulated game: only seeded dice are dealt and rolled from it."""
-    return seed if kind == "seeded" else None
+    return seed if kind == DiceKind.SEEDED else None
 
 
 def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, dice: TableDice,

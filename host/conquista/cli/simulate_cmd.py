@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range
 from conquista.errors import ConquistaError
@@ -26,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
     p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default: 0)")
-    p.add_argument("--bots", default="greedy",
+    p.add_argument("--bots", default=DEFAULT_BOT,
                    help=f"bot per seat, comma-separated, repeated over the seats ({', '.join(BOT_NAMES)})")
     p.add_argument("--turn-cap", type=int, default=1000, help="cut a game after this many turns (0 = never)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from conquista.dice.chance import GameChance, new_game
-from conquista.dice.sources import CommittedDice
+from conquista.dice.sources import CommittedDice, DiceKind
 from conquista.errors import ConquistaError, SeedError
 
 if TYPE_CHECKING:
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 Fresh = TypeVar("Fresh")
 
@@ -79,10 +79,10 @@ class TableDice:
             self.out(f"committed dice: {which} goes on with commitment {dice.commitment} "
                      f"({dice.rolls} rolls and {dice.draws} card draws of its stream already used)")
             return
-        if self.chance.kind == CommittedDice.name:
+        if self.chance.kind is DiceKind.COMMITTED:
             self.out("committed dice: the saved game was not started with them, so it goes on with the "
                      "operating system's dice; they apply from the next new game")
-            self.chance.use("os")
+            self.chance.use(DiceKind.OS)
             return
         self.chance.new()
 

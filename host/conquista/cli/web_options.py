@@ -23,6 +23,7 @@ def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots
               out: TextIO, set_up: HostSetUp | None = None) -> tuple[WebService, Companion]:
     """Start the server in a thread and print its join URL with the QR code phones scan. With `set_up` (a game not
     set up on the command line) the first seat granted is the host, whose phone sets up games through it."""
+    from conquista.bots.roster import DEFAULT_BOT
     from conquista.web.companion import Companion
     from conquista.web.seats import SeatBook
     from conquista.web.service import DEFAULT_PORT, WebAddress, WebService, parse_web_address, qr_text
@@ -31,7 +32,7 @@ def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots
                else WebAddress(default_host, DEFAULT_PORT, explicit=False))
     companion = Companion(SeatBook(players, bots, first_seat_hosts=set_up is not None), new_game=set_up,
                           saved_games=set_up.saved if set_up is not None else tuple,
-                          bot_kinds=dict.fromkeys(bots, "greedy"))
+                          bot_kinds=dict.fromkeys(bots, DEFAULT_BOT))
     service = WebService(companion, address)
     url = service.start()
     out.write(f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}")

@@ -6,9 +6,9 @@ limit as on the Pi, so the Pico only latches bytes that are already safe for the
 
 from __future__ import annotations
 
+from conquista.devices.current_limit import OutputStage
 from conquista.devices.errors import DeviceError
 from conquista.devices.interfaces import LedLink
-from conquista.devices.power import OutputStage
 from conquista.hardware.profile import StripDriver, StripSettings
 
 

@@ -13,9 +13,9 @@ import atexit
 import importlib
 from typing import Any
 
+from conquista.devices.current_limit import OutputStage
 from conquista.devices.errors import DeviceError
 from conquista.devices.frames import to_packed_colors
-from conquista.devices.power import OutputStage
 from conquista.hardware.profile import StripDriver, StripSettings
 
 INSTALL_HINT = "pip install 'conquista[pi]'"

@@ -3,6 +3,7 @@
 from conquista.dice.sources import (
     SOURCE_NAMES,
     CommittedDice,
+    DiceKind,
     DiceSource,
     OsDice,
     SeededDice,
@@ -16,6 +17,7 @@ from conquista.dice.sources import (
 __all__ = [
     "SOURCE_NAMES",
     "CommittedDice",
+    "DiceKind",
     "DiceSource",
     "OsDice",
     "SeedError",

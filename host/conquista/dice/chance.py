@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from conquista.dice.sources import CommittedDice, DiceSource, SeededDice, make_source
+from conquista.dice.sources import CommittedDice, DiceKind, DiceSource, SeededDice, make_source
 from conquista.errors import SeedError
 from conquista.rules.actions import Action, Deal, Draw, Roll
 from conquista.rules.choices import Objective
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
-from conquista.rules.rulesets import Ruleset
+from conquista.rules.ruleset import Ruleset
 
 
 def random_deal(rules: Ruleset, game_map: GameMap, players: int, source: DiceSource | random.Random) -> Deal:
@@ -64,8 +64,9 @@ class GameChance:
     commitment is shown)."""
 
     def __init__(self, kind: str, seed: int | str | None = None) -> None:
-        self.kind, self.seed = kind, seed
-        self.source: DiceSource = make_source(kind, seed)
+        self.seed = seed
+        self.source: DiceSource = make_source(kind, seed)   # first: it names an unknown kind and the known ones
+        self.kind = DiceKind(kind)
         self.name = self.source.name
 
     def _use(self, source: DiceSource) -> DiceSource:
@@ -76,7 +77,7 @@ class GameChance:
         """A fresh source of the chosen kind for a new game (deal it with `new_game(..., chance)`)."""
         return self._use(make_source(self.kind, self.seed))
 
-    def use(self, kind: str) -> DiceSource:
+    def use(self, kind: DiceKind) -> DiceSource:
         """A source of another kind for the game in play (the chosen kind stays for new games)."""
         return self._use(make_source(kind, self.seed))
 

@@ -20,11 +20,20 @@ import os
 import random
 import secrets
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Protocol
 
 from conquista.errors import ConquistaError
 from conquista.errors import SeedError as SeedError
 from conquista.rules.actions import Deal
+
+
+class DiceKind(StrEnum):
+    """The sources a game may be dealt and rolled from (`--dice`), by the name its log records."""
+
+    OS = "os"
+    SEEDED = "seeded"
+    COMMITTED = "committed"
 
 
 class DiceSource(Protocol):
@@ -63,7 +72,7 @@ def _deal_from(below: Callable[[int], int], territories: int, players: int, miss
 class SeededDice:
     """Reproducible dice for simulations and tests: the same seed gives the same rolls."""
 
-    name = "seeded"
+    name = DiceKind.SEEDED.value
 
     def __init__(self, seed: int | str | None = 0, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
@@ -101,7 +110,7 @@ class OsDice:
     Nobody, the host included, can predict or replay these rolls; the log records them as they fell.
     """
 
-    name = "os"
+    name = DiceKind.OS.value
 
     def __init__(self, buffer_size: int = 512) -> None:
         # One urandom call per roll would be a system call per battle; a small buffer serves many rolls.
@@ -209,7 +218,7 @@ class CommittedDice:
     (`conquista dice audit LOG --verify-seed SEED`).
     """
 
-    name = "committed"
+    name = DiceKind.COMMITTED.value
 
     def __init__(self, seed: bytes | None = None) -> None:
         self._seed = seed if seed is not None else secrets.token_bytes(COMMITTED_SEED_BYTES)
@@ -253,17 +262,17 @@ class CommittedDice:
         return {"meta": "dice_reveal", "seed": self.reveal()}
 
 
-SOURCE_NAMES = ("os", "seeded", "committed")
+SOURCE_NAMES = tuple(kind.value for kind in DiceKind)
 
 
 def make_source(name: str, seed: int | str | None = None) -> DiceSource:
     """A dice source by the name the log records: "os" (live default), "seeded" (needs `seed`), "committed"."""
-    if name == "os":
+    if name == DiceKind.OS:
         return OsDice()
-    if name == "seeded":
+    if name == DiceKind.SEEDED:
         if seed is None:
             raise ConquistaError("seeded dice need a seed; give one, or use the 'os' or 'committed' source")
         return SeededDice(seed)
-    if name == "committed":
+    if name == DiceKind.COMMITTED:
         return CommittedDice()
     raise ConquistaError(f"unknown dice source {name!r}; known sources: {', '.join(SOURCE_NAMES)}")

@@ -2,7 +2,7 @@
 
 from conquista.journal.integrity import ABANDONED, DAMAGED, FINISHED, PLAYING
 from conquista.journal.paths import JOURNAL_NAME, default_data_dir, journal_path
-from conquista.journal.session import PlayStart, Wanted, offer_resume, open_for_play
+from conquista.journal.resume import PlayStart, Wanted, offer_resume, open_for_play
 from conquista.journal.store import (
     GameInfo,
     GameRefusedError,

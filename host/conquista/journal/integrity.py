@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,26 @@ class JournalConnection(sqlite3.Connection):
 def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
     """`sqlite3.connect` for a journal or its backup, which may be damaged (see JournalConnection)."""
     return sqlite3.connect(path, factory=JournalConnection, **options)
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any failure (the commit itself included)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass                        # SQLite had already rolled back (e.g. after SQLITE_FULL)
+        raise
+
+
+def set_status(conn: sqlite3.Connection, game_id: int, status: str, winner: int = -1) -> None:
+    with transaction(conn):
+        conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", (status, winner, game_id))
 
 
 def chain_step(previous: str, seq: int, action: str, turn: int | None = None, at: float | None = None) -> str:

@@ -9,6 +9,10 @@ by name (status "damaged") and never resumed from a shorter history. Other games
 Opened to write, a journal is repaired at once: a damaged game's rows are replaced by the backup's, and a file that
 fails `quick_check` (a damaged page) is set aside as `games.sqlite3.damaged` and rebuilt from every game that is
 still whole in it or in the backup.
+
+The functions here take what they work on (a connection, the journal's and the backup's paths, a sink for the
+warning lines) and return what they found; the store (conquista.journal.store) holds the connection and re-opens
+it itself.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from conquista.journal.integrity import (
     DAMAGED,
@@ -30,14 +34,15 @@ from conquista.journal.integrity import (
     quick_check,
     read_game,
     read_game_row,
+    set_status,
+    transaction,
     why_unreadable,
     write_game,
 )
 from conquista.journal.paths import make_private_file, side_files
 from conquista.journal.unusable import games_it_would_lose
 
-if TYPE_CHECKING:
-    from conquista.journal.store import JournalStore
+Warn = Callable[[str], object]
 
 DAMAGED_SUFFIX = ".damaged"
 
@@ -51,13 +56,13 @@ def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-def _restored_text(store: JournalStore, game: SavedGame, reason: str) -> str:
-    return (f"{store.path}: game {game.id} is damaged ({reason}); restored from the backup "
-            f"{store.backup_path.name}: {len(game.rows)} actions, to turn {game.turn} (any later actions are lost)")
+def _restored_text(path: Path, backup: Path, game: SavedGame, reason: str) -> str:
+    return (f"{path}: game {game.id} is damaged ({reason}); restored from the backup "
+            f"{backup.name}: {len(game.rows)} actions, to turn {game.turn} (any later actions are lost)")
 
 
-def _refused_text(store: JournalStore, game_id: int, reason: str, why: str) -> str:
-    return (f"{store.path}: game {game_id} is damaged ({reason}) and {why}; it is refused, never resumed "
+def _refused_text(path: Path, game_id: int, reason: str, why: str) -> str:
+    return (f"{path}: game {game_id} is damaged ({reason}) and {why}; it is refused, never resumed "
             f"from a shorter history (other games are not affected)")
 
 
@@ -91,12 +96,12 @@ def backup_game_ids(backup: Path) -> list[int]:
         return []
 
 
-def backup_copy(store: JournalStore, game_id: int) -> tuple[SavedGame | None, str]:
+def backup_copy(backup: Path, game_id: int) -> tuple[SavedGame | None, str]:
     """The backup's whole copy of a game, or None and why there is none."""
-    if not store.backup_path.exists():
+    if not backup.exists():
         return None, "there is no backup to restore it from"
     try:
-        with _read_only(store.backup_path) as conn:
+        with _read_only(backup) as conn:
             damage = quick_check(conn)
             if damage:
                 return None, f"the backup is damaged too ({damage})"
@@ -108,101 +113,112 @@ def backup_copy(store: JournalStore, game_id: int) -> tuple[SavedGame | None, st
     return game, ""
 
 
-def from_backup(store: JournalStore, game_id: int, reason: str) -> SavedGame:
-    """Read-only restore: the backup's copy of a damaged game (warning once), else GameRefusedError."""
-    from conquista.journal.store import GameRefusedError
-
-    game, why = backup_copy(store, game_id)
+def from_backup(path: Path, backup: Path, game_id: int, reason: str, warn: Warn) -> tuple[SavedGame | None, str]:
+    """Read-only restore: the backup's copy of a damaged game (warning once), else None and the words that refuse
+    it by name."""
+    game, why = backup_copy(backup, game_id)
     if game is None:
-        raise GameRefusedError(_refused_text(store, game_id, reason, why))
-    store.warn(_restored_text(store, game, reason))
-    return game
+        return None, _refused_text(path, game_id, reason, why)
+    warn(_restored_text(path, backup, game, reason))
+    return game, ""
 
 
-def repair_on_open(store: JournalStore) -> None:
-    """Make the journal whole before anything is written to it (it is opened to write)."""
-    if store.damage:
-        rebuild(store)
-        return
-    # The unfinished games only: they are what a restart resumes. Others are checked whenever they are read.
-    for gid in playing_ids(store.conn):
+def repair_on_open(conn: sqlite3.Connection, path: Path, backup: Path, warn: Warn) -> None:
+    """Make the unfinished games whole before anything is written to the journal (it is opened to write): they are
+    what a restart resumes. Others are checked whenever they are read."""
+    for gid in playing_ids(conn):
         try:
-            read_game(store.conn, gid)
+            read_game(conn, gid)
         except (GameDamaged, sqlite3.DatabaseError) as exc:
-            _restore_in_place(store, gid, why_unreadable(exc))
+            _restore_in_place(conn, path, backup, gid, why_unreadable(exc), warn)
 
 
-def _restore_in_place(store: JournalStore, game_id: int, reason: str) -> None:
-    game, why = backup_copy(store, game_id)
+def _restore_in_place(conn: sqlite3.Connection, path: Path, backup: Path, game_id: int, reason: str,
+                      warn: Warn) -> None:
+    game, why = backup_copy(backup, game_id)
     if game is not None:
-        with store.transaction() as conn:
+        with transaction(conn):
             write_game(conn, game)
-        store.warn(_restored_text(store, game, reason))
+        warn(_restored_text(path, backup, game, reason))
         return
-    status = store.conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    status = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
     if status is not None and status[0] != DAMAGED:   # named once, when found; listed as damaged after that
-        store.set_status(game_id, DAMAGED)
-        store.warn(_refused_text(store, game_id, reason, why))
+        set_status(conn, game_id, DAMAGED)
+        warn(_refused_text(path, game_id, reason, why))
 
 
-def rebuild(store: JournalStore) -> None:
-    """The file itself is damaged: keep it aside and start a new file with every game that is whole somewhere."""
-    whole: dict[int, SavedGame] = {}
-    broken: dict[int, tuple[str, SavedGame | None]] = {}
+@dataclass
+class Salvage:
+    """What a damaged journal file still holds: its whole games, and the others with why they are not whole (and
+    what of them could be read, kept to be listed as damaged)."""
+
+    whole: dict[int, SavedGame] = field(default_factory=dict)
+    broken: dict[int, tuple[str, SavedGame | None]] = field(default_factory=dict)
+
+
+def set_damaged_file_aside(conn: sqlite3.Connection, path: Path, backup: Path, damage: str, warn: Warn) -> Salvage:
+    """The file itself is damaged: read what it still holds, close `conn` and keep the file (with its side files)
+    as `games.sqlite3.damaged`, leaving an empty private file at `path` for the store to set up anew. Then
+    `restore_salvage` writes the games back."""
+    salvage = Salvage()
     try:
-        ids = game_ids(store.conn)
+        ids = game_ids(conn)
     except sqlite3.DatabaseError:
         ids = []
     for gid in ids:
         try:
-            game = read_game(store.conn, gid)
+            game = read_game(conn, gid)
         except (GameDamaged, sqlite3.DatabaseError) as exc:
             try:
-                partial = read_game(store.conn, gid, verify=False)
+                partial = read_game(conn, gid, verify=False)
             except (GameDamaged, sqlite3.DatabaseError):
                 # Its rows are gone (a dropped table): its row in `games` still names it, so that it is listed
                 # and refused as damaged rather than reported as a game that never existed.
                 try:
-                    partial = read_game_row(store.conn, gid, verify=False)
+                    partial = read_game_row(conn, gid, verify=False)
                 except (GameDamaged, sqlite3.DatabaseError):
                     partial = None
-            broken[gid] = (why_unreadable(exc), partial)
+            salvage.broken[gid] = (why_unreadable(exc), partial)
         else:
             if game is not None:
-                whole[gid] = game
-    for gid in backup_game_ids(store.backup_path):
-        if gid not in whole and gid not in broken:
-            broken[gid] = ("the damaged file lost it", None)
-    aside = store.path.with_name(store.path.name + DAMAGED_SUFFIX)
-    store.conn.close()
-    for path, suffix in [(store.path, ""), *((s, s.name[len(store.path.name):]) for s in side_files(store.path))]:
-        if path.exists():
-            os.replace(path, aside.with_name(aside.name + suffix))
-    store.warn(f"{store.path}: the journal file is damaged ({store.damage}); it is kept as {aside.name} and "
-               f"a new journal holds every game that is whole in it or in the backup")
-    make_private_file(store.path)
-    store.conn = connect(store.path, isolation_level=None, check_same_thread=False)
-    store.damage = None
-    store._setup(create=True)                   # a new, empty journal
-    with store.transaction() as conn:
-        for game in whole.values():
+                salvage.whole[gid] = game
+    for gid in backup_game_ids(backup):
+        if gid not in salvage.whole and gid not in salvage.broken:
+            salvage.broken[gid] = ("the damaged file lost it", None)
+    aside = path.with_name(path.name + DAMAGED_SUFFIX)
+    conn.close()
+    for moved, suffix in [(path, ""), *((s, s.name[len(path.name):]) for s in side_files(path))]:
+        if moved.exists():
+            os.replace(moved, aside.with_name(aside.name + suffix))
+    warn(f"{path}: the journal file is damaged ({damage}); it is kept as {aside.name} and "
+         f"a new journal holds every game that is whole in it or in the backup")
+    make_private_file(path)
+    return salvage
+
+
+def restore_salvage(conn: sqlite3.Connection, path: Path, backup: Path, salvage: Salvage, warn: Warn) -> None:
+    """Into the new journal: every whole game, then each broken one from the backup's copy, else what could be read
+    of it marked damaged (listed, never played), else only named."""
+    with transaction(conn):
+        for game in salvage.whole.values():
             write_game(conn, game)
-    for gid, (reason, partial) in sorted(broken.items()):
-        copy, why = backup_copy(store, gid)
+    for gid, (reason, partial) in sorted(salvage.broken.items()):
+        copy, why = backup_copy(backup, gid)
         if copy is not None:
-            with store.transaction() as conn:
+            with transaction(conn):
                 write_game(conn, copy)
-            store.warn(_restored_text(store, copy, reason))
+            warn(_restored_text(path, backup, copy, reason))
         elif partial is not None:
             partial.status = DAMAGED            # kept to be named and listed, never to be played
-            with store.transaction() as conn:
+            with transaction(conn):
                 write_game(conn, partial)
-            store.warn(_refused_text(store, gid, reason, why))
+            warn(_refused_text(path, gid, reason, why))
         else:
-            store.warn(_refused_text(store, gid, reason, why))
+            warn(_refused_text(path, gid, reason, why))
 
 
-def make_backup(store: JournalStore, rewrite: Callable[[int], bool] | None = None) -> str | None:
+def make_backup(conn: sqlite3.Connection, path: Path, backup: Path, warn: Warn,
+                rewrite: Callable[[int], bool] | None = None) -> str | None:
     """Copy the journal with the online backup API into a new file, verify the copy, then put it in place of
     the old backup (a crash mid-copy leaves the old backup as it was). None when done, else why not.
 
@@ -212,24 +228,24 @@ def make_backup(store: JournalStore, rewrite: Callable[[int], bool] | None = Non
     repaired: set[int] = set()
     while True:
         try:
-            found = _copy_and_check(store)
+            found = _copy_and_check(conn, backup)
         except _WouldLoseGames as exc:
-            return (f"{store.path}: backup not updated: {exc}; the backup {store.backup_path.name} is kept as it is "
+            return (f"{path}: backup not updated: {exc}; the backup {backup.name} is kept as it is "
                     f"(`conquista games` lists what each holds)")
         if found is None:
             return None
         gid, problem = found
         if gid is None or gid in repaired:
             where = f"game {gid}: " if gid is not None else ""
-            return f"{store.path}: backup not updated, the copy is not whole ({where}{problem}); the previous one " \
+            return f"{path}: backup not updated, the copy is not whole ({where}{problem}); the previous one " \
                    f"is kept"
         repaired.add(gid)
         if rewrite is None or not rewrite(gid):
-            _restore_in_place(store, gid, problem)
+            _restore_in_place(conn, path, backup, gid, problem, warn)
 
 
-def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
-    temporary = store.backup_path.with_name(store.backup_path.name + ".tmp")
+def _copy_and_check(conn: sqlite3.Connection, backup: Path) -> tuple[int | None, str] | None:
+    temporary = backup.with_name(backup.name + ".tmp")
     for stale in (temporary, *side_files(temporary)):
         stale.unlink(missing_ok=True)
     make_private_file(temporary)
@@ -237,10 +253,10 @@ def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
     lost: str | None = None
     copy = connect(temporary)
     try:
-        store.conn.backup(copy)
+        conn.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")     # one self-contained file, no -wal beside it
         found = _not_whole(copy)
-        lost = games_it_would_lose(copy, store.backup_path) if found is None and store.backup_path.exists() else None
+        lost = games_it_would_lose(copy, backup) if found is None and backup.exists() else None
     except sqlite3.Error as exc:
         found = None, why_unreadable(exc)
     finally:
@@ -251,7 +267,7 @@ def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
     if found is not None:
         temporary.unlink(missing_ok=True)
         return found
-    os.replace(temporary, store.backup_path)
+    os.replace(temporary, backup)
     return None
 
 

@@ -22,8 +22,8 @@ and restores damaged games from it.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,9 +44,20 @@ from conquista.journal.integrity import (
     game_ids,
     quick_check,
     read_game,
+    set_status,
+    transaction,
     why_unreadable,
 )
 from conquista.journal.paths import journal_path, make_private_dir, make_private_file, side_files
+from conquista.journal.repair import (
+    backup_game_ids,
+    from_backup,
+    make_backup,
+    playing_ids,
+    repair_on_open,
+    restore_salvage,
+    set_damaged_file_aside,
+)
 from conquista.journal.schema import (
     APPLICATION_ID,
     PAGE_SIZE,
@@ -197,12 +208,10 @@ class JournalStore:
     def _open_damaged(self, create: bool, reason: str) -> None:
         """SQLite cannot even read the journal's schema. To write: rebuild it from the backup. To read: read the
         backup instead, saying so."""
-        from conquista.journal.repair import rebuild
-
         self.damage = reason
         if create:
             self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
-            rebuild(self)
+            self._rebuild(reason)
             return
         self.conn = connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True,
                                     check_same_thread=False)
@@ -260,10 +269,19 @@ class JournalStore:
                 if self.backup_path.exists() else f"there is no backup {self.backup_path.name} to restore from"))
         if version < SCHEMA_VERSION:
             self._upgrade(version)
-        if create:
-            from conquista.journal.repair import repair_on_open
+        if create and self.damage:
+            self._rebuild(self.damage)
+        elif create:
+            repair_on_open(self.conn, self.path, self.backup_path, self.warn)
 
-            repair_on_open(self)
+    def _rebuild(self, damage: str) -> None:
+        """The file itself is damaged: it is set aside, a new journal is set up in its place, and every game that is
+        whole in the old file or in the backup is written into it (conquista.journal.repair)."""
+        salvage = set_damaged_file_aside(self.conn, self.path, self.backup_path, damage, self.warn)
+        self.conn = connect(self.path, isolation_level=None, check_same_thread=False)
+        self.damage = None
+        self._setup(create=True)                   # a new, empty journal
+        restore_salvage(self.conn, self.path, self.backup_path, salvage, self.warn)
 
     def _upgrade(self, version: int) -> None:
         if self.damage:
@@ -296,20 +314,9 @@ class JournalStore:
             except sqlite3.Error:
                 pass
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """BEGIN IMMEDIATE … COMMIT, rolled back on any failure (the commit itself included)."""
-        conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-            conn.execute("COMMIT")
-        except BaseException:
-            try:
-                conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass                        # SQLite had already rolled back (e.g. after SQLITE_FULL)
-            raise
+        return transaction(self.conn)
 
     # -------------------------------------------------------------------------------------------- reading
 
@@ -323,8 +330,6 @@ class JournalStore:
         except sqlite3.DatabaseError:
             ids = set()
         if self.damage:
-            from conquista.journal.repair import backup_game_ids
-
             ids.update(backup_game_ids(self.backup_path))   # the damaged file may have lost games it still had
         return sorted(ids)
 
@@ -343,9 +348,9 @@ class JournalStore:
             if game is None and not self.damage:
                 raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
             reason = "it was found damaged before" if game is not None else "its row is unreadable"
-        from conquista.journal.repair import from_backup
-
-        restored = from_backup(self, game_id, reason)
+        restored, refused = from_backup(self.path, self.backup_path, game_id, reason, self.warn)
+        if restored is None:
+            raise GameRefusedError(refused)
         self._restored[game_id] = restored
         return restored
 
@@ -379,8 +384,6 @@ class JournalStore:
     def latest_unfinished(self, wanted: Callable[[GameInfo], bool] | None = None) -> GameInfo | None:
         """The unfinished game played last (of those `wanted` accepts). More than the deal: a game nobody moved in
         is not worth offering (older journals hold some). A damaged one is named in `warnings` and not offered."""
-        from conquista.journal.repair import playing_ids
-
         try:
             ids = playing_ids(self.conn)
         except sqlite3.DatabaseError:
@@ -414,15 +417,12 @@ class JournalStore:
     # -------------------------------------------------------------------------------------------- writing
 
     def set_status(self, game_id: int, status: str, winner: int = -1) -> None:
-        with self.transaction() as conn:
-            conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?", (status, winner, game_id))
+        set_status(self.conn, game_id, status, winner)
 
     def backup(self, rewrite: Callable[[int], bool] | None = None) -> str | None:
         """Copy the journal to its backup file and verify the copy; None when done, else why it was not kept.
         `rewrite(game_id)` writes a damaged game again from memory if it can (see repair.make_backup)."""
-        from conquista.journal.repair import make_backup
-
-        return make_backup(self, rewrite)
+        return make_backup(self.conn, self.path, self.backup_path, self.warn, rewrite)
 
     def close(self) -> None:
         self.conn.close()

@@ -282,7 +282,9 @@ class GameJournal:
         """A seat changes hands mid-game (a bot takes the seat of a player who left): saved with the next write."""
         if self._game is None:
             return
-        seats = list(self.seats) if self.seats is not None else ["human"] * self._game.players
+        from conquista.bots.roster import seats_of  # here: a journal that only lists games never loads the bots
+
+        seats = list(self.seats) if self.seats is not None else list(seats_of(self._game.players, {}))
         seats[seat] = kind
         self.seats = tuple(seats)
 

@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from conquista.errors import IllegalActionError, MapError, RulesetError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -100,7 +100,7 @@ class Game(TableFeatureRules):
         self.armies = [0] * n
         self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]
-        self.deck = (power.deck(rules.power_figure_sets, rules.power_eagles) if rules.card_deck is CardDeck.POWER
+        self.deck = (power_cards.deck(rules.power_figure_sets, rules.power_eagles) if rules.card_deck is CardDeck.POWER
                      else list(range(n + rules.deck_jollies)))
         self.discard = []
         self.missions = ()

@@ -45,6 +45,12 @@ class Phase(Enum):
     NEUTRAL_ATTACK = "neutral_attack"        # the opponent attacks the current player with neutral armies
 
 
+# The phases in which armies are placed: the player's own (the set-up, reinforcements, after an elimination trade)
+# or, in the duel, the neutral army's, placed by the current player's opponent. The referee takes a tap as a
+# placement in them and the ring and the phones show the armies left to place.
+PLACING_PHASES = frozenset({Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE})
+
+
 @_typed
 class ArmiesPlaced(NamedTuple):
     player: int

@@ -10,7 +10,7 @@ from conquista.rules.battle import DiceRule, RollResolver, resolver_for
 from conquista.rules.choices import FleetHandicap
 
 if TYPE_CHECKING:
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 
 def fleet_handicaps(rules: Ruleset, attack_fleet: bool, defend_fleet: bool) -> tuple[int, int]:

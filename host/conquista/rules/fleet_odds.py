@@ -13,15 +13,14 @@ with the stop level max(stop_at, ATTACKING - usable). Pure: no I/O, no random, n
 from __future__ import annotations
 
 from fractions import Fraction
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from conquista.errors import OddsError
 from conquista.rules.fleet_battle import battle_rule
-from conquista.rules.odds import BattleOdds, blitz_odds
+from conquista.rules.odds import BattleOdds, blitz_odds, summarize
 
 if TYPE_CHECKING:
-    from conquista.rules.rulesets import Ruleset
+    from conquista.rules.ruleset import Ruleset
 
 
 @overload
@@ -64,21 +63,5 @@ def fleet_blitz_odds(rules: Ruleset, attacking: int, defending: int, stop_at: in
         dropped += then.dropped
         for key, q in then.outcomes.items():
             finals[key] = finals.get(key, zero) + p * q
-    return _summary(attacking, defending, stop_at, finals, zero, dropped)
+    return summarize(attacking, defending, stop_at, dict(sorted(finals.items())), zero, dropped)
 
-
-def _summary(attacking: int, defending: int, stop_at: int, finals: dict[tuple[int, int], Any], zero: Any,
-             dropped: float) -> BattleOdds[Any]:
-    attacker: dict[int, Any] = {}
-    defender: dict[int, Any] = {}
-    wins = lost_a = lost_d = zero
-    for (a, d), p in sorted(finals.items()):
-        attacker[a] = attacker.get(a, zero) + p
-        defender[d] = defender.get(d, zero) + p
-        if d == 0:
-            wins += p
-        lost_a += p * (attacking - a)
-        lost_d += p * (defending - d)
-    return BattleOdds(attacking, defending, stop_at, wins, MappingProxyType(dict(sorted(finals.items()))),
-                      MappingProxyType(dict(sorted(attacker.items()))),
-                      MappingProxyType(dict(sorted(defender.items()))), lost_a, lost_d, dropped)

@@ -16,7 +16,8 @@ from conquista.errors import ConquistaError, LogError
 from conquista.rules.actions import Action, Deal
 from conquista.rules.engine import Game
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.rulesets import Ruleset, ruleset_from_dict
+from conquista.rules.ruleset import Ruleset
+from conquista.rules.rulesets import ruleset_from_dict
 from conquista.rules.serialize import DecodeError, decode_action, encode_action
 from conquista.rules.textdata import BadText, load_json, read_utf8, shown
 

@@ -10,12 +10,12 @@ income row. Pure: no I/O, no random, no clock.
 
 from __future__ import annotations
 
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import Trade
 from conquista.rules.choices import CardDeck
 from conquista.rules.events import CardsTraded, Event, PhaseStarted, TerritoryDealt
 from conquista.rules.events import Phase as P
-from conquista.rules.units import UnitRules
+from conquista.rules.unit_rules import UnitRules
 
 
 class IncomeRules(UnitRules):
@@ -86,7 +86,7 @@ class IncomeRules(UnitRules):
         if (cards.__class__ is not tuple or any(c.__class__ is not int for c in cards) or len(set(cards)) != len(cards)
                 or any(c not in hand for c in cards)):
             raise self._fail(action, "a trade is an eagle, or four different figures, from your hand")
-        kind = power.trade_kind(cards)
+        kind = power_cards.trade_kind(cards)
         if kind is None:
             raise self._fail(action, "a trade is an eagle alone, or four different figures (napoleon, grenadier, "
                                      "hussar, cannon)")

@@ -37,7 +37,7 @@ from conquista.errors import OddsError as OddsError
 from conquista.rules.battle import CLASSIC_DICE, VOID_ROLL, DiceRule, HasDiceRule, resolve_roll
 
 __all__ = ["BattleOdds", "DiceRule", "HasDiceRule", "OddsError", "battle_losses", "blitz_odds", "conquest_chance",
-           "odds_table", "roll_odds", "roll_outcome_counts", "void_rolls"]
+           "odds_table", "roll_odds", "roll_outcome_counts", "summarize", "void_rolls"]
 
 FACES = 6
 # Float mode drops a state whose probability is below this. Each dropped state loses less than this much mass,
@@ -173,8 +173,10 @@ def _transitions(rule: DiceRule) -> dict[tuple[int, int], tuple[tuple[int, int, 
     return table
 
 
-def _finish(attacking: int, defending: int, stop_at: int, finals: dict[tuple[int, int], P], zero: P,
-            dropped: float) -> BattleOdds[P]:
+def summarize(attacking: int, defending: int, stop_at: int, finals: dict[tuple[int, int], P], zero: P,
+              dropped: float) -> BattleOdds[P]:
+    """The BattleOdds of a blitz from the probability of each final (attacking, defending) state: the conquest
+    chance, both survivor maps and the expected losses. `finals` becomes `outcomes` as it is, in its order."""
     attacker: dict[int, P] = {}
     defender: dict[int, P] = {}
     wins = zero
@@ -225,7 +227,7 @@ def _blitz_float(rule: DiceRule, attacking: int, defending: int, stop_at: int) -
                     target = pending[s - la - ld] = {}
                 nxt = a_armies - la
                 target[nxt] = target.get(nxt, 0.0) + p * q
-    return _finish(attacking, defending, stop_at, finals, 0.0, dropped)
+    return summarize(attacking, defending, stop_at, finals, 0.0, dropped)
 
 
 def _blitz_exact(rule: DiceRule, attacking: int, defending: int, stop_at: int) -> BattleOdds[Fraction]:
@@ -265,7 +267,7 @@ def _blitz_exact(rule: DiceRule, attacking: int, defending: int, stop_at: int) -
                     else:
                         n2 += n1
                 target[nxt] = (n2, e2)
-    return _finish(attacking, defending, stop_at, finals, Fraction(0), 0.0)
+    return summarize(attacking, defending, stop_at, finals, Fraction(0), 0.0)
 
 
 @lru_cache(maxsize=1024)

@@ -12,7 +12,7 @@ from typing import Any
 
 from conquista.errors import IllegalActionError
 from conquista.rules import cards as cardlib
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -212,7 +212,7 @@ class Position:
     def valid_trades(self, seat: int | None = None) -> list[tuple[int, ...]]:
         hand = self.hands[self.current if seat is None else seat]
         if self.rules.card_deck is CardDeck.POWER:
-            return power.valid_trades(hand)
+            return power_cards.valid_trades(hand)
         if self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
             taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
             hand = [c for c in hand if c in taken]
@@ -229,7 +229,7 @@ class Position:
 
     def power_value(self, cards: tuple[int, ...]) -> int:
         """Armies for a power-card trade: an eagle alone, or four different figures."""
-        eagle = power.trade_kind(cards) == "eagle"
+        eagle = power_cards.trade_kind(cards) == "eagle"
         return self.rules.power_eagle_armies if eagle else self.rules.power_set_armies
 
     def occupy_range(self) -> tuple[int, int]:
@@ -360,8 +360,8 @@ class Position:
         return self.map.id(t) if is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
 
     def _card_name(self, card: object) -> str:
-        if isinstance(card, int) and power.is_power(card):
-            return power.name(card)
+        if isinstance(card, int) and power_cards.is_power(card):
+            return power_cards.name(card)
         if not is_index(card, self._size + self.rules.deck_jollies):
             return f"#{card!r}"
         assert isinstance(card, int)

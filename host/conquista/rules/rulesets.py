@@ -7,38 +7,25 @@ rejected with the key named, so a typo in a board builder's own ruleset never si
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import fields
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import RulesetError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.battle import HANDICAP_RANGE
 from conquista.rules.choices import (
     CHOICE_TYPES,
-    BattleKind,
-    BonusPlacement,
-    CardDeck,
-    CardDraw,
-    DealKind,
-    EliminationTrade,
-    FleetHandicap,
-    FortifyPath,
-    Objective,
-    OccupationMinimum,
-    Rounding,
-    Ties,
-    TradeTiming,
-    TradeValues,
 )
-from conquista.rules.ruleset_1954 import check_1954, coerce_income
-from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
+from conquista.rules.ruleset import MISSION_COUNT
+from conquista.rules.ruleset import (
+    Ruleset as Ruleset,  # what load_ruleset returns; table/ and the engine import it here
+)
+from conquista.rules.ruleset_checks import check_ruleset
+from conquista.rules.textdata import BadText, is_whole, load_toml, read_utf8, shown
 
 ROOT_RULESET = "italian"
-SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
-             "jolly_jolly")
-MISSION_COUNT = 14
 
 # The range of every whole-number parameter: what a real game needs, far beyond the shipped rulesets. A value
 # outside it is refused on load (it would only surface mid-game, as a hang or an absurd placement).
@@ -50,8 +37,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "players_min": PLAYERS_RANGE, "players_max": PLAYERS_RANGE,
     "initial_placement_batch": (0, 1000),
     "deal_batch": (1, 100),
-    "power_figure_sets": (0, power.SETS_MAX - 1),
-    "power_eagles": (0, power.SETS_MAX - 1),
+    "power_figure_sets": (0, power_cards.SETS_MAX - 1),
+    "power_eagles": (0, power_cards.SETS_MAX - 1),
     "power_set_armies": BONUS_RANGE,
     "power_eagle_armies": BONUS_RANGE,
     "power_starting_cards": (0, 100),
@@ -90,96 +77,6 @@ _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "missi
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    name: str
-    description: str
-    players_min: int
-    players_max: int
-    colours: tuple[str, ...]
-    starting_armies: dict[int, int]
-    deal: DealKind
-    deal_batch: int
-    initial_placement_batch: int
-    objective: Objective
-    mission_win_out_of_turn: bool
-    missions: tuple[int, ...]
-    mission_fallback_territories: int
-    reinforcement_divisor: int
-    reinforcement_minimum: int
-    continent_bonuses: bool
-    income_table: tuple[tuple[int, int, int], ...]
-    deck_jollies: int
-    card_deck: CardDeck
-    power_figure_sets: int
-    power_eagles: int
-    power_set_armies: int
-    power_eagle_armies: int
-    power_starting_cards: int
-    card_draw: CardDraw
-    trade_timing: TradeTiming
-    trade_values: TradeValues
-    valid_sets: tuple[str, ...]
-    set_values: dict[str, int]
-    incremental_values: tuple[int, ...]
-    incremental_step: int
-    territory_bonus: int
-    territory_bonus_placement: BonusPlacement
-    territory_bonus_per_trade: int
-    forced_trade_hand: int
-    elimination_trade_hand: int
-    elimination_trade_down_to: int
-    elimination_trade_cards: EliminationTrade
-    elimination_protection_rounds: int
-    attacker_dice_max: int
-    defender_dice_max: int
-    automatic_defence: bool
-    ties: Ties
-    attack_die_handicap: int
-    defence_die_handicap: int
-    occupation_minimum: OccupationMinimum
-    blitz: bool
-    fortify_moves: int
-    fortify_path: FortifyPath
-    battle: BattleKind
-    fleets: bool
-    fleet_die_handicap: int
-    fleet_handicap: FleetHandicap
-    one_move_per_unit: bool
-    neutral_army: bool
-    neutral_territory_armies: int
-    neutral_reinforcement_rounding: Rounding
-    players_may_leave: bool
-    turn_time_limit_s: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready parameters (tuples become lists, integer keys become strings)."""
-        out = asdict(self)
-        out["starting_armies"] = {str(k): v for k, v in self.starting_armies.items()}
-        for key, value in out.items():
-            if isinstance(value, tuple):
-                out[key] = [list(v) if isinstance(v, tuple) else v for v in value]
-        return out
-
-    def check_players(self, players: int, fix: str = "") -> None:
-        """Refuse a number of players this ruleset is not for; `fix` ends the message (e.g. the CLI's option)."""
-        if not self.players_min <= players <= self.players_max:
-            raise RulesetError(f"ruleset {self.name!r} is for {self.players_min}–{self.players_max} players, "
-                               f"not {players}{fix}")
-
-    def set_value(self, kind: str, sets_traded_before: int) -> int:
-        """Armies for a set of `kind`, given how many sets anyone traded earlier in the game."""
-        if self.trade_values is TradeValues.FIXED:
-            return self.set_values[kind]
-        table = self.incremental_values
-        if sets_traded_before < len(table):
-            return table[sets_traded_before]
-        return table[-1] + self.incremental_step * (sets_traded_before - len(table) + 1)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
 
 
 _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(Ruleset)}
@@ -261,7 +158,7 @@ def ruleset_from_dict(params: dict[str, Any], label: str, from_log: bool = True)
         values[key] = _coerce(label, key, kind, params[key])
     _refuse_not_built(values, label, from_log)
     rules = Ruleset(**values)
-    _check(rules, label)
+    check_ruleset(rules, label)
     _check_seats(rules, label)
     return rules
 
@@ -275,17 +172,13 @@ def _refuse_not_built(values: dict[str, Any], label: str, from_log: bool) -> Non
                            f"{str(built).lower()} (see docs/rules.md, 'Table features')")
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
 def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
     def bad(expected: str) -> RulesetError:
         return RulesetError(f"ruleset {label}: {key!r} must be {expected}, got {shown(value)}")
 
     if kind == "int":
         low, high = RANGES.get(key, (0, 1000))
-        if not _whole(value, low, high):
+        if not is_whole(value, low, high):
             raise bad(f"a whole number from {low} to {high}")
         return value
     if kind in ("bool", "str"):
@@ -298,17 +191,34 @@ def _coerce(label: str, key: str, kind: str, value: Any) -> Any:
             raise bad("one of " + ", ".join(repr(c.value) for c in choice))
         return choice(value)
     if key == "income_table":
-        return coerce_income(value, bad)
+        return _coerce_income(value, bad)
     if kind.startswith("tuple"):
         return _coerce_list(key, kind, value, bad)
     if kind == "dict[int, int]":
         return _coerce_armies(value, bad)
     if kind == "dict[str, int]":
         low, high = BONUS_RANGE
-        if not isinstance(value, dict) or not all(_whole(v, low, high) for v in value.values()):
+        if not isinstance(value, dict) or not all(is_whole(v, low, high) for v in value.values()):
             raise bad(f"a table of set kind = armies, each a whole number from {low} to {high}")
         return dict(value)
     raise AssertionError(f"no coercion for {kind}")  # a field type was added without a rule here
+
+
+def _coerce_income(value: Any, bad: Callable[[str], RulesetError]) -> tuple[tuple[int, int, int], ...]:
+    """income_table: rows [territories held, armies, cards], territories strictly rising (empty: no table)."""
+    expected = ("a list of rows [territories, armies, cards] (territories 1 to 1000 and rising, armies and cards "
+                "0 to 100)")
+    if not isinstance(value, list | tuple) or len(value) > 100:
+        raise bad(expected)
+    rows: list[tuple[int, int, int]] = []
+    for row in value:
+        if (not isinstance(row, list | tuple) or len(row) != 3 or not is_whole(row[0], 1, 1000)
+                or not is_whole(row[1], 0, 100) or not is_whole(row[2], 0, 100)):
+            raise bad(expected)
+        if rows and row[0] <= rows[-1][0]:
+            raise bad(expected)
+        rows.append((row[0], row[1], row[2]))
+    return tuple(rows)
 
 
 def _coerce_list(key: str, kind: str, value: Any, bad: Callable[[str], RulesetError]) -> tuple[Any, ...]:
@@ -319,7 +229,7 @@ def _coerce_list(key: str, kind: str, value: Any, bad: Callable[[str], RulesetEr
             raise bad("a list of names (1 to 40 characters each)")
         return tuple(value)
     low, high = (1, MISSION_COUNT) if key == "missions" else BONUS_RANGE
-    if not all(_whole(v, low, high) for v in value):
+    if not all(is_whole(v, low, high) for v in value):
         raise bad(f"a list of whole numbers from {low} to {high}")
     return tuple(value)
 
@@ -335,57 +245,12 @@ def _coerce_armies(value: Any, bad: Callable[[str], RulesetError]) -> dict[int, 
     armies: dict[int, int] = {}
     for players, count in value.items():
         text = str(players)
-        if not (text.isascii() and text.isdigit() and len(text) <= 2) or not _whole(count, a_low, a_high):
+        if not (text.isascii() and text.isdigit() and len(text) <= 2) or not is_whole(count, a_low, a_high):
             raise bad(expected)
         if not p_low <= int(text) <= p_high:
             raise bad(expected)
         armies[int(text)] = count
     return armies
-
-
-def _check(rules: Ruleset, label: str) -> None:
-    def fail(message: str) -> RulesetError:
-        return RulesetError(f"ruleset {label}: {message}")
-
-    if not 2 <= rules.players_min <= rules.players_max:
-        raise fail("players_min must be ≥ 2 and ≤ players_max")
-    if len(rules.colours) < rules.players_max:
-        raise fail(f"'colours' lists {len(rules.colours)} colours for up to {rules.players_max} players")
-    for n in range(rules.players_min, rules.players_max + 1):
-        if n not in rules.starting_armies:
-            raise fail(f"'starting_armies' has no entry for {n} players")
-    for kind in rules.valid_sets:
-        if kind not in SET_KINDS:
-            raise fail(f"'valid_sets' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
-        if rules.trade_values is TradeValues.FIXED and kind not in rules.set_values:
-            raise fail(f"'set_values' has no value for valid set {kind!r}")
-    for kind in rules.set_values:
-        if kind not in SET_KINDS:
-            raise fail(f"'set_values' has unknown set kind {kind!r}; known: {', '.join(SET_KINDS)}")
-    if rules.trade_values is TradeValues.INCREMENTAL and not rules.incremental_values:
-        raise fail("'incremental_values' must not be empty")
-    if rules.objective is Objective.MISSIONS:
-        for m in rules.missions:
-            if not 1 <= m <= MISSION_COUNT:
-                raise fail(f"'missions' has {m}; missions are numbered 1–{MISSION_COUNT}")
-        if len(rules.missions) < rules.players_max:
-            raise fail(f"'missions' lists {len(rules.missions)} cards for up to {rules.players_max} players")
-    if rules.reinforcement_divisor < 1:
-        raise fail("'reinforcement_divisor' must be ≥ 1")
-    if not 1 <= rules.attacker_dice_max <= 3 or not 1 <= rules.defender_dice_max <= 3:
-        raise fail("dice maxima must be between 1 and 3")
-    if rules.fortify_moves < 1:
-        raise fail("'fortify_moves' must be ≥ 1")
-    if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
-        raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
-    check_1954(rules, fail)
-    if rules.neutral_army:
-        if rules.objective is not Objective.WORLD:
-            raise fail("neutral_army = true needs objective = \"world\" (win: every territory of the opponent)")
-        if rules.players_min > 2 or 2 not in rules.starting_armies:
-            raise fail("neutral_army = true is a two-player game: players_min must be 2")
-        if rules.neutral_territory_armies < 1:
-            raise fail("'neutral_territory_armies' must be ≥ 1")
 
 
 # The seat colours the board can light (table/colours.py holds their LED values; a test keeps the two in step).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conquista.errors import DecodeError as DecodeError
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import (
     Action,
     Attack,
@@ -23,12 +23,12 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.mapdata import GameMap
-from conquista.rules.textdata import shown
+from conquista.rules.textdata import is_whole, shown
 
 
 def card_id(game_map: GameMap, card: int) -> str:
-    if power.is_power(card):
-        return power.name(card)
+    if power_cards.is_power(card):
+        return power_cards.name(card)
     return game_map.id(card) if card < game_map.size else f"jolly{card - game_map.size + 1}"
 
 
@@ -38,7 +38,7 @@ def _card_index(game_map: GameMap, name: Any) -> int:
         if not (number.isascii() and len(number) <= 3 and 1 <= int(number)):
             raise DecodeError(f"unknown card {shown(name)} (the jollies are jolly1, jolly2, ...)")
         return game_map.size + int(number) - 1
-    if isinstance(name, str) and (card := power.index(name)) is not None:
+    if isinstance(name, str) and (card := power_cards.index(name)) is not None:
         return card
     return _territory(game_map, name)
 
@@ -89,21 +89,16 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
 NUMBER_MAX = 1_000_000   # no count, die, seat or mission of a game comes near it (armies are at most 1000 each)
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= NUMBER_MAX
-
-
 def _int(obj: dict[str, Any], key: str) -> int:
     value = obj.get(key)
-    if not _whole(value):
+    if not is_whole(value, 0, NUMBER_MAX):
         raise DecodeError(f"{key!r} must be a whole number from 0 to {NUMBER_MAX}, got {shown(value)}")
-    assert isinstance(value, int)
     return value
 
 
 def _ints(obj: dict[str, Any], key: str) -> tuple[int, ...]:
     value = obj.get(key)
-    if not isinstance(value, list) or len(value) > 100 or not all(_whole(v) for v in value):
+    if not isinstance(value, list) or len(value) > 100 or not all(is_whole(v, 0, NUMBER_MAX) for v in value):
         raise DecodeError(f"{key!r} must be a list of whole numbers from 0 to {NUMBER_MAX}, got {shown(value)}")
     return tuple(value)
 

@@ -14,7 +14,7 @@ import math
 import reprlib
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_DEPTH = 32           # deeper than any file of the project needs (a map is 4 levels deep, a log line 3)
 MAX_DIGITS = 30          # digits of a whole number in a script line or a key: far above any real count
@@ -24,6 +24,11 @@ _short.maxstring = 40
 _short.maxother = 40
 _short.maxlist = _short.maxdict = _short.maxtuple = 6
 _short.maxlevel = 3
+
+
+def is_whole(value: object, low: int, high: int) -> TypeGuard[int]:
+    """A whole number from low to high: an int, and not a bool (JSON's and TOML's true would pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 class BadText(ValueError):

@@ -10,7 +10,7 @@ from typing import Any
 
 from conquista.bots import BOT_NAMES
 from conquista.errors import BadMessage as BadMessage
-from conquista.rules.textdata import BadText, load_json, shown
+from conquista.rules.textdata import BadText, is_whole, load_json, shown
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.web.wire import (
     ClaimSeat,
@@ -55,7 +55,7 @@ def keys(data: dict[str, Any], allowed: set[str]) -> None:
 
 def whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_whole(value, low, high):
         raise BadMessage(f"{key} must be a whole number from {low} to {high}")
     return value
 
@@ -133,7 +133,7 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         cards = data.get("cards")
         # Three cards make a set; lamorisse-1954's power cards trade an eagle alone or four figures (ids from 100000).
         if not (isinstance(cards, list) and len(cards) in (1, 3, 4)
-                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < MAX_CARD for c in cards)):
+                and all(is_whole(c, 0, MAX_CARD - 1) for c in cards)):
             raise BadMessage("cards must be a list of three card numbers (a set), or of one or four (power cards)")
         return SeatTrade(seat, tuple(cards), connection)
     if kind in ("pause", "dice", "remote", "new_game", "resume", "leave") and seat != host:

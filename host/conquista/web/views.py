@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
 from conquista.dice.luck import luck_report
-from conquista.rules import power
+from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
 from conquista.rules.cards import card_symbol, set_kind
@@ -267,8 +267,8 @@ def _dealt_count(game: Game, seat: int) -> int:
 
 
 def _card(game: Game, card: int) -> dict[str, Any]:
-    if power.is_power(card):  # lamorisse-1954: a figure or an eagle, no territory
-        return {"card": card, "territory": power.figure(card).capitalize(), "symbol": "power card"}
+    if power_cards.is_power(card):  # lamorisse-1954: a figure or an eagle, no territory
+        return {"card": card, "territory": power_cards.figure(card).capitalize(), "symbol": "power card"}
     name = game.map.territories[card].name_en if card < game.map.size else "Jolly"
     return {"card": card, "territory": name, "symbol": card_symbol(game.map, card)}
 
@@ -277,7 +277,7 @@ def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if game.rules.card_deck is CardDeck.POWER:  # an eagle alone, or four different figures
         for cards in game.valid_trades(seat):
-            kind = power.trade_kind(cards)
+            kind = power_cards.trade_kind(cards)
             assert kind is not None
             out.append({"cards": list(cards), "kind": kind.replace("_", " "), "armies": game.power_value(cards)})
         out.sort(key=lambda s: -int(s["armies"]))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conquista.devices.power import OutputStage, PowerBudget
+from conquista.devices.current_limit import OutputStage, PowerBudget
 
 frames = st.integers(1, 200).flatmap(lambda n: st.binary(min_size=3 * n, max_size=3 * n))
 budgets = st.builds(

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conquista.boardtools.calibration import Calibration, Question, Reply
+from conquista.boardtools.calibration import Asked, Calibration, Question, Reply
 from conquista.boardtools.profile_writer import write_atomically
 from conquista.devices.events import ButtonEvent, Edge, PanelButton
 from conquista.devices.interfaces import ButtonPanel, KeyReport, KeySource, LedStrip
@@ -36,7 +36,7 @@ class CalibrationSession:
         question = self.calibration.question()
         if question != self._asked:
             frame = bytearray(3 * self.strip.length)
-            if question is not None and question.kind == "led":
+            if question is not None and question.kind is Asked.LED:
                 frame[3 * question.index:3 * question.index + 3] = bytes(LIT)
             self.strip.show(frame)
             if question is not None:
