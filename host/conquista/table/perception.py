@@ -5,7 +5,7 @@ other. The model, and why:
 
 - A WS2812B dims each channel by PWM, so the light it emits is proportional to the byte it receives (a gamma of 1;
   the sRGB decoding curve does not apply). The board's brightness (0-255) scales every byte before it is sent
-  (`devices/power.py`), so it scales the light the same way.
+  (`devices/current_limit.py`), so it scales the light the same way.
 - Its three emitters are close to monochromatic. Their chromaticities are those of the datasheet's typical dominant
   wavelengths (red 625 nm, green 525 nm, blue 470 nm, on the CIE 1931 spectral locus) and their relative luminances
   those of the datasheet's typical luminous intensities (390-420, 660-720 and 180-200 mcd).
