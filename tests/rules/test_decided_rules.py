@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conquista.errors import IllegalActionError
-from conquista.rules.actions import Attack, EndPhase, Occupy, Place, Roll, Trade
+from conquista.rules.actions import Attack, Draw, EndPhase, Leave, Occupy, Place, Roll, TimeOut, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase, PlayerEliminated
 from tests.rules.helpers import MAP, position, tid
@@ -62,3 +62,73 @@ def test_french_1976_holding_four_after_an_elimination_may_attack_on_at_once() -
     assert game.phase is Phase.ELIMINATION_TRADE and not game.must_trade()
     game.apply(EndPhase())
     assert game.phase is Phase.ATTACK
+
+
+# ------------------------------------------------- 3. lamorisse-1954 ends when only one player holds territories
+
+def _lamorisse_with_undealt(owners: dict[str, int], armies: dict[str, int], players: int = 2) -> Game:
+    """lamorisse-1954: the territories of `owners` dealt, every other one still undealt (nobody's, no army)."""
+    owner = [-1] * MAP.size
+    army = [0] * MAP.size
+    for name, seat in owners.items():
+        owner[tid(name)] = seat
+        army[tid(name)] = armies.get(name, 1)
+    undealt = [t for t in range(MAP.size) if owner[t] < 0]
+    return position("lamorisse-1954", players, state={
+        "owner": owner, "armies": army, "territory_count": [owner.count(p) for p in range(players)],
+        "undealt": undealt, "draws_due": 0, "fleets": [0] * MAP.size, "placed_total": sum(army)})
+
+
+def test_lamorisse_ends_at_once_when_only_one_player_holds_territories_with_some_undealt() -> None:
+    game = _lamorisse_with_undealt({"alberta": 0, "ontario": 0, "alaska": 1}, {"alberta": 3})
+    assert len(game.undealt) == 39
+    game.apply(Attack(tid("alberta"), ALASKA, 1))
+    events = game.apply(Roll((6,), (1,)))
+    assert game.over and game.winner == 0 and game.over_reason == "the last player holding territories"
+    assert any(isinstance(e, PlayerEliminated) for e in events) and game.legal_actions() == []
+
+
+def test_lamorisse_goes_on_while_another_player_still_holds_a_territory() -> None:
+    game = _lamorisse_with_undealt({"alberta": 0, "alaska": 1, "peru": 2}, {"alberta": 3}, players=3)
+    game.apply(Attack(tid("alberta"), ALASKA, 1))
+    game.apply(Roll((6,), (1,)))
+    assert not game.over and game.eliminated[1] and game.phase is Phase.OCCUPY
+
+
+# ------------------------------------------------------------------------- 5. a player who leaves draws no card
+
+def _red_conquers_kamchatka(**overrides: object) -> Game:
+    game = position("italian", players=3, owners={"alaska": 0, "kamchatka": 1, "peru": 2}, armies={"alaska": 5},
+                    state={"missions": [8, 9, 7]}, **overrides)
+    game.apply(Attack(ALASKA, KAMCHATKA, 3))
+    game.apply(Roll((6, 6, 6), (1,)))
+    game.apply(Occupy(3))
+    assert game.turn_state.conquered
+    return game
+
+
+def test_a_player_who_leaves_after_a_conquest_draws_no_card() -> None:
+    game = _red_conquers_kamchatka()
+    deck = list(game.deck)
+    game.apply(Leave(0))
+    assert game.phase is Phase.REINFORCE and game.current == 1  # no draw step: the turn passed at once
+    assert game.hands[0] == [] and game.deck == deck
+
+
+def test_a_time_out_after_a_conquest_still_draws_the_card() -> None:
+    game = _red_conquers_kamchatka(turn_time_limit_s=60)
+    game.apply(TimeOut())
+    assert game.phase is Phase.DRAW and game.current == 0
+    card = game.deck[0]
+    game.apply(Draw(card))
+    assert game.hands[0] == [card] and game.current == 1
+
+
+def test_a_leaver_keeps_the_hand_they_hold_until_their_last_territory_falls() -> None:
+    game = position("italian", players=3, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5},
+                    default_owner=2, hands={1: [tid("peru"), tid("egypt")]}, state={"missions": [8, 9, 1]})
+    game.apply(Leave(1))
+    assert game.hands[1] == [tid("peru"), tid("egypt")]
+    game.apply(Attack(ALASKA, KAMCHATKA, 3))
+    events = game.apply(Roll((6, 6, 6), (1,)))
+    assert PlayerEliminated(1, 0, 2) in events and game.hands[1] == [] and len(game.hands[0]) == 2
