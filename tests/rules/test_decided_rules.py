@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from conquista.errors import IllegalActionError
-from conquista.rules.actions import Attack, Draw, EndPhase, Leave, Occupy, Place, Roll, TimeOut, Trade
+from conquista.rules.actions import Attack, Blitz, Defend, Draw, EndPhase, Leave, Occupy, Place, Roll, TimeOut, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase, PlayerEliminated
+from conquista.rules.rulesets import ruleset_from_dict
 from tests.rules.helpers import MAP, position, tid
 
 ALASKA, KAMCHATKA = tid("alaska"), tid("kamchatka")
@@ -132,3 +133,65 @@ def test_a_leaver_keeps_the_hand_they_hold_until_their_last_territory_falls() ->
     game.apply(Attack(ALASKA, KAMCHATKA, 3))
     events = game.apply(Roll((6, 6, 6), (1,)))
     assert PlayerEliminated(1, 0, 2) in events and game.hands[1] == [] and len(game.hands[0]) == 2
+
+
+# ------------------------------------------------------- 6. the defender is asked only when there is a choice
+
+def _french_attack(alaska: int, kamchatka: int, blitz: bool = True, **overrides: object) -> Game:
+    """french-1976 (the defender chooses, up to 2 dice): red attacks blue's kamchatka from alaska."""
+    game = position("french-1976", players=3, owners={"alaska": 0, "kamchatka": 1}, default_owner=2,
+                    armies={"alaska": alaska, "kamchatka": kamchatka}, state={"missions": [8, 9, 1]}, **overrides)
+    game.apply(Blitz(ALASKA, KAMCHATKA, 1) if blitz else Attack(ALASKA, KAMCHATKA, 3))
+    return game
+
+
+def test_one_army_defends_with_one_die_without_a_question() -> None:
+    game = _french_attack(5, 1, blitz=False)
+    assert not game.rules.automatic_defence and game.rules.defence_asked_only_on_choice
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
+    assert all(isinstance(a, Roll) and len(a.defend) == 1 for a in game.legal_actions())
+
+
+def test_the_defender_with_a_choice_is_asked() -> None:
+    game = _french_attack(5, 2, blitz=False)
+    assert game.phase is Phase.DEFEND and game.to_move == 1
+    assert game.legal_actions() == [Defend(1), Defend(2)]
+
+
+def test_a_blitz_asks_again_only_when_the_choice_changes() -> None:
+    game = _french_attack(10, 4)
+    assert game.phase is Phase.DEFEND
+    game.apply(Defend(1))
+    game.apply(Roll((6, 5, 4), (1,)))        # kamchatka 4 → 3: still 1 or 2 dice, the attacker still 3
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
+    game.apply(Roll((1, 1, 1), (6,)))        # alaska 10 → 9: the attacker still rolls 3
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
+    game.apply(Roll((6, 5, 4), (1,)))        # kamchatka 3 → 2: still 1 or 2 dice
+    assert game.phase is Phase.ROLL
+    game.apply(Roll((6, 5, 4), (1,)))        # kamchatka 2 → 1: one die is the only choice, rolled unasked
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 1
+
+
+def test_a_blitz_asks_again_when_the_attacker_rolls_fewer_dice() -> None:
+    game = _french_attack(4, 5)
+    game.apply(Defend(1))
+    game.apply(Roll((1, 1, 1), (6,)))        # alaska 4 → 3: the attacker now rolls 2 dice, a new question
+    assert game.phase is Phase.DEFEND and game.battle is not None and game.battle.attack_dice == 2
+    game.apply(Defend(2))
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 2
+
+
+def test_a_defender_who_leaves_during_a_blitz_rolls_the_most_dice_from_then_on() -> None:
+    game = _french_attack(10, 5)
+    game.apply(Defend(1))
+    game.apply(Leave(1))
+    game.apply(Roll((6, 5, 4), (1,)))
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 2
+
+
+def test_the_old_rule_asks_at_every_roll_for_logs_saved_before_it() -> None:
+    game = _french_attack(5, 1, blitz=False, defence_asked_only_on_choice=False)
+    assert game.phase is Phase.DEFEND and game.legal_actions() == [Defend(1)]
+    old = ruleset_from_dict({k: v for k, v in game.rules.to_dict().items() if k != "defence_asked_only_on_choice"},
+                            "an old log")
+    assert old.defence_asked_only_on_choice is False

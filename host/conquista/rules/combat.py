@@ -71,16 +71,29 @@ class CombatRules(TurnRules):
 
     def _await_defence(self, battle: Battle) -> None:
         # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (the
-        # neutral army, an owner past the seats, never leaves: the opponent chooses for it).
+        # neutral army, an owner past the seats, never leaves: the opponent chooses for it). One legal count of
+        # dice is no choice: it is rolled without a question (decided 2026-11-26).
         defender = self.owner[battle.target]
-        if self._automatic_defence or (defender < self.players and self.left[defender]):
-            defend = self.max_defend_dice(battle.target)
+        defend = self.max_defend_dice(battle.target)
+        if (self._automatic_defence or (defender < self.players and self.left[defender])
+                or (defend == 1 and self._ask_on_choice)):
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
             self.phase = P.ROLL
         else:
             self.battle = battle
             self.phase = P.DEFEND
+
+    def _defence_choice_kept(self, target: int, before: int, after: int) -> bool:
+        """In a blitz the defender is asked again only when the choice changes: the legal counts of dice (1 up to
+        the most the armies allow) and [interpretation] the attacker's dice, which the defender hears before
+        choosing (the caller compares those). `before` and `after` are the target's armies either side of the
+        roll. A defender who left meanwhile is not kept to an earlier answer: they roll the most dice."""
+        defender = self.owner[target]
+        if defender < self.players and self.left[defender]:
+            return False
+        most = self._defender_max
+        return (before if before < most else most) == (after if after < most else most)
 
     def _defend(self, action: Defend, events: list[Event] | None) -> None:
         battle = self.battle
@@ -142,6 +155,8 @@ class CombatRules(TurnRules):
                 return  # the blitz rolls on: still a chance step
             if not attacker_losses and not defender_losses:
                 return
+            if self._ask_on_choice and dice == battle.attack_dice and self._defence_choice_kept(t, before_t, right):
+                return  # the same question as before the roll: the defender's answer stands, the blitz rolls on
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
             return
         if not attacker_losses and not defender_losses:

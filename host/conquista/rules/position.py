@@ -56,7 +56,7 @@ class Position:
     # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
     __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "log", "_saved", "_records",
                  "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence",
-                 "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
+                 "_ask_on_choice", "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -101,6 +101,7 @@ class Position:
     _attacker_max: int
     _defender_max: int
     _automatic_defence: bool
+    _ask_on_choice: bool
     _fleets_on: bool
     _one_move: bool
     _coastal: frozenset[int]
@@ -125,6 +126,7 @@ class Position:
         self._attacker_max = rules.attacker_dice_max
         self._defender_max = rules.defender_dice_max
         self._automatic_defence = rules.automatic_defence
+        self._ask_on_choice = rules.defence_asked_only_on_choice
         self._fleets_on = rules.fleets
         self._one_move = rules.one_move_per_unit
         self._coastal = frozenset(t for link in game_map.sea_links for t in link)

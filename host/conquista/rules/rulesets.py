@@ -86,7 +86,9 @@ _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "missi
                                         "power_figure_sets": 23, "power_eagles": 4, "power_set_armies": 1,
                                         "power_eagle_armies": 5, "power_starting_cards": 4,
                                         "fleet_die_handicap": 2, "fleet_handicap": "every_battle",
-                                        "one_move_per_unit": False}
+                                        "one_move_per_unit": False,
+                                        # a log saved before 2026-11-26 asked the defender at every roll
+                                        "defence_asked_only_on_choice": False}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -136,6 +138,7 @@ class Ruleset:
     attacker_dice_max: int
     defender_dice_max: int
     automatic_defence: bool
+    defence_asked_only_on_choice: bool
     ties: Ties
     attack_die_handicap: int
     defence_die_handicap: int
