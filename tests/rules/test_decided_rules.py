@@ -4,14 +4,29 @@ a choice, the duel's neutral steps for a player who left or whose clock ran out.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from conquista.bots import make_bot
+from conquista.dice.chance import chance_action, new_game
+from conquista.dice.sources import SeededDice
 from conquista.errors import IllegalActionError
 from conquista.rules.actions import Attack, Blitz, Defend, Draw, EndPhase, Leave, Occupy, Place, Roll, TimeOut, Trade
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase, PlayerEliminated
-from conquista.rules.rulesets import ruleset_from_dict
-from tests.rules.helpers import MAP, position, tid
+from conquista.rules.events import (
+    ArmiesMoved,
+    ArmiesPlaced,
+    NeutralReinforcements,
+    NeutralStepsEnded,
+    Phase,
+    PhaseStarted,
+    PlayerEliminated,
+    PlayerLeft,
+)
+from conquista.rules.gamelog import dump_lines, parse_log_lines
+from conquista.rules.rulesets import load_ruleset, ruleset_from_dict
+from tests.rules.helpers import DUEL, MAP, NEUTRAL, duel, position, tid
 
 ALASKA, KAMCHATKA = tid("alaska"), tid("kamchatka")
 
@@ -195,3 +210,128 @@ def test_the_old_rule_asks_at_every_roll_for_logs_saved_before_it() -> None:
     old = ruleset_from_dict({k: v for k, v in game.rules.to_dict().items() if k != "defence_asked_only_on_choice"},
                             "an old log")
     assert old.defence_asked_only_on_choice is False
+
+
+# ------------------------------------------------ 2. french-1976-duel: a player who leaves plays no neutral step
+
+CENTRAL_AMERICA, WESTERN_US = tid("central_america"), tid("western_us")
+
+
+def _neutral_border(game: Game) -> list[int]:
+    return game.border_territories(NEUTRAL)
+
+
+def test_the_neutral_reinforcements_of_a_leaver_are_spread_and_the_neutral_turn_is_skipped() -> None:
+    # Blue (seat 1) has left; central america could attack red: a neutral turn there would be blue's to play.
+    game = duel(Phase.REINFORCE, armies={"central_america": 6}, state={"left": [False, True]})
+    assert game.rules.neutral_steps_never_wait and game.neutral_reinforcements() == 2
+    before = list(game.armies)
+    events = game.apply(EndPhase())
+    border = _neutral_border(game)
+    assert events == [NeutralReinforcements(1, 2), NeutralStepsEnded(1, False),
+                      ArmiesPlaced(NEUTRAL, border[0], 1), ArmiesPlaced(NEUTRAL, border[1], 1),
+                      PhaseStarted(0, Phase.ATTACK)]
+    assert game.phase is Phase.ATTACK and game.to_move == 0 and game.pool == 0
+    assert sum(game.armies) == sum(before) + 2 == game.placed_total - game.lost_total
+
+
+def test_leaving_while_placing_the_neutral_reinforcements_spreads_the_rest() -> None:
+    game = duel(Phase.REINFORCE)
+    game.apply(EndPhase())
+    assert game.phase is Phase.NEUTRAL_REINFORCE and game.to_move == 1 and game.pool == 2
+    game.apply(Place(CENTRAL_AMERICA, 1))
+    events = game.apply(Leave(1))
+    assert events[:2] == [PlayerLeft(1), NeutralStepsEnded(1, False)]
+    assert events[2] == ArmiesPlaced(NEUTRAL, _neutral_border(game)[0], 1)
+    assert game.phase is Phase.ATTACK and game.to_move == 0 and game.pool == 0
+
+
+def test_leaving_during_the_neutral_turn_ends_it() -> None:
+    game = duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 6})
+    game.apply(Attack(CENTRAL_AMERICA, WESTERN_US, 3))
+    assert game.phase is Phase.ROLL and game.in_neutral_step()
+    events = game.apply(Leave(1))   # the neutral attack not rolled yet is called off
+    assert events == [PlayerLeft(1), NeutralStepsEnded(1, False), PhaseStarted(0, Phase.ATTACK)]
+    assert game.phase is Phase.ATTACK and game.battle is None and not game.in_neutral_step()
+
+
+def test_the_neutral_defence_of_a_leaver_rolls_the_most_dice() -> None:
+    game = duel(Phase.ATTACK, armies={"western_us": 5, "central_america": 3}, automatic_defence=False)
+    game.apply(Attack(WESTERN_US, CENTRAL_AMERICA, 3))
+    assert game.phase is Phase.DEFEND and game.to_move == 1    # blue chooses the neutral army's dice ...
+    game.apply(Leave(1))
+    assert game.phase is Phase.ROLL and game.battle is not None and game.battle.defend_dice == 2  # ... until gone
+    game.apply(Roll((6, 6, 6), (1, 1)))
+    game.apply(Attack(WESTERN_US, CENTRAL_AMERICA, 1))  # nobody is asked from now on
+    assert game.phase is Phase.ROLL
+
+
+def test_the_old_rule_waits_for_a_leaver_in_logs_saved_before_it() -> None:
+    game = duel(Phase.REINFORCE, state={"left": [False, True]}, neutral_steps_never_wait=False)
+    game.apply(EndPhase())
+    assert game.phase is Phase.NEUTRAL_REINFORCE and game.to_move == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_duel_never_waits_for_a_player_who_left(seed: int) -> None:
+    rng = random.Random(seed)
+    game = new_game(load_ruleset(DUEL), MAP, 2, rng)
+    dice, bot = SeededDice(rng=rng), make_bot("greedy", rng)
+    gone: int | None = None
+    for _ in range(4000):
+        if game.over:
+            break
+        if gone is None and game.turn >= 3 and game.is_legal(Leave(game.opponent())):
+            gone = game.opponent()
+            game.apply(Leave(gone))
+            continue
+        if gone is not None:
+            assert game.to_move != gone, f"the game waits for {gone} who left, at {game.phase}"
+        game.apply(chance_action(game, dice) if game.is_chance() else bot.choose(game))
+        assert game.total_armies() == game.placed_total - game.lost_total
+    assert gone is not None and game.over and game.winner == 1 - gone
+    _header, replayed = parse_log_lines(dump_lines(game), "memory")
+    assert replayed.digest() == game.digest()
+
+
+# ------------------------------------------- 4. the duel's turn clock times the neutral steps and ends them there
+
+def test_a_time_out_in_the_neutral_reinforcement_spreads_it_and_the_current_player_attacks() -> None:
+    game = duel(Phase.REINFORCE, turn_time_limit_s=60)
+    mine = game.clock_key()
+    game.apply(EndPhase())
+    assert game.phase is Phase.NEUTRAL_REINFORCE and game.turn_clock_runs()
+    assert game.clock_key() != mine and game.clock_key()[3]  # the neutral steps have their own run of the clock
+    events = game.apply(TimeOut())
+    assert events[0] == NeutralStepsEnded(1, True) and events[-1] == PhaseStarted(0, Phase.ATTACK)
+    assert [e for e in events if isinstance(e, ArmiesPlaced)] == [
+        ArmiesPlaced(NEUTRAL, t, 1) for t in _neutral_border(game)[:2]]
+    assert game.phase is Phase.ATTACK and game.current == 0 and game.pool == 0  # red's turn goes on
+    assert not game.left[1] and not game.clock_key()[3]
+
+
+def test_a_time_out_in_the_neutral_turn_ends_it() -> None:
+    game = duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 6}, turn_time_limit_s=60)
+    assert game.turn_clock_runs()
+    game.apply(Attack(CENTRAL_AMERICA, WESTERN_US, 3))
+    with pytest.raises(IllegalActionError, match="waits for the defender's dice, the roll"):
+        game.apply(TimeOut())
+    game.apply(Roll((1, 1, 1), (6,)))
+    assert game.apply(TimeOut()) == [NeutralStepsEnded(1, True), PhaseStarted(0, Phase.ATTACK)]
+    assert game.phase is Phase.ATTACK and game.current == 0
+
+
+def test_a_time_out_at_a_neutral_move_in_keeps_the_minimum_and_ends_the_neutral_turn() -> None:
+    game = duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 6}, turn_time_limit_s=60)
+    game.apply(Attack(CENTRAL_AMERICA, WESTERN_US, 3))
+    game.apply(Roll((6, 6, 6), (1,)))
+    assert game.phase is Phase.OCCUPY and game.owner[WESTERN_US] == NEUTRAL
+    events = game.apply(TimeOut())
+    assert events == [NeutralStepsEnded(1, True), ArmiesMoved(CENTRAL_AMERICA, WESTERN_US, 3),
+                      PhaseStarted(0, Phase.ATTACK)]
+    assert game.armies[WESTERN_US] == 3 and game.phase is Phase.ATTACK and game.current == 0
+
+
+def test_without_the_decided_rule_the_neutral_steps_are_not_timed() -> None:
+    game = duel(Phase.NEUTRAL_ATTACK, turn_time_limit_s=60, neutral_steps_never_wait=False)
+    assert not game.turn_clock_runs() and not game.is_legal(TimeOut())

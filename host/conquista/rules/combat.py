@@ -70,13 +70,12 @@ class CombatRules(TurnRules):
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
-        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (the
-        # neutral army, an owner past the seats, never leaves: the opponent chooses for it). One legal count of
-        # dice is no choice: it is rolled without a question (decided 2026-11-26).
+        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (and
+        # the neutral army when the opponent who chooses for it has left). One legal count of dice is no choice: it
+        # is rolled without a question (decided 2026-11-26).
         defender = self.owner[battle.target]
         defend = self.max_defend_dice(battle.target)
-        if (self._automatic_defence or (defender < self.players and self.left[defender])
-                or (defend == 1 and self._ask_on_choice)):
+        if self._automatic_defence or (defend == 1 and self._ask_on_choice) or self.defends_by_itself(defender):
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
             self.phase = P.ROLL
@@ -89,8 +88,7 @@ class CombatRules(TurnRules):
         the most the armies allow) and [interpretation] the attacker's dice, which the defender hears before
         choosing (the caller compares those). `before` and `after` are the target's armies either side of the
         roll. A defender who left meanwhile is not kept to an earlier answer: they roll the most dice."""
-        defender = self.owner[target]
-        if defender < self.players and self.left[defender]:
+        if self.defends_by_itself(self.owner[target]):
             return False
         most = self._defender_max
         return (before if before < most else most) == (after if after < most else most)

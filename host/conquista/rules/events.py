@@ -155,6 +155,16 @@ class TurnTimedOut(NamedTuple):
 
 
 @_typed
+class NeutralStepsEnded(NamedTuple):
+    """The neutral army's steps of this turn end without its commander, `player` (the current player's opponent):
+    they left the game, or (`timed_out`) their time for the neutral steps ran out. Unplaced neutral reinforcements
+    were spread over its border, a pending neutral move-in kept its minimum, its attacks are over."""
+
+    player: int
+    timed_out: bool
+
+
+@_typed
 class TerritoryDealt(NamedTuple):
     """A territory dealt during the game (the progressive deal of lamorisse-1954), with one army on it."""
 
@@ -164,4 +174,4 @@ class TerritoryDealt(NamedTuple):
 
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
          | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | NeutralReinforcements | NeutralArmyDefeated
-         | GameOver | PlayerLeft | TurnTimedOut | TerritoryDealt)
+         | GameOver | PlayerLeft | TurnTimedOut | NeutralStepsEnded | TerritoryDealt)

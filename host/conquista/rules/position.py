@@ -172,6 +172,27 @@ class Position:
                 return self.owner[battle.source]
         return self.current
 
+    def in_neutral_step(self) -> bool:
+        """The opponent is acting for the neutral army: placing its reinforcements, its attacks, their dice and
+        move-in (and the current player's defence against them)."""
+        phase = self.phase
+        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+            return True
+        battle = self.battle
+        return battle is not None and self.neutral is not None and self.owner[battle.source] == self.neutral
+
+    def neutral_commander_gone(self) -> bool:
+        """The seat that acts for the neutral army this turn has left, and the game does not wait for it."""
+        return (self.neutral is not None and self.rules.neutral_steps_never_wait
+                and self.left[self.opponent()])
+
+    def defends_by_itself(self, defender: int) -> bool:
+        """Whether `defender` (an owner) rolls the most dice with nobody asked: a seat that left, or the neutral army
+        when its commander has left."""
+        if defender < self.players:
+            return self.left[defender]
+        return self.neutral_commander_gone()
+
     def is_neutral(self, owner: int) -> bool:
         return owner == self.neutral
 

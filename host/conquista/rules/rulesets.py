@@ -88,7 +88,9 @@ _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "missi
                                         "fleet_die_handicap": 2, "fleet_handicap": "every_battle",
                                         "one_move_per_unit": False,
                                         # a log saved before 2026-11-26 asked the defender at every roll
-                                        "defence_asked_only_on_choice": False}
+                                        "defence_asked_only_on_choice": False,
+                                        # ... and the neutral steps waited for a player who left, untimed
+                                        "neutral_steps_never_wait": False}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -155,6 +157,7 @@ class Ruleset:
     neutral_territory_armies: int
     neutral_reinforcement_rounding: Rounding
     players_may_leave: bool
+    neutral_steps_never_wait: bool
     turn_time_limit_s: int
 
     def to_dict(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from conquista.rules.events import (
     GameOver,
     NeutralArmyDefeated,
     NeutralReinforcements,
+    NeutralStepsEnded,
     Phase,
     PhaseStarted,
     PlayerEliminated,
@@ -78,6 +79,10 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} leaves the game: their armies stay and only defend"
         case TurnTimedOut(p):
             return f"  {who(p)}'s time is up: the turn passes"
+        case NeutralStepsEnded(p, True):
+            return f"  {who(p)}'s time for the neutral army is up: its steps end"
+        case NeutralStepsEnded(p, False):
+            return f"  {who(p)} has left: the neutral army plays no step for them"
         case TerritoryDealt(p, t):
             return f"  {who(p)} is dealt {name[t].name_en}, with 1 army"
 
