@@ -79,10 +79,9 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} leaves the game: their armies stay and only defend"
         case TurnTimedOut(p):
             return f"  {who(p)}'s time is up: the turn passes"
-        case NeutralStepsEnded(p, True):
-            return f"  {who(p)}'s time for the neutral army is up: its steps end"
-        case NeutralStepsEnded(p, False):
-            return f"  {who(p)} has left: the neutral army plays no step for them"
+        case NeutralStepsEnded(p, timed_out):
+            return (f"  {who(p)}'s time for the neutral army is up: its steps end" if timed_out
+                    else f"  {who(p)} has left: the neutral army plays no step for them")
         case TerritoryDealt(p, t):
             return f"  {who(p)} is dealt {name[t].name_en}, with 1 army"
 
