@@ -207,6 +207,8 @@ class CombatRules(TurnRules):
         self._set(counts, me, counts[me] + 1)
         self._set(counts, loser, counts[loser] - 1)
         self._move_units(s, t, moved)  # the target is empty: it holds what moved in
+        if not by_neutral:
+            self.turn_conquests += 1  # the tournament's closing roll is skipped after more than two
         if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
             turn = self.turn_state
             self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,

@@ -17,6 +17,8 @@ from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
+    ClockOut,
+    ClosingRoll,
     Deal,
     Defend,
     Draw,
@@ -85,6 +87,10 @@ class Position:
     undealt: list[int]
     draws_due: int
     fleets: list[int]
+    clock_out_round: int
+    turn_conquests: int
+    tiebreak: tuple[int, ...]
+    tiebreak_played: int
     # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
     rules: Ruleset
     map: GameMap
@@ -139,7 +145,7 @@ class Position:
         """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over. For the
         neutral army its acting seat is the current player's opponent."""
         phase = self.phase
-        if phase is P.ROLL or phase is P.DRAW:
+        if phase is P.ROLL or phase is P.DRAW or phase is P.CLOSING_ROLL:
             return CHANCE
         if phase is P.DEFEND:
             assert self.battle is not None
@@ -201,7 +207,7 @@ class Position:
         return self.phase is P.OVER
 
     def is_chance(self) -> bool:
-        return self.phase is P.ROLL or self.phase is P.DRAW
+        return self.phase is P.ROLL or self.phase is P.DRAW or self.phase is P.CLOSING_ROLL
 
     def live_players(self) -> list[int]:
         return [p for p in range(self.players) if not self.eliminated[p]]
@@ -376,6 +382,10 @@ class Position:
                 return f"{who} leaves the game"
             case TimeOut():
                 return "time-out"
+            case ClockOut():
+                return "the tournament clock runs out"
+            case ClosingRoll(dice, _):
+                return f"closing roll {_dice_text(dice)}"
             case Deal():
                 return "deal"
 

@@ -73,6 +73,10 @@ RANGES: dict[str, tuple[int, int]] = {
     "fleet_die_handicap": HANDICAP_RANGE,
     "fortify_moves": (1, 100),
     "turn_time_limit_s": (0, 86_400),
+    "tournament_minutes": (1, 1440),
+    "closing_number_first": (2, 12),
+    "closing_number_last": (2, 12),
+    "closing_roll_conquests_max": (0, 100),
 }
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
@@ -90,7 +94,10 @@ _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "missi
                                         # a log saved before 2026-11-26 asked the defender at every roll
                                         "defence_asked_only_on_choice": False,
                                         # ... and the neutral steps waited for a player who left, untimed
-                                        "neutral_steps_never_wait": False}
+                                        "neutral_steps_never_wait": False,
+                                        "tournament_ending": False, "tournament_minutes": 90,
+                                        "closing_number_first": 4, "closing_number_last": 7,
+                                        "closing_roll_conquests_max": 2}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}
@@ -158,6 +165,11 @@ class Ruleset:
     neutral_reinforcement_rounding: Rounding
     players_may_leave: bool
     neutral_steps_never_wait: bool
+    tournament_ending: bool
+    tournament_minutes: int
+    closing_number_first: int
+    closing_number_last: int
+    closing_roll_conquests_max: int
     turn_time_limit_s: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -378,6 +390,8 @@ def _check(rules: Ruleset, label: str) -> None:
         raise fail("dice maxima must be between 1 and 3")
     if rules.fortify_moves < 1:
         raise fail("'fortify_moves' must be ≥ 1")
+    if rules.closing_number_first > rules.closing_number_last:
+        raise fail("'closing_number_first' must not be above 'closing_number_last'")
     if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
         raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
     check_1954(rules, fail)

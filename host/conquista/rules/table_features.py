@@ -22,7 +22,6 @@ table's clock what it times now.
 from __future__ import annotations
 
 from conquista.rules.actions import Leave, TimeOut
-from conquista.rules.combat import CombatRules
 from conquista.rules.events import (
     ArmiesMoved,
     ArmiesPlaced,
@@ -34,6 +33,7 @@ from conquista.rules.events import (
 )
 from conquista.rules.events import Phase as P
 from conquista.rules.position import is_index
+from conquista.rules.tournament import TournamentRules
 
 # The phases in which the current player is the one deciding: a time-out (or leaving) can end the turn there.
 TURN_PHASES = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE, P.ATTACK, P.OCCUPY, P.FORTIFY)
@@ -43,7 +43,7 @@ NEUTRAL_STEP_PHASES = (P.NEUTRAL_REINFORCE, P.NEUTRAL_ATTACK, P.OCCUPY)
 ClockKey = tuple[int, int, int, bool]
 
 
-class TableFeatureRules(CombatRules):
+class TableFeatureRules(TournamentRules):
     __slots__ = ()
 
     def border_territories(self, seat: int) -> list[int]:
@@ -52,10 +52,6 @@ class TableFeatureRules(CombatRules):
         own = [t for t in range(self._size) if owner[t] == seat]
         border = [t for t in own if any(owner[n] != seat for n in neighbours[t])]
         return border or own
-
-    def active_players(self) -> list[int]:
-        """Seats still playing: neither eliminated nor gone."""
-        return [p for p in range(self.players) if not self.eliminated[p] and not self.left[p]]
 
     def clock_key(self) -> ClockKey:
         """What one run of the turn clock is for: a turn of a player, one setup batch, or (decided 2026-11-26) the

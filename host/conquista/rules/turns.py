@@ -325,12 +325,16 @@ class TurnRules(IncomeRules):
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
+        self._start_turn(self._next_seat(), events, previous=self.current)
+
+    def _next_seat(self) -> int:
+        """Who plays the next turn: the next seat still playing (a seat that left is skipped)."""
         seat = self.current
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
-            if not self.eliminated[candidate] and not self.left[candidate]:  # a seat that left is skipped
+            if not self.eliminated[candidate] and not self.left[candidate]:
                 break
-        self._start_turn(candidate, events, previous=seat)
+        return candidate
 
     def _start_turn(self, seat: int, events: list[Event], previous: int | None = None) -> None:
         first = self.first_player
