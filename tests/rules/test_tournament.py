@@ -261,3 +261,14 @@ def test_seeded_tournament_games_end_keep_invariants_replay_and_undo(players: in
     while len(game.log) > 1:
         game.undo()
     assert game.digest() == start
+
+
+def test_a_committed_closing_roll_counts_in_the_stream_a_resumed_game_goes_on_from() -> None:
+    from conquista.dice.chance import committed_used
+    from conquista.dice.sources import CommittedDice
+
+    game = _tournament(state={"missions": [7, 8, 9], "clock_out_round": 3})
+    _end_turn(game)
+    dice = CommittedDice(bytes(32))
+    game.apply(chance_action(game, dice))
+    assert dice.rolls == 1 and committed_used(game) == (1, 0)

@@ -50,7 +50,7 @@ def committed_used(game: Game) -> tuple[int, int]:
     Rolls from another source (physical dice typed in) do not advance the stream; every draw does."""
     rolls = draws = 0
     for action in game.log:
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | ClosingRoll):  # a tournament's closing roll is one roll of the stream too
             rolls += action.source == CommittedDice.name
         elif isinstance(action, Draw):
             draws += 1
