@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -78,9 +79,9 @@ def test_the_fast_table_agrees_with_resolve_roll() -> None:
                 assert table((a, extra), (d,)) == resolve_roll((a, extra), (d,), fleet)
 
 
-def _one_die_attack(blitz: bool, automatic: bool = True) -> Game:
+def _one_die_attack(blitz: bool, automatic: bool = True, **overrides: Any) -> Game:
     game = position(ONE_DIE, 2, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 5, "kamchatka": 3},
-                    automatic_defence=automatic)
+                    automatic_defence=automatic, **overrides)
     source, target = tid("alaska"), tid("kamchatka")
     game.apply(Blitz(source, target, 1) if blitz else Attack(source, target, 1))
     return game
@@ -105,7 +106,9 @@ def test_a_tied_roll_removes_nothing_and_is_rolled_again(blitz: bool) -> None:
 
 
 def test_a_tied_roll_keeps_the_defenders_choice() -> None:
-    game = _one_die_attack(blitz=True, automatic=False)
+    # One die a side leaves the defender no choice: asked only when the ruleset asks at every roll (as before the
+    # rule decided 2026-11-26; tests/rules/test_decided_rules.py has the question skipped).
+    game = _one_die_attack(blitz=True, automatic=False, defence_asked_only_on_choice=False)
     assert game.phase is P.DEFEND
     game.apply(Defend(1))
     game.apply(Roll((2,), (2,)))

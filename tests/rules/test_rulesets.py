@@ -49,7 +49,8 @@ def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
     changed = {k for k in it if it[k] != fr[k]}
     assert changed == {"name", "description", "players_min", "defender_dice_max", "initial_placement_batch",
                        "valid_sets", "set_values", "territory_bonus_placement", "forced_trade_hand",
-                       "elimination_protection_rounds", "elimination_trade_cards", "automatic_defence"}
+                       "elimination_protection_rounds", "elimination_trade_cards", "automatic_defence",
+                       "elimination_trade_hand", "elimination_trade_down_to"}
     r = load_ruleset("french-1976")
     assert (r.players_min, r.players_max) == (3, 6)  # its two-player game is the duel
     assert r.defender_dice_max == 2 and r.initial_placement_batch == 0
@@ -57,6 +58,7 @@ def test_french_1976_differs_from_italian_only_where_the_rules_say() -> None:
                             "jolly_pair": 12}
     assert "jolly_mixed" not in r.valid_sets
     assert r.territory_bonus_placement == "on_territory" and r.forced_trade_hand == 5
+    assert (r.elimination_trade_hand, r.elimination_trade_down_to) == (5, 4)  # RULES.md §2: below 5
     assert r.objective == "missions"
     assert r.automatic_defence is False  # RULES.md §2: the defender chooses
 

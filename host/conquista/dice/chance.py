@@ -11,7 +11,7 @@ import random
 
 from conquista.dice.sources import CommittedDice, DiceKind, DiceSource, SeededDice, make_source
 from conquista.errors import SeedError
-from conquista.rules.actions import Action, Deal, Draw, Roll
+from conquista.rules.actions import Action, ClosingRoll, Deal, Draw, Roll
 from conquista.rules.choices import Objective
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -40,6 +40,8 @@ def chance_action(game: Game, dice: DiceSource) -> Action:
     if game.phase is Phase.DRAW:
         pile = game.deck if game.deck else game.discard
         return Draw(pile[dice.draw(len(pile))])
+    if game.phase is Phase.CLOSING_ROLL:  # the tournament ending's two dice
+        return ClosingRoll(dice.roll(2, 0)[0], dice.name)
     raise ValueError(f"the game is not waiting for chance (phase {game.phase.value})")
 
 
@@ -48,7 +50,7 @@ def committed_used(game: Game) -> tuple[int, int]:
     Rolls from another source (physical dice typed in) do not advance the stream; every draw does."""
     rolls = draws = 0
     for action in game.log:
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | ClosingRoll):  # a tournament's closing roll is one roll of the stream too
             rolls += action.source == CommittedDice.name
         elif isinstance(action, Draw):
             draws += 1

@@ -111,5 +111,21 @@ class TimeOut:
     listed by `legal_actions()`."""
 
 
-Action = Deal | Place | Trade | EndPhase | Attack | Blitz | Defend | Roll | Occupy | Fortify | Draw | Leave | TimeOut
-CHANCE_ACTIONS = (Roll, Draw)
+@dataclass(frozen=True, slots=True)
+class ClockOut:
+    """A table event: the tournament clock ran out (`tournament_ending`; the referee owns the clock). This round is
+    the second-to-last, the next the last. Not listed by `legal_actions()`."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClosingRoll:
+    """Chance: the two dice the board rolls at the end of a turn after the last round of a tournament game (a total
+    at or under the closing number ends the game), and where they came from."""
+
+    dice: tuple[int, ...]
+    source: str = "manual"
+
+
+Action = (Deal | Place | Trade | EndPhase | Attack | Blitz | Defend | Roll | Occupy | Fortify | Draw | Leave | TimeOut
+          | ClockOut | ClosingRoll)
+CHANCE_ACTIONS = (Roll, Draw, ClosingRoll)

@@ -70,17 +70,28 @@ class CombatRules(TurnRules):
         self._await_defence(Battle(s, t, dice, 0, stop))
 
     def _await_defence(self, battle: Battle) -> None:
-        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (the
-        # neutral army, an owner past the seats, never leaves: the opponent chooses for it).
+        # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (and
+        # the neutral army when the opponent who chooses for it has left). One legal count of dice is no choice: it
+        # is rolled without a question (decided 2026-11-26).
         defender = self.owner[battle.target]
-        if self._automatic_defence or (defender < self.players and self.left[defender]):
-            defend = self.max_defend_dice(battle.target)
+        defend = self.max_defend_dice(battle.target)
+        if self._automatic_defence or (defend == 1 and self._ask_on_choice) or self.defends_by_itself(defender):
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
             self.phase = P.ROLL
         else:
             self.battle = battle
             self.phase = P.DEFEND
+
+    def _defence_choice_kept(self, target: int, before: int, after: int) -> bool:
+        """In a blitz the defender is asked again only when the choice changes: the legal counts of dice (1 up to
+        the most the armies allow) and [interpretation] the attacker's dice, which the defender hears before
+        choosing (the caller compares those). `before` and `after` are the target's armies either side of the
+        roll. A defender who left meanwhile is not kept to an earlier answer: they roll the most dice."""
+        if self.defends_by_itself(self.owner[target]):
+            return False
+        most = self._defender_max
+        return (before if before < most else most) == (after if after < most else most)
 
     def _defend(self, action: Defend, events: list[Event] | None) -> None:
         battle = self.battle
@@ -142,6 +153,8 @@ class CombatRules(TurnRules):
                 return  # the blitz rolls on: still a chance step
             if not attacker_losses and not defender_losses:
                 return
+            if self._ask_on_choice and dice == battle.attack_dice and self._defence_choice_kept(t, before_t, right):
+                return  # the same question as before the roll: the defender's answer stands, the blitz rolls on
             self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
             return
         if not attacker_losses and not defender_losses:
@@ -194,6 +207,8 @@ class CombatRules(TurnRules):
         self._set(counts, me, counts[me] + 1)
         self._set(counts, loser, counts[loser] - 1)
         self._move_units(s, t, moved)  # the target is empty: it holds what moved in
+        if not by_neutral:
+            self.turn_conquests += 1  # the tournament's closing roll is skipped after more than two
         if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
             turn = self.turn_state
             self.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,

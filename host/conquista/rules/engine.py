@@ -23,6 +23,8 @@ from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
+    ClockOut,
+    ClosingRoll,
     Deal,
     Defend,
     Draw,
@@ -56,6 +58,7 @@ from conquista.rules.state import (
     encode_field,
 )
 from conquista.rules.table_features import TableFeatureRules
+from conquista.rules.tournament import CLOSING_OUTCOMES
 
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
@@ -124,6 +127,10 @@ class Game(TableFeatureRules):
         self.undealt = []                      # the progressive deal's territories still to deal, in order
         self.draws_due = 0                     # card draws due now (power cards: first distribution, income)
         self.fleets = [0] * n                  # how many of each territory's units are fleets (lamorisse-1954)
+        self.clock_out_round = 0               # the tournament ending (rules/tournament.py)
+        self.turn_conquests = 0
+        self.tiebreak = ()
+        self.tiebreak_played = 0
         self._deal(deal)
         self.log.append(deal)
 
@@ -144,6 +151,8 @@ class Game(TableFeatureRules):
         if phase is P.DRAW:
             pile = self.deck if self.deck else self.discard
             return [Draw(c) for c in sorted(pile)]
+        if phase is P.CLOSING_ROLL:
+            return list(CLOSING_OUTCOMES)
         if phase is P.DEFEND:
             assert battle is not None
             return [Defend(d) for d in range(1, self.max_defend_dice(battle.target) + 1)]
@@ -276,6 +285,10 @@ class Game(TableFeatureRules):
                 self._time_out(action, events)
             case Leave():
                 self._leave(action, events)
+            case ClockOut():
+                self._clock_out(action, events)
+            case ClosingRoll():
+                self._closing_roll(action, events)
             case Deal():
                 raise self._fail(action, "a game is dealt once, when it is created")
             case _:
@@ -316,6 +329,8 @@ class Game(TableFeatureRules):
         data = {"undealt": [], "draws_due": 0, **data}  # a snapshot made before the 1954 game
         if "fleets" not in data and isinstance(data.get("armies"), list):  # ... or before its fleets
             data = {**data, "fleets": [0] * len(data["armies"])}
+        # ... or before the tournament ending
+        data = {"clock_out_round": 0, "turn_conquests": 0, "tiebreak": [], "tiebreak_played": 0, **data}
         expected = {"rules", "map", "players", *(name for name, _ in FIELDS)}
         if set(data) != expected:
             wrong = sorted(set(data) ^ expected)
@@ -352,6 +367,9 @@ class Game(TableFeatureRules):
             later["fleets"] = list(self.fleets)
         if turn.arrived:
             later["arrived"] = [list(a) for a in turn.arrived]
+        if self.rules.tournament_ending:
+            later["tournament"] = [self.clock_out_round, self.turn_conquests, list(self.tiebreak),
+                                   self.tiebreak_played]
         return {**later,
             "rules": self.rules.name, "map": self.map.name, "players": self.players,
             "phase": self.phase.value, "current": self.current, "first_player": self.first_player,

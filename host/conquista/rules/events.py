@@ -43,6 +43,8 @@ class Phase(Enum):
     # The neutral army (french-1976-duel): the current player's opponent acts for it, inside the current turn.
     NEUTRAL_REINFORCE = "neutral_reinforce"  # the opponent places the neutral army's reinforcements
     NEUTRAL_ATTACK = "neutral_attack"        # the opponent attacks the current player with neutral armies
+    # The tournament ending (tournament_ending): chance, the closing roll of two dice at the end of a turn.
+    CLOSING_ROLL = "closing_roll"
 
 
 # The phases in which armies are placed: the player's own (the set-up, reinforcements, after an elimination trade)
@@ -161,6 +163,41 @@ class TurnTimedOut(NamedTuple):
 
 
 @_typed
+class NeutralStepsEnded(NamedTuple):
+    """The neutral army's steps of this turn end without its commander, `player` (the current player's opponent):
+    they left the game, or (`timed_out`) their time for the neutral steps ran out. Unplaced neutral reinforcements
+    were spread over its border, a pending neutral move-in kept its minimum, its attacks are over."""
+
+    player: int
+    timed_out: bool
+
+
+@_typed
+class TournamentClockOut(NamedTuple):
+    """The tournament clock ran out in `round`: it is the second-to-last round, the next one the last."""
+
+    round: int
+
+
+@_typed
+class ClosingRolled(NamedTuple):
+    """The closing roll after `player`'s turn: `dice` against `closing_number`; `ends` when their total is at or
+    under it (the game ends by points)."""
+
+    player: int
+    dice: tuple[int, ...]
+    closing_number: int
+    ends: bool
+
+
+@_typed
+class TieBreakRound(NamedTuple):
+    """The game ended by the dice with `players` tied on points and armies: they play one more round, alone."""
+
+    players: tuple[int, ...]
+
+
+@_typed
 class TerritoryDealt(NamedTuple):
     """A territory dealt during the game (the progressive deal of lamorisse-1954), with one army on it."""
 
@@ -170,4 +207,5 @@ class TerritoryDealt(NamedTuple):
 
 Event = (ArmiesPlaced | CardsTraded | BattleRolled | TerritoryConquered | PlayerEliminated | ArmiesMoved
          | CardDrawn | DeckReshuffled | PhaseStarted | TurnStarted | NeutralReinforcements | NeutralArmyDefeated
-         | GameOver | PlayerLeft | TurnTimedOut | TerritoryDealt)
+         | GameOver | PlayerLeft | TurnTimedOut | NeutralStepsEnded | TournamentClockOut | ClosingRolled
+         | TieBreakRound | TerritoryDealt)

@@ -17,6 +17,8 @@ from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
+    ClockOut,
+    ClosingRoll,
     Deal,
     Defend,
     Draw,
@@ -56,7 +58,7 @@ class Position:
     # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
     __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "log", "_saved", "_records",
                  "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence",
-                 "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
+                 "_ask_on_choice", "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -85,6 +87,10 @@ class Position:
     undealt: list[int]
     draws_due: int
     fleets: list[int]
+    clock_out_round: int
+    turn_conquests: int
+    tiebreak: tuple[int, ...]
+    tiebreak_played: int
     # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
     rules: Ruleset
     map: GameMap
@@ -101,6 +107,7 @@ class Position:
     _attacker_max: int
     _defender_max: int
     _automatic_defence: bool
+    _ask_on_choice: bool
     _fleets_on: bool
     _one_move: bool
     _coastal: frozenset[int]
@@ -125,6 +132,7 @@ class Position:
         self._attacker_max = rules.attacker_dice_max
         self._defender_max = rules.defender_dice_max
         self._automatic_defence = rules.automatic_defence
+        self._ask_on_choice = rules.defence_asked_only_on_choice
         self._fleets_on = rules.fleets
         self._one_move = rules.one_move_per_unit
         self._coastal = frozenset(t for link in game_map.sea_links for t in link)
@@ -137,7 +145,7 @@ class Position:
         """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over. For the
         neutral army its acting seat is the current player's opponent."""
         phase = self.phase
-        if phase is P.ROLL or phase is P.DRAW:
+        if phase is P.ROLL or phase is P.DRAW or phase is P.CLOSING_ROLL:
             return CHANCE
         if phase is P.DEFEND:
             assert self.battle is not None
@@ -170,6 +178,27 @@ class Position:
                 return self.owner[battle.source]
         return self.current
 
+    def in_neutral_step(self) -> bool:
+        """The opponent is acting for the neutral army: placing its reinforcements, its attacks, their dice and
+        move-in (and the current player's defence against them)."""
+        phase = self.phase
+        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+            return True
+        battle = self.battle
+        return battle is not None and self.neutral is not None and self.owner[battle.source] == self.neutral
+
+    def neutral_commander_gone(self) -> bool:
+        """The seat that acts for the neutral army this turn has left, and the game does not wait for it."""
+        return (self.neutral is not None and self.rules.neutral_steps_never_wait
+                and self.left[self.opponent()])
+
+    def defends_by_itself(self, defender: int) -> bool:
+        """Whether `defender` (an owner) rolls the most dice with nobody asked: a seat that left, or the neutral army
+        when its commander has left."""
+        if defender < self.players:
+            return self.left[defender]
+        return self.neutral_commander_gone()
+
     def is_neutral(self, owner: int) -> bool:
         return owner == self.neutral
 
@@ -178,7 +207,7 @@ class Position:
         return self.phase is P.OVER
 
     def is_chance(self) -> bool:
-        return self.phase is P.ROLL or self.phase is P.DRAW
+        return self.phase is P.ROLL or self.phase is P.DRAW or self.phase is P.CLOSING_ROLL
 
     def live_players(self) -> list[int]:
         return [p for p in range(self.players) if not self.eliminated[p]]
@@ -353,6 +382,10 @@ class Position:
                 return f"{who} leaves the game"
             case TimeOut():
                 return "time-out"
+            case ClockOut():
+                return "the tournament clock runs out"
+            case ClosingRoll(dice, _):
+                return f"closing roll {_dice_text(dice)}"
             case Deal():
                 return "deal"
 

@@ -76,6 +76,7 @@ class Ruleset:
     attacker_dice_max: int
     defender_dice_max: int
     automatic_defence: bool
+    defence_asked_only_on_choice: bool
     ties: Ties
     attack_die_handicap: int
     defence_die_handicap: int
@@ -92,6 +93,12 @@ class Ruleset:
     neutral_territory_armies: int
     neutral_reinforcement_rounding: Rounding
     players_may_leave: bool
+    neutral_steps_never_wait: bool
+    tournament_ending: bool
+    tournament_minutes: int
+    closing_number_first: int
+    closing_number_last: int
+    closing_roll_conquests_max: int
     turn_time_limit_s: int
 
     def to_dict(self) -> dict[str, Any]:

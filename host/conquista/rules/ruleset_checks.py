@@ -47,6 +47,8 @@ def check_ruleset(rules: Ruleset, label: str) -> None:
         raise fail("dice maxima must be between 1 and 3")
     if rules.fortify_moves < 1:
         raise fail("'fortify_moves' must be ≥ 1")
+    if rules.closing_number_first > rules.closing_number_last:
+        raise fail("'closing_number_first' must not be above 'closing_number_last'")
     if rules.elimination_trade_hand and rules.elimination_trade_down_to >= rules.elimination_trade_hand:
         raise fail("'elimination_trade_down_to' must be below 'elimination_trade_hand'")
     check_income_and_power_cards(rules, fail)

@@ -60,6 +60,10 @@ RANGES: dict[str, tuple[int, int]] = {
     "fleet_die_handicap": HANDICAP_RANGE,
     "fortify_moves": (1, 100),
     "turn_time_limit_s": (0, 86_400),
+    "tournament_minutes": (1, 1440),
+    "closing_number_first": (2, 12),
+    "closing_number_last": (2, 12),
+    "closing_roll_conquests_max": (0, 100),
 }
 
 # Parameters the engine does not implement yet, with the only value accepted until it does: set to anything else
@@ -73,7 +77,14 @@ _OLD_LOG_DEFAULTS: dict[str, object] = {"elimination_trade_cards": "any", "missi
                                         "power_figure_sets": 23, "power_eagles": 4, "power_set_armies": 1,
                                         "power_eagle_armies": 5, "power_starting_cards": 4,
                                         "fleet_die_handicap": 2, "fleet_handicap": "every_battle",
-                                        "one_move_per_unit": False}
+                                        "one_move_per_unit": False,
+                                        # a log saved before 2026-11-26 asked the defender at every roll
+                                        "defence_asked_only_on_choice": False,
+                                        # ... and the neutral steps waited for a player who left, untimed
+                                        "neutral_steps_never_wait": False,
+                                        "tournament_ending": False, "tournament_minutes": 90,
+                                        "closing_number_first": 4, "closing_number_last": 7,
+                                        "closing_roll_conquests_max": 2}
 # Values a log may carry for a parameter that is not built (none since `players_may_leave` is refereed: logs written
 # before carried `players_may_leave = true`, which nothing acted on, and no `Leave` action, so they replay as played).
 _OLD_LOG_VALUES: dict[str, object] = {}

@@ -10,6 +10,8 @@ from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
+    ClockOut,
+    ClosingRoll,
     Deal,
     Defend,
     Draw,
@@ -83,6 +85,10 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
             return {"type": "leave", "seat": seat}
         case TimeOut():
             return {"type": "time_out"}
+        case ClockOut():
+            return {"type": "clock_out"}
+        case ClosingRoll(dice, src):
+            return {"type": "closing_roll", "dice": list(dice), "source": src}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -149,4 +155,11 @@ def decode_action(obj: Any, game_map: GameMap) -> Action:
         return Leave(_int(obj, "seat"))
     if kind == "time_out":
         return TimeOut()
+    if kind == "clock_out":
+        return ClockOut()
+    if kind == "closing_roll":
+        source = obj.get("source", "manual")
+        if not isinstance(source, str):
+            raise DecodeError("'source' must be a string")
+        return ClosingRoll(_ints(obj, "dice"), source)
     raise DecodeError(f"unknown action type {shown(kind)}")

@@ -96,6 +96,13 @@ FIELDS: tuple[tuple[str, Kind], ...] = (
     ("draws_due", Kind.VALUE),
     # Fleets (lamorisse-1954): how many of each territory's units (`armies`) are fleets.
     ("fleets", Kind.LIST),
+    # The tournament ending (tournament_ending): the round the clock ran out in (0: not yet), the current player's
+    # conquests this turn (more than `closing_roll_conquests_max` skip the closing roll), and a tie-break round's
+    # seats in the order they play, with how many of them have started their turn.
+    ("clock_out_round", Kind.VALUE),
+    ("turn_conquests", Kind.VALUE),
+    ("tiebreak", Kind.TUPLE),
+    ("tiebreak_played", Kind.VALUE),
 )
 FIELD_NAMES = tuple(name for name, _ in FIELDS)
 # Fields replaced rather than changed in place: the undo record keeps them by reference.

@@ -317,19 +317,24 @@ class TurnRules(IncomeRules):
     # ------------------------------------------------------------------------------------------ turn flow
 
     def _end_turn(self, events: list[Event]) -> None:
+        # A player who leaves draws no card for the turn they leave in (decided 2026-11-26).
         if (self.turn_state.conquered and self.rules.card_draw is CardDraw.ON_CONQUEST
-                and (self.deck or self.discard)):
+                and (self.deck or self.discard) and not self.left[self.current]):
             self.phase = P.DRAW
             return
         self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
+        self._start_turn(self._next_seat(), events, previous=self.current)
+
+    def _next_seat(self) -> int:
+        """Who plays the next turn: the next seat still playing (a seat that left is skipped)."""
         seat = self.current
         for step in range(1, self.players + 1):
             candidate = (seat + step) % self.players
-            if not self.eliminated[candidate] and not self.left[candidate]:  # a seat that left is skipped
+            if not self.eliminated[candidate] and not self.left[candidate]:
                 break
-        self._start_turn(candidate, events, previous=seat)
+        return candidate
 
     def _start_turn(self, seat: int, events: list[Event], previous: int | None = None) -> None:
         first = self.first_player
@@ -358,6 +363,10 @@ class TurnRules(IncomeRules):
                 held += self.territory_count[self.neutral]
                 reason = "every territory of the opponent"
             won = held == self._size
+            # Decided 2026-11-26 (progressive deal): nobody else holds a territory, so nobody is left to take the
+            # undealt ones from; the game ends rather than deal them to the winner round after round.
+            if not won and self.undealt and held + len(self.undealt) == self._size:
+                won, reason = True, "the last player holding territories"
         else:
             won = mission_complete(self, me) or len(self.live_players()) == 1
             reason = f"mission {self.missions[me]}"

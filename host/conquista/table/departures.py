@@ -3,8 +3,9 @@ Pure: time is passed in; the engine reads no clock, so the referee applies expli
 `Leave`).
 
 The turn clock runs while the player to move can act: it stops for a question, a fault, the set-up menu and dice
-being typed in, and starts afresh with every turn (and every setup batch). When it runs out, a defender still
-choosing rolls the most dice (`Defend`), then `TimeOut()` ends the turn.
+being typed in, and starts afresh with every turn (and every setup batch, and the duel's neutral steps). When it
+runs out, a defender still choosing rolls the most dice (`Defend`), then `TimeOut()` ends the turn (or the neutral
+steps). What is timed is the rules' answer (`Game.clock_key()`, `Game.turn_clock_runs()`).
 
 Leaving at the board: CANCEL held down for `LEAVE_HOLD_S` on one's own turn asks "leave the game?"; ROLL confirms.
 When the table has bots (`Referee.on_bot_seat`), a second question offers a bot for the seat instead: ROLL seats
@@ -18,9 +19,8 @@ from typing import TYPE_CHECKING
 from conquista.errors import IllegalActionError
 from conquista.rules.actions import Defend, Leave, TimeOut
 from conquista.rules.events import Phase
-from conquista.rules.table_features import TURN_PHASES
+from conquista.rules.table_features import ClockKey
 from conquista.table.colours import player_rgb
-from conquista.table.desk import ClockKey
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
@@ -29,10 +29,8 @@ LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEX
 
 
 def clock_key(referee: Desk) -> ClockKey:
-    """What one run of the clock is for: a turn of a player, or one setup batch."""
-    game = referee.game
-    batch = game.reserve[game.current] if game.phase is Phase.SETUP else -1
-    return game.turn, game.current, batch
+    """What one run of the clock is for: a turn of a player, one setup batch, the neutral steps (the rules say)."""
+    return referee.game.clock_key()
 
 
 class TurnClock:
@@ -66,7 +64,7 @@ def clock_running(referee: Desk) -> bool:
     game = referee.game
     return (bool(limit_s(referee)) and not game.over and referee.menu is None and not referee.fault
             and not referee.prompt and not referee.power_question and referee.entry is None
-            and (game.phase in TURN_PHASES or game.phase is Phase.DEFEND))
+            and game.turn_clock_runs())
 
 
 def update_clock(referee: Desk, now: float) -> None:
@@ -95,14 +93,16 @@ def check_time(referee: Desk, now: float) -> None:
     if left is None or left > 0 or not clock_running(referee):
         return
     game = referee.game
-    who = referee.game.rules.colours[game.current]
     while game.phase is Phase.DEFEND and game.battle is not None and referee.entry is None:
         referee.apply_action(Defend(game.max_defend_dice(game.battle.target)), now)
-    if referee.entry is not None or game.phase not in TURN_PHASES or game.over:
+    if referee.entry is not None or game.over or not game.is_legal(TimeOut()):
         return  # dice still to be typed in, or the roll ended the game: the clock waits
+    neutral = game.clock_key()[3]  # the opponent's time for the neutral steps: they end, the turn goes on
+    who = game.rules.colours[game.opponent() if neutral else game.current]
     referee.clear_selection()
     referee.apply_action(TimeOut(), now)
-    referee.message = f"{who}'s time is up: the turn passes"
+    referee.message = (f"{who}'s time for the neutral army is up: its steps end" if neutral
+                       else f"{who}'s time is up: the turn passes")
 
 
 # ------------------------------------------------------------------------------------------------- leaving

@@ -11,12 +11,11 @@ from typing import Any, Protocol
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
 from conquista.rules.events import Event
+from conquista.rules.table_features import ClockKey
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.referee_records import DiceEntry, LightEffect
 from conquista.table.seat_claims import SeatClaims
-
-ClockKey = tuple[int, int, int]
 
 
 class TurnClockView(Protocol):

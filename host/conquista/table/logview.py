@@ -12,17 +12,21 @@ from conquista.rules.events import (
     BattleRolled,
     CardDrawn,
     CardsTraded,
+    ClosingRolled,
     DeckReshuffled,
     Event,
     GameOver,
     NeutralArmyDefeated,
     NeutralReinforcements,
+    NeutralStepsEnded,
     Phase,
     PhaseStarted,
     PlayerEliminated,
     PlayerLeft,
     TerritoryConquered,
     TerritoryDealt,
+    TieBreakRound,
+    TournamentClockOut,
     TurnStarted,
     TurnTimedOut,
 )
@@ -78,6 +82,16 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"  {who(p)} leaves the game: their armies stay and only defend"
         case TurnTimedOut(p):
             return f"  {who(p)}'s time is up: the turn passes"
+        case TournamentClockOut(rnd):
+            return f"  the tournament clock runs out: round {rnd} is the second-to-last, round {rnd + 1} the last"
+        case ClosingRolled(p, dice, number, ends):
+            verdict = "the game ends" if ends else "the game goes on"
+            return f"  closing roll after {who(p)}'s turn: {_dice(dice)} against {number}: {verdict}"
+        case TieBreakRound(players):
+            return "  a tie on points and armies: one more round for " + ", ".join(who(p) for p in players)
+        case NeutralStepsEnded(p, timed_out):
+            return (f"  {who(p)}'s time for the neutral army is up: its steps end" if timed_out
+                    else f"  {who(p)} has left: the neutral army plays no step for them")
         case TerritoryDealt(p, t):
             return f"  {who(p)} is dealt {name[t].name_en}, with 1 army"
 
