@@ -57,8 +57,10 @@ test: lint $(MPY_WASM) $(CHROMIUM) systemd-tools
 mpy-wasm: $(MPY_WASM)
 
 # Not a prerequisite: benchmarks/run.py installs it (make mpy-wasm) or says how, and the other benchmarks still run.
+# PYRISK=DIR (a checkout of chronitis/pyrisk, which no registry serves) adds the side-by-side engine comparison;
+# without it bench_pyrisk says so and is skipped.
 bench: install
-	$(BIN)/python benchmarks/run.py
+	$(if $(PYRISK),CONQUISTA_PYRISK_DIR=$(PYRISK)) $(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -11,8 +11,11 @@ from conquista.bots import make_bot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.rules.engine import Game
+from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import Ruleset
+
+ROLL, OVER = Phase.ROLL, Phase.OVER
 
 
 @dataclass
@@ -74,13 +77,23 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
     game = new_game(rules, game_map, players, rng)
     dice = SeededDice(rng=rng)
     seats = [make_bot(bots[i % len(bots)], rng) for i in range(players)]
-    apply = game.apply
+    apply, roll = game.apply, dice.roll_action
     actions = 0
-    while not game.over:
-        if turn_cap and game.turn > turn_cap:
-            return GameResult(None, turn_cap, actions, True, game)
-        who = game.to_move
-        apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
+    # The hot loop of every simulation: a battle roll (every other action of a game) is asked of the dice directly,
+    # the rest as `to_move` says.
+    while True:
+        phase = game.phase
+        if phase is ROLL:
+            battle = game.battle
+            assert battle is not None
+            apply(roll(battle.attack_dice, battle.defend_dice))
+        elif phase is OVER:
+            break
+        else:
+            if turn_cap and game.turn > turn_cap:
+                return GameResult(None, turn_cap, actions, True, game)
+            who = game.to_move
+            apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 

@@ -91,7 +91,9 @@ class CombatRules(TurnRules):
             raise self._fail(action, f"defend with 1 to {self.max_defend_dice(battle.target)} dice")
         if events is None:
             return
-        self.battle = battle._replace(defend_dice=dice)
+        # Built directly: a named tuple's _replace costs twice as much, and every roll of a chosen defence comes here
+        # (before the defence is chosen a battle has no conquest fields yet).
+        self.battle = Battle(battle.source, battle.target, battle.attack_dice, dice, battle.stop_at)
         self.phase = P.ROLL
 
     def _roll(self, action: Roll, events: list[Event] | None) -> None:
@@ -142,7 +144,8 @@ class CombatRules(TurnRules):
                 return  # the blitz rolls on: still a chance step
             if not attacker_losses and not defender_losses:
                 return
-            self._await_defence(battle if dice == battle.attack_dice else battle._replace(attack_dice=dice))
+            self._await_defence(battle if dice == battle.attack_dice
+                                else Battle(s, t, dice, battle.defend_dice, stop))
             return
         if not attacker_losses and not defender_losses:
             return
