@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from itertools import product
 from operator import attrgetter
-from typing import Any
+from typing import Any, Self
 
 from conquista.errors import IllegalActionError, RulesetError
 from conquista.rules import power
@@ -83,6 +83,12 @@ class Game(TableFeatureRules):
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
     __slots__ = ()  # the slots are the state's own, declared in Position
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
+        # with mypyc (`make fast`) has that only when it defines __new__ itself.
+        return super().__new__(cls)
+
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
         if rules.neutral_army and players != 2:
