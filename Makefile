@@ -66,7 +66,8 @@ bench: install
 # a copy of the package apart from the sources, so the editable install keeps running the pure ones. Never required;
 # a process uses it with PYTHONPATH=build/fast. Rebuilt when a source changed.
 FAST_STAMP := build/fast/.built
-FAST_SOURCES := $(wildcard host/conquista/rules/*.py host/conquista/bots/*.py) benchmarks/build_fast.py
+FAST_SOURCES := $(wildcard host/conquista/rules/*.py host/conquista/bots/*.py) host/conquista/dice/ready_rolls.py \
+	benchmarks/build_fast.py
 
 $(FAST_STAMP): $(STAMP) $(FAST_SOURCES)
 	$(BIN)/python benchmarks/build_fast.py

@@ -1,6 +1,6 @@
 """`make fast`: the optional compiled core (issue 22 §5). Never required: everything runs without it.
 
-The rules, the bots and the simulate loop are compiled with mypyc (it
+The rules, the bots and the simulate loop (with the seeded dice's ready rolls) are compiled with mypyc (it
 comes with mypy, a dev dependency; it needs a C compiler) into build/fast: a copy of the package with the compiled
 modules beside their sources. Nothing is built into the source tree, so the editable install that `make test` uses
 keeps running the pure sources. A process runs the compiled core when build/fast is first on PYTHONPATH:
@@ -31,9 +31,9 @@ DEST = ROOT / "build" / "fast"
 LEFT_INTERPRETED = {"__init__.py", "actions.py", "odds.py", "fleet_odds.py", "rulesets.py", "ruleset_1954.py",
                     "mapdata.py", "textdata.py", "gamelog.py", "serialize.py"}
 COMPILED_DIRS = ("rules", "bots")
-# The dice sources stay interpreted too: their `name` is read from the class (CommittedDice.name), which a compiled
-# class does not allow.
-COMPILED_FILES: tuple[str, ...] = ()
+# The seeded dice's ready rolls (the chance step of the simulate loop). The dice sources themselves stay interpreted:
+# their `name` is read from the class (CommittedDice.name), which a compiled class does not allow.
+COMPILED_FILES: tuple[str, ...] = ("dice/ready_rolls.py",)
 
 
 def modules(package: Path) -> list[str]:

@@ -20,9 +20,9 @@ import os
 import random
 import secrets
 from collections.abc import Callable
-from itertools import product
 from typing import Protocol
 
+from conquista.dice.ready_rolls import SEEDED, seeded_roll
 from conquista.errors import ConquistaError
 from conquista.errors import SeedError as SeedError
 from conquista.rules.actions import Deal, Roll
@@ -61,18 +61,10 @@ def _deal_from(below: Callable[[int], int], territories: int, players: int, miss
     return Deal(tuple(order), first, tuple(chosen))
 
 
-# Every roll of 0 to 3 dice, numbered in the order `itertools.product` lists them: the number's base-6 digits are the
-# faces less one, the first die rolled first. `SeededDice.roll_action` draws a roll's number and hands back a `Roll`
-# made once per process: building the tuples and the frozen action cost more than the rest of a roll's chance step.
-_FAST_DICE = 3
-_FACES = [list(product(range(1, 7), repeat=n)) for n in range(_FAST_DICE + 1)]
-_SEEDED_ROLLS: list[list[list[Roll | None] | None]] = [[None] * (_FAST_DICE + 1) for _ in range(_FAST_DICE + 1)]
-
-
 class SeededDice:
     """Reproducible dice for simulations and tests: the same seed gives the same rolls."""
 
-    name = "seeded"
+    name = SEEDED
 
     def __init__(self, seed: int | str | None = 0, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
@@ -87,22 +79,9 @@ class SeededDice:
 
     def roll_action(self, attack: int, defend: int) -> Roll:
         """The chance action of one battle roll: `Roll(*self.roll(attack, defend), "seeded")`, the same dice from
-        the same draws, but a Roll already made when this roll came up before in the process."""
-        if not (0 <= attack <= _FAST_DICE and 0 <= defend <= _FAST_DICE):
-            return Roll(*self.roll(attack, defend), self.name)
-        r = self._random
-        number = 0
-        for _ in range(attack + defend):
-            number = number * 6 + int(r() * 6)
-        table = _SEEDED_ROLLS[attack][defend]
-        if table is None:
-            table = _SEEDED_ROLLS[attack][defend] = [None] * 6 ** (attack + defend)
-        roll = table[number]
-        if roll is None:
-            split = 6 ** defend
-            roll = table[number] = Roll(_FACES[attack][number // split], _FACES[defend][number % split],
-                                            SeededDice.name)
-        return roll
+        the same draws, but a Roll already made when this roll came up before in the process (dice/ready_rolls.py)."""
+        ready = seeded_roll(self._random, attack, defend)
+        return ready if ready is not None else Roll(*self.roll(attack, defend), self.name)
 
     def draw(self, cards: int) -> int:
         return int(self._random() * cards)
