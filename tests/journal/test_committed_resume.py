@@ -27,7 +27,13 @@ def _power_cut_in_a_committed_game(data: Path, seconds: float = 40) -> tuple[str
     dice = TableDice("committed", None, journal, lambda text: None)
     dice.start_new()
     table = SimulatedTable("italian", 3, bots=(0, 1, 2), think_time=0.05, journal=journal, dice=dice.chance)
-    table.advance(seconds)
+    # The dice are secret, so how long a game lasts is not known in advance: cut the power early enough that it
+    # is still going (a second at a time), after at least one roll.
+    for _ in range(int(seconds)):
+        table.advance(1.0)
+        committed = dice.chance.committed()
+        if table.game.turn >= 4 and committed is not None and committed.rolls > 0:
+            break
     committed = dice.chance.committed()
     assert committed is not None and committed.rolls > 0 and not table.game.over
     table.close()          # the board's pins only: the journal is never closed, as when the power goes

@@ -33,6 +33,7 @@ from conquista.journal.integrity import (
     write_game,
 )
 from conquista.journal.paths import make_private_file, side_files
+from conquista.journal.unusable import games_it_would_lose
 
 if TYPE_CHECKING:
     from conquista.journal.store import JournalStore
@@ -204,7 +205,11 @@ def make_backup(store: JournalStore, rewrite: Callable[[int], bool] | None = Non
     one bad game cannot stop every later backup."""
     repaired: set[int] = set()
     while True:
-        found = _copy_and_check(store)
+        try:
+            found = _copy_and_check(store)
+        except _WouldLoseGames as exc:
+            return (f"{store.path}: backup not updated: {exc}; the backup {store.backup_path.name} is kept as it is "
+                    f"(`conquista games` lists what each holds)")
         if found is None:
             return None
         gid, problem = found
@@ -223,17 +228,26 @@ def _copy_and_check(store: JournalStore) -> tuple[int | None, str] | None:
         stale.unlink(missing_ok=True)
     make_private_file(temporary)
     found: tuple[int | None, str] | None = None
+    lost: str | None = None
     copy = connect(temporary)
     try:
         store.conn.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")     # one self-contained file, no -wal beside it
         found = _not_whole(copy)
+        lost = games_it_would_lose(copy, store.backup_path) if found is None and store.backup_path.exists() else None
     except sqlite3.Error as exc:
         found = None, why_unreadable(exc)
     finally:
         copy.close()
+    if lost is not None:
+        temporary.unlink(missing_ok=True)
+        raise _WouldLoseGames(lost)
     if found is not None:
         temporary.unlink(missing_ok=True)
         return found
     os.replace(temporary, store.backup_path)
     return None
+
+
+class _WouldLoseGames(Exception):
+    """The fresh copy lacks games the old backup holds: replacing it would lose them."""

@@ -54,6 +54,7 @@ from conquista.journal.schema import (
     SQLITE_MAGIC,
     upgrade,
 )
+from conquista.journal.unusable import HOLDS_NOTHING, backup_problem, copy_backup_into, journal_file_problem, set_aside
 from conquista.journal.wal import torn_tail
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import LogHeader, parse_header, parse_log_lines
@@ -119,6 +120,8 @@ class JournalStore:
         self.warnings: list[str] = []
         self.damage: str | None = None            # what PRAGMA quick_check found when the file was opened
         self._restored: dict[int, SavedGame] = {}  # games read from the backup instead (read-only opening)
+        if self._stand_in_backup(create):
+            return
         self._check_magic()
         if not create and not self.path.exists():
             raise JournalError(f"{self.path}: no saved games here (the journal does not exist); "
@@ -149,6 +152,46 @@ class JournalStore:
         except JournalError:
             self.conn.close()
             raise
+
+    def _stand_in_backup(self, create: bool) -> bool:
+        """The journal file cannot be used at all (missing, empty, not ours) while a backup exists: to write, set
+        the file aside and put the backup in its place, then open as usual (False); to read, read the backup
+        instead (True: opened). A backup that cannot stand in is never overwritten: moved aside before a new
+        journal starts, or the journal is refused naming both. See conquista.journal.unusable."""
+        problem = journal_file_problem(self.path)
+        if problem is None or not self.backup_path.exists():
+            return False
+        backup_bad = backup_problem(self.backup_path)
+        if backup_bad is None and not create:
+            self.conn = connect(f"{self.backup_path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            self.warn(f"{self.path}: the journal file cannot be used ({problem}); showing its backup "
+                      f"{self.backup_path.name} instead, which may lack the last actions; the next `conquista play` "
+                      f"or `conquista sim` restores the journal from it")
+            return True
+        if backup_bad is None:
+            try:
+                aside = set_aside(self.path) if self.path.exists() else None
+                games = copy_backup_into(self.backup_path, self.path)
+            except (OSError, sqlite3.Error) as exc:
+                raise JournalUnavailableError(f"{self.path}: cannot restore the journal from its backup "
+                                              f"{self.backup_path.name} ({describe_os_error(exc)})") from None
+            kept = f"; the unusable file is kept as {aside.name}" if aside is not None else ""
+            self.warn(f"{self.path}: the journal file could not be used ({problem}); restored from its backup "
+                      f"{self.backup_path.name} ({games} saved games, as of the last backup){kept}")
+            return False
+        if problem in HOLDS_NOTHING and create:
+            # Nothing to restore from and nothing in the file: start afresh, but keep the old backup's bytes.
+            try:
+                aside = set_aside(self.backup_path)
+            except OSError as exc:
+                raise JournalUnavailableError(f"{self.backup_path}: cannot move the unusable backup aside "
+                                              f"({describe_os_error(exc)})") from None
+            self.warn(f"{self.path}: the journal file could not be used ({problem}) and {backup_bad}; the backup is "
+                      f"kept as {aside.name} and a new journal starts")
+            return False
+        raise NotAJournalError(f"{self.path}: the journal file cannot be used ({problem}) and {backup_bad}; "
+                               f"both are left as they are: move them elsewhere to start anew, or pass another "
+                               f"--data-dir")
 
     def _open_damaged(self, create: bool, reason: str) -> None:
         """SQLite cannot even read the journal's schema. To write: rebuild it from the backup. To read: read the
