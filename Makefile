@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: install run test lint bench clean mpy-wasm systemd-tools map
+.PHONY: install run test lint bench clean mpy-wasm systemd-tools map fast test-fast
 
 # The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
 MPY_WASM_DIR := build/micropython-wasm
@@ -75,8 +75,27 @@ map:
 		host/conquista/data/maps/classic-42.json host/conquista/web/static/classic-42.svg
 
 # Not a prerequisite: benchmarks/run.py installs it (make mpy-wasm) or says how, and the other benchmarks still run.
+# PYRISK=DIR (a checkout of chronitis/pyrisk, which no registry serves) adds the side-by-side engine comparison;
+# without it bench_pyrisk says so and is skipped.
 bench: install
-	$(BIN)/python benchmarks/run.py
+	$(if $(PYRISK),CONQUISTA_PYRISK_DIR=$(PYRISK)) $(BIN)/python benchmarks/run.py
+
+# The optional compiled core (issue 22 §5): mypyc compiles the rules, the bots and the simulate loop into build/fast,
+# a copy of the package apart from the sources, so the editable install keeps running the pure ones. Never required;
+# a process uses it with PYTHONPATH=build/fast. Rebuilt when a source changed.
+FAST_STAMP := build/fast/.built
+FAST_SOURCES := $(wildcard host/conquista/rules/*.py host/conquista/bots/*.py) host/conquista/dice/ready_rolls.py \
+	benchmarks/build_fast.py
+
+$(FAST_STAMP): $(STAMP) $(FAST_SOURCES)
+	$(BIN)/python benchmarks/build_fast.py
+	touch $(FAST_STAMP)
+
+fast: $(FAST_STAMP)
+
+# The rules and bots tests against the compiled core (.ci/run runs them after `make test`).
+test-fast: $(FAST_STAMP)
+	CONQUISTA_EXPECT_COMPILED=1 PYTHONPATH=build/fast $(BIN)/python -m pytest -q -p no:cacheprovider tests/rules tests/bots tests/dice/test_ready_rolls.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

@@ -5,6 +5,8 @@
   built and its first frame painted before that line), then the process is stopped
 - issue 12: from process start to the set-up menu's first frame on the ring ≤ 300 ms: `conquista sim --menu` with
   an empty script prints the menu's first step once that frame is painted (the rulesets are loaded for it)
+- issue 22: the same two first frames against a bare interpreter printing its first line, in the same rounds:
+  `sim --menu` ≤ 7×, `sim --demo` (the simulated board playing) ≤ 8×
 
 The children run with bytecode caching on (PYTHONDONTWRITEBYTECODE removed), as an installed package has its
 .pyc files: a warm-up run of each command writes them. Each figure is wall time; CPU time (user + system of the
@@ -34,6 +36,11 @@ FIRST_FRAME_TARGET_MS = 120.0
 MENU = ("sim", "--menu", "--script", os.devnull, "--seed", "1")
 MENU_TARGET_MS = 300.0
 MENU_CASE = "sim --menu, first frame"
+DEMO_CASE = "sim --demo, first frame"
+# Issue 22: against a bare interpreter started the same way (its first line printed), measured in the same rounds.
+BARE_CASE = "bare interpreter"
+BARE = ("-c", "print()")
+RATIO_TARGETS = {MENU_CASE: 7.0, DEMO_CASE: 8.0}
 
 
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -70,15 +77,36 @@ def measure(sides: dict[str, Path], runs: int) -> dict[tuple[str, str], list[Sam
     """Samples per (side, command); the sides alternate run by run."""
     cases: list[tuple[str, Callable[[list[str]], Sample], tuple[str, ...]]] = [
         (" ".join(args), whole_process_ms, args) for args in WHOLE_PROCESS
-    ] + [("sim --demo, first frame", first_line_ms, FIRST_FRAME), (MENU_CASE, first_line_ms, MENU)]
+    ] + [(DEMO_CASE, first_line_ms, FIRST_FRAME), (MENU_CASE, first_line_ms, MENU)]
     samples: dict[tuple[str, str], list[Sample]] = {}
+    bare = [sys.executable, *BARE]
     for name, timer, args in cases:
         for exe in sides.values():
             timer([str(exe), *args])  # warm the page cache and .pyc files outside the samples
         for _ in range(runs):
             for side, exe in sides.items():
                 samples.setdefault((side, name), []).append(timer([str(exe), *args]))
+            if name in RATIO_TARGETS:  # the bare interpreter between the rounds it is compared with
+                samples.setdefault(("this", BARE_CASE), []).append(first_line_ms(bare))
     return samples
+
+
+def ratios(samples: dict[tuple[str, str], list[Sample]]) -> list[str]:
+    """Each first frame against the bare interpreter (medians of wall time), with its verdict; the missed ones'
+    names are returned after the lines, each prefixed by "MISSED:"."""
+    bare = statistics.median(wall for wall, _ in samples[("this", BARE_CASE)])
+    bare_cpu = statistics.median(cpu for _, cpu in samples[("this", BARE_CASE)])
+    lines, missed = [], []
+    for name, target in RATIO_TARGETS.items():
+        ratio = statistics.median(wall for wall, _ in samples[("this", name)]) / bare
+        cpu_ratio = statistics.median(cpu for _, cpu in samples[("this", name)]) / bare_cpu
+        verdict = "ok" if ratio <= target else "MISSED"
+        if verdict != "ok":
+            missed.append(f"MISSED:{name} ×")
+        lines.append(f"this      {name + ' / bare':<31} {ratio:5.1f}×  (bare interpreter to its first line "
+                     f"{bare:.1f} ms; by CPU time {cpu_ratio:.1f}×, bare {bare_cpu:.1f} ms)   target ≤ {target:.0f}×   "
+                     f"{verdict}")
+    return lines + missed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     samples = measure(sides, args.runs)
     missed = []
     for (side, name), values in samples.items():
+        if name == BARE_CASE:
+            continue
         median = statistics.median(wall for wall, _ in values)
         cpu = statistics.median(c for _, c in values)
         limit = (MENU_TARGET_MS if name == MENU_CASE else FIRST_FRAME_TARGET_MS if name.startswith("sim")
@@ -102,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{side:<9} {name:<24} median {median:7.1f} ms  min {min(w for w, _ in values):7.1f} ms  "
               f"CPU {cpu:7.1f} ms   "
               f"target ≤ {limit:.0f} ms   {verdict if side == 'this' else ''}  ({len(values)} runs)")
+    for line in ratios(samples):
+        if line.startswith("MISSED:"):
+            missed.append(line.removeprefix("MISSED:"))
+        else:
+            print(line)
     return 1 if missed else 0
 
 

@@ -23,6 +23,25 @@ def _sea_cost(game: Game, t: int) -> int:
     return (game.armies[t] - fleets) * _SEA_COST + fleets
 
 
+# Actions are immutable and a frozen dataclass costs about a microsecond to build: the ones this bot answers with
+# again and again are made once.
+_END_PHASE = EndPhase()
+_DEFENDS = tuple(Defend(dice) for dice in range(4))
+_OCCUPIES = tuple(Occupy(count) for count in range(64))
+
+
+def _occupy_action(count: int) -> Occupy:
+    return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
+
+
+def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
+    """Some neighbour is not `me`'s (a plain loop: `any()` over a generator costs twice as much here)."""
+    for n in neighbours:
+        if owner[n] != me:
+            return True
+    return False
+
+
 class GreedyBot:
     def __init__(self, margin: int | None = None) -> None:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
@@ -37,6 +56,9 @@ class GreedyBot:
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
+        if phase is Phase.DEFEND and game.battle is not None:  # first: every roll of a chosen defence asks
+            dice = game.max_defend_dice(game.battle.target)
+            return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
         if phase is Phase.SETUP or phase is Phase.REINFORCE or phase is Phase.ELIMINATION_TRADE:
             if phase is not Phase.SETUP:
                 trades = game.valid_trades()
@@ -46,7 +68,7 @@ class GreedyBot:
                 if game.rules.fleets:
                     return self._place_unit(game)
                 return Place(self._front(game), game.pool)
-            return EndPhase()
+            return _END_PHASE
         if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
             return self._attack(game)
         if phase is Phase.NEUTRAL_REINFORCE:
@@ -55,8 +77,6 @@ class GreedyBot:
             return self._occupy(game)
         if phase is Phase.FORTIFY:
             return self._fortify(game)
-        if phase is Phase.DEFEND and game.battle is not None:
-            return Defend(game.max_defend_dice(game.battle.target))
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
 
     def _front(self, game: Game) -> int:
@@ -121,9 +141,10 @@ class GreedyBot:
         best: tuple[int, int] | None = None
         best_edge = self._margin(game) - 1
         fleets = game.rules.fleets
-        for s, holder in enumerate(owner):
-            if holder != me:
-                continue
+        # The sources worth a look, filtered in one comprehension (a loop over the whole board costs more): own
+        # territories whose usable armies beat the margin against one defender.
+        floor = best_edge + 2
+        for s in [s for s in range(len(owner)) if owner[s] == me and armies[s] > floor]:
             usable = armies[s] - 1
             if usable - 1 <= best_edge:
                 continue
@@ -135,7 +156,7 @@ class GreedyBot:
                     if edge > best_edge and game.attack_allowed(s, t):
                         best, best_edge = (s, t), edge
         if best is None or not game.rules.blitz:
-            return EndPhase()
+            return _END_PHASE
         s, t = best
         return Blitz(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
 
@@ -155,13 +176,11 @@ class GreedyBot:
         me, owner, neighbours = game.acting_owner(), game.owner, game.map.neighbours
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
-        source_exposed = any(owner[n] != me for n in neighbours[battle.source])
-        target_exposed = any(owner[n] != me for n in neighbours[battle.target])
-        if not source_exposed:
-            return Occupy(high)
-        if not target_exposed:
-            return Occupy(low)
-        return Occupy(max(low, (low + high + 1) // 2))
+        if not _exposed(owner, neighbours[battle.source], me):
+            return _occupy_action(high)
+        if not _exposed(owner, neighbours[battle.target], me):
+            return _occupy_action(low)
+        return _occupy_action(max(low, (low + high + 1) // 2))
 
     def _fortify(self, game: Game) -> Action:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
@@ -177,7 +196,7 @@ class GreedyBot:
                     best, best_armies = (s, t), armies[s]
                     break
         if best is None:
-            return EndPhase()
+            return _END_PHASE
         s, t = best
         rules = game.rules
         return Fortify(s, t, game.movable(s, t) if rules.fleets or rules.one_move_per_unit else armies[s] - 1)

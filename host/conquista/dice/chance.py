@@ -35,6 +35,8 @@ def chance_action(game: Game, dice: DiceSource) -> Action:
     """The outcome of the chance step the game is waiting for (a battle roll or a card draw), from the game's chance
     source."""
     if game.phase is Phase.ROLL and game.battle is not None:
+        if type(dice) is SeededDice:  # hands back a ready action (simulations: every other action is a roll)
+            return dice.roll_action(game.battle.attack_dice, game.battle.defend_dice)
         attack, defend = dice.roll(game.battle.attack_dice, game.battle.defend_dice)
         return Roll(attack, defend, dice.name)
     if game.phase is Phase.DRAW:

@@ -23,9 +23,10 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Protocol
 
+from conquista.dice.ready_rolls import seeded_roll
 from conquista.errors import ConquistaError
 from conquista.errors import SeedError as SeedError
-from conquista.rules.actions import Deal
+from conquista.rules.actions import Deal, Roll
 
 
 class DiceKind(StrEnum):
@@ -84,6 +85,12 @@ class SeededDice:
         a = tuple([int(r() * 6) + 1 for _ in range(attack)])
         d = tuple([int(r() * 6) + 1 for _ in range(defend)])
         return a, d
+
+    def roll_action(self, attack: int, defend: int) -> Roll:
+        """The chance action of one battle roll: `Roll(*self.roll(attack, defend), "seeded")`, the same dice from
+        the same draws, but a Roll already made when this roll came up before in the process (dice/ready_rolls.py)."""
+        ready = seeded_roll(self._random, attack, defend)
+        return ready if ready is not None else Roll(*self.roll(attack, defend), self.name)
 
     def draw(self, cards: int) -> int:
         return int(self._random() * cards)

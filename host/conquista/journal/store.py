@@ -12,6 +12,8 @@ Schema (user_version 4, application_id "Conq"):
         -- "human" or a bot's name; seed: the seed a simulated game was dealt and rolled from (secret until the end);
         -- header_sum: the checksum of key, header, ruleset, players, seats and seed (see integrity)
     actions(game, seq, action, turn, at, chain)   -- seq 0 is the deal; PRIMARY KEY (game, seq); chain: see integrity
+    snapshots(game, seq, state, chain)   -- created with the first snapshot: the state after actions 0..seq-1,
+                                         -- checksummed (see conquista.journal.checkpoint)
 Version 1 journals (no length, seats, seed or chain), version 2 ones (no header_sum) and version 3 ones (checksums
 that do not cover the turn and time) are upgraded when opened.
 
@@ -410,9 +412,28 @@ class JournalStore:
         game = self.saved_game(game_id)
         return [game.header, *game.actions]
 
-    def load(self, game_id: int, game_map: GameMap | None = None) -> tuple[LogHeader, Game]:
-        """Rebuild a saved game by replaying its actions."""
-        return parse_log_lines(self.log_lines(game_id), f"{self.path}, game {game_id}", game_map)
+    def load(self, game_id: int, game_map: GameMap | None = None,
+             saved: SavedGame | None = None) -> tuple[LogHeader, Game]:
+        """Rebuild a saved game: from its latest snapshot and the actions after it, or by replaying all its actions
+        (a game saved before snapshots, or one whose latest snapshot is damaged: `warnings` says so)."""
+        from conquista.journal.checkpoint import SnapshotDamaged, read_snapshots, restore
+
+        where = f"{self.path}, game {game_id}"
+        if saved is None:  # `saved`: the caller's copy, just read and verified (a long game takes time to read)
+            saved = self.saved_game(game_id)
+        try:
+            header = parse_header(load_json(saved.header), where, game_map)
+        except BadText as exc:
+            raise LogError(f"{where}: the header is {exc}") from None
+        try:
+            game = restore(header, saved.actions, [row[3] for row in saved.rows],
+                           read_snapshots(self.conn, game_id), where)
+        except SnapshotDamaged as exc:
+            self.warn(str(exc))
+            game = None
+        if game is not None:
+            return header, game
+        return parse_log_lines([saved.header, *saved.actions], where, game_map)
 
     # -------------------------------------------------------------------------------------------- writing
 

@@ -23,6 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from conquista.journal.checkpoint import (
+    drop_snapshots_after,
+    due,
+    snapshot_sum,
+    snapshot_text,
+    write_snapshot,
+)
 from conquista.journal.dice_secret import read_secret, remove_secret, secret_path, write_secret
 from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, GameHeader, chain_step
 from conquista.journal.paths import journal_path
@@ -88,6 +95,7 @@ class GameJournal:
         self._winner = -1
         self._status_on_disk = PLAYING
         self._backed_up_at = float("-inf")
+        self._snapshot_at = 0                    # the rows the last snapshot written follows (checkpoint.py)
         # The log header's "dice" object of games started from now on: the source, and a committed source's
         # commitment (never its seed), so `conquista dice audit ID` knows what to check.
         self.dice_header: dict[str, str] = {}
@@ -135,7 +143,11 @@ class GameJournal:
         if store is None:
             raise JournalError(f"{self.path}: cannot resume: {self.fault}")
         saved = store.saved_game(game_id)
-        _header, game = store.load(game_id)
+        _header, game = store.load(game_id, saved=saved)
+        for warning in store.warnings:   # e.g. a damaged snapshot: the whole log was replayed instead
+            if warning not in self.warnings:
+                log.warning("%s", warning)
+                self.warnings.append(warning)
         self._game, self.game_id, self._key, self._header = game, game_id, saved.key, saved.header
         self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
         self._chains = [chain for *_row, chain in saved.rows]
@@ -143,7 +155,7 @@ class GameJournal:
         self._header_on_disk = saved.game_header
         self._secret = read_secret(secret_path(self.path, saved.key))
         self._secret_saved = self._secret is not None
-        self._synced = self._on_disk = len(self._rows)
+        self._synced = self._on_disk = self._snapshot_at = len(self._rows)
         self._status = self._status_on_disk = saved.status
         self._winner = saved.winner
         if saved.status == ABANDONED:
@@ -158,7 +170,7 @@ class GameJournal:
         self._key = uuid.uuid4().hex
         self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
         self._secret, self._secret_saved = self.new_dice_secret, False
-        self._rows, self._chains, self._synced, self._on_disk = [], [], 0, 0
+        self._rows, self._chains, self._synced, self._on_disk, self._snapshot_at = [], [], 0, 0, 0
         self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
         turn, at = game.turn, self.clock()
         for action in game.log:
@@ -274,7 +286,7 @@ class GameJournal:
             return False
         log.warning("journal %s: game %d was damaged on disk; written again from memory", self.path, game_id)
         self._on_disk = max(self._on_disk, len(self._rows))
-        self._synced = 0
+        self._synced = self._snapshot_at = 0   # its snapshots go with its rows: the next sync writes one afresh
         self._header_damaged = True     # its row in `games` may be what was damaged: written again too
         return self._sync()
 
@@ -304,10 +316,14 @@ class GameJournal:
                 game_id, header = self._write_header(conn)
                 if self._on_disk > self._synced:
                     conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, self._synced))
+                    drop_snapshots_after(conn, game_id, self._synced)
                 conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
                                  [(game_id, seq, *row, self._chains[seq]) for seq, row in
                                   enumerate(self._rows[self._synced:], start=self._synced)])
                 conn.execute("UPDATE games SET length = ? WHERE id = ?", (len(self._rows), game_id))
+                snapshot = self._due_snapshot()
+                if snapshot is not None:
+                    write_snapshot(conn, game_id, *snapshot)
                 if self._status != self._status_on_disk:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
@@ -319,6 +335,8 @@ class GameJournal:
             self._failed(reason)
             return False
         self.game_id = game_id
+        if snapshot is not None:
+            self._snapshot_at = snapshot[0]
         caught_up = len(self._rows) - self._synced
         self._synced = self._on_disk = len(self._rows)
         self._status_on_disk = self._status
@@ -327,6 +345,15 @@ class GameJournal:
             log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
             self._set_fault("")
         return True
+
+    def _due_snapshot(self) -> tuple[int, str, str] | None:
+        """(seq, state, checksum) of the snapshot to write with these rows, when one is due: the game's state now,
+        which the rows describe only when the game's log is as long as they are."""
+        game, length = self._game, len(self._rows)
+        if game is None or len(game.log) != length or not due(length, self._snapshot_at):
+            return None
+        state = snapshot_text(game)
+        return length, state, snapshot_sum(self._chains[-1], state)
 
     def _header_changed(self) -> bool:
         """The followed game's row in `games` must be written again: its seats changed, or it was damaged."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from itertools import product
 from operator import attrgetter
-from typing import Any
+from typing import Any, Self
 
 from conquista.errors import IllegalActionError, MapError, RulesetError
 from conquista.rules import power_cards
@@ -85,6 +86,12 @@ class Game(TableFeatureRules):
     """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
 
     __slots__ = ()  # the slots are the state's own, declared in Position
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
+        # with mypyc (`make fast`) has that only when it defines __new__ itself.
+        return super().__new__(cls)
+
     def __init__(self, rules: Ruleset, game_map: GameMap, players: int, deal: Deal) -> None:
         rules.check_players(players)
         if rules.neutral_army and players != 2:
@@ -262,38 +269,15 @@ class Game(TableFeatureRules):
         before it changes anything, so a refused action leaves the state as it was."""
         if self.phase is P.OVER:
             raise self._fail(action, "the game is over")
-        match action:
-            case Roll():
-                self._roll(action, events)
-            case Place():
-                self._place(action, events)
-            case Attack() | Blitz():
-                self._attack(action, events)
-            case Occupy():
-                self._occupy(action, events)
-            case EndPhase():
-                self._end_phase(action, events)
-            case Fortify():
-                self._fortify(action, events)
-            case Trade():
-                self._trade(action, events)
-            case Defend():
-                self._defend(action, events)
-            case Draw():
-                self._draw(action, events)
-            case TimeOut():
-                self._time_out(action, events)
-            case Leave():
-                self._leave(action, events)
-            case ClockOut():
-                self._clock_out(action, events)
-            case ClosingRoll():
-                self._closing_roll(action, events)
-            case Deal():
+        # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
+        # overhead); a subclass of an action type finds its step by isinstance.
+        step = _STEPS.get(action.__class__) or _step_for(action)
+        if step is None:
+            if isinstance(action, Deal):
                 raise self._fail(action, "a game is dealt once, when it is created")
-            case _:
-                raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
-                                         player=self.current, reason="not a game action")
+            raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
+                                     player=self.current, reason="not a game action")
+        step(self, action, events)
 
     # ------------------------------------------------------------------------------------------ snapshot
 
@@ -388,3 +372,19 @@ class Game(TableFeatureRules):
         """SHA-256 of the canonical state: equal for equal states (the order cards lie in does not count)."""
         blob = json.dumps(self._canonical(), sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(blob).hexdigest()
+
+
+# Each action type's step (an unbound method of Game), for `_dispatch`.
+_STEPS: dict[type, Callable[[Game, Any, list[Event] | None], None]] = {
+    Roll: Game._roll, Defend: Game._defend, Place: Game._place, Attack: Game._attack, Blitz: Game._attack,
+    Occupy: Game._occupy, EndPhase: Game._end_phase, Fortify: Game._fortify, Trade: Game._trade, Draw: Game._draw,
+    TimeOut: Game._time_out, Leave: Game._leave, ClockOut: Game._clock_out, ClosingRoll: Game._closing_roll,
+}
+
+
+def _step_for(action: object) -> Callable[[Game, Any, list[Event] | None], None] | None:
+    """The step of an instance of a subclass of an action type; None for anything else (a Deal included)."""
+    for kind, step in _STEPS.items():
+        if isinstance(action, kind):
+            return step
+    return None

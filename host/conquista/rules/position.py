@@ -348,12 +348,13 @@ class Position:
         self._patches += (container, None, container[:])
 
     def _fail(self, action: object, reason: str) -> IllegalActionError:
-        text = self.describe(action)  # type: ignore[arg-type]
+        text = self.describe(action)
         return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
                                   f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
 
-    def describe(self, action: Action) -> str:
-        """A human name for an action, with territory ids instead of indices (any field value is named)."""
+    def describe(self, action: object) -> str:
+        """A human name for an action, with territory ids instead of indices (any field value is named; anything
+        that is not an action by its repr)."""
         tid = self._tid
         match action:
             case Place(t, c, fleet):
@@ -388,6 +389,8 @@ class Position:
                 return f"closing roll {_dice_text(dice)}"
             case Deal():
                 return "deal"
+            case _:
+                return repr(action)
 
     def _tid(self, t: object) -> str:
         return self.map.id(t) if is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
