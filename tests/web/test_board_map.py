@@ -105,7 +105,7 @@ def test_no_page_is_wider_than_a_phone_and_a_remote_seat_plays_a_turn_by_touch(b
         s = game.map.index(source)
         assert set(targets) == {game.map.id(n) for n in game.map.neighbours[s] if game.owner[n] != player}
         remote.tap(f"#legal [data-pick={targets[0]}]")
-        remote.wait_for_function("() => /chance to conquer: \\d+%/.test(document.getElementById('counts')"
+        remote.wait_for_function("() => /chance to conquer: [<>]?\\d+%/.test(document.getElementById('counts')"
                                  ".textContent)", timeout=WAIT_MS)
         _in_view(remote, "#counts")                                 # the odds stay in view with the buttons
         _in_view(remote, "#buttons")
