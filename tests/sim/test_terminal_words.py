@@ -11,7 +11,7 @@ from rich.console import Console
 
 from conquista.cli import main
 from conquista.rules.events import Phase
-from conquista.rules.rulesets import SET_KINDS
+from conquista.rules.ruleset import SET_KINDS
 from conquista.table.gestures import Button, Press, Tap
 from conquista.table.wording import percent, phase_words, set_words
 from conquista_sim import SimulatedTable
