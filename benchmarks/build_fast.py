@@ -27,8 +27,9 @@ SOURCE = ROOT / "host" / "conquista"
 DEST = ROOT / "build" / "fast"
 # Left interpreted: the actions (input from outside, see `loosen_actions`), and what is not on a game's path: the
 # odds (generic over exact and float arithmetic, which mypyc reads more strictly than mypy) and the loaders of
-# rulesets, maps, texts and logs (run once; mypyc fails on their Any).
-LEFT_INTERPRETED = {"__init__.py", "actions.py", "odds.py", "fleet_odds.py", "rulesets.py", "ruleset_1954.py",
+# rulesets (and the record, whose field types the loader reads as text), maps, texts and logs (run once; mypyc
+# fails on their Any).
+LEFT_INTERPRETED = {"__init__.py", "actions.py", "odds.py", "fleet_odds.py", "rulesets.py", "ruleset.py",
                     "mapdata.py", "textdata.py", "gamelog.py", "serialize.py"}
 COMPILED_DIRS = ("rules", "bots")
 # The seeded dice's ready rolls (the chance step of the simulate loop). The dice sources themselves stay interpreted:
@@ -53,7 +54,7 @@ def loosen_actions(path: Path) -> None:
     interpreted dataclasses, so this changes only what mypyc assumes, not what runs."""
     text = path.read_text()
     text, fields = re.subn(r"^(    [a-z_]+): [^=\n#]+?(\s*(=.*)?)$", r"\1: Any\2", text, flags=re.M)
-    text, unions = re.subn(r"^Action = .*$", "Action = Any", text, flags=re.M)
+    text, unions = re.subn(r"^Action = (\([^)]*\)|.*)$", "Action = Any", text, flags=re.M)   # one line or a (…) union
     if not fields or unions != 1:
         raise SystemExit(f"{path}: the action fields or the Action union were not found; update loosen_actions")
     path.write_text(text.replace("from dataclasses import dataclass\n",
