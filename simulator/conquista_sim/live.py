@@ -1,16 +1,20 @@
 """Terminal input while the simulated board keeps running: lines are read in a thread, and while none has come
 the board's loop (the only one that touches the game) lets simulated time follow real time, so a phone's claim,
-its commands and the bots' moves happen without a key being pressed."""
+its commands and the bots' moves happen without a key being pressed. A phone's command does not wait for the next
+pass: `wake()` (the web companion's wake-up, from the server's thread) ends the wait at once and the board takes it
+then, as the real board's event-driven loop does (conquista.app.board_loop)."""
 
 from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 
 from conquista_sim.table import SimulatedTable
 
 PASS_S = 0.05
+WAKE = object()   # in the line queue: a phone's command is waiting, no line was typed
 
 
 class LiveInput:
@@ -21,7 +25,7 @@ class LiveInput:
         # Called when the table changed while nobody typed (a phone acted, a bot moved, a claim came): the
         # terminal follows without a key being pressed.
         self.redraw = redraw
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._lines: queue.SimpleQueue[str | object | None] = queue.SimpleQueue()
         self._asked = threading.Event()
         threading.Thread(target=self._reader, name="conquista-terminal", daemon=True).start()
 
@@ -40,15 +44,29 @@ class LiveInput:
     def __call__(self, prompt: str) -> str:
         """`input()` for `run_interactive`, with the board running meanwhile."""
         self._asked.set()
+        passed = time.monotonic()
         while True:
             try:
-                line = self._lines.get(timeout=PASS_S)
+                line = self._lines.get(timeout=max(0.0, passed + PASS_S - time.monotonic()))
             except queue.Empty:
+                passed = time.monotonic()
                 seen = self.table.version
                 self.table.advance(PASS_S)
                 if self.redraw is not None and self.table.version != seen:
                     self.redraw()
                 continue
+            if line is WAKE:
+                # No simulated time passes: the pass every PASS_S still keeps it following real time.
+                seen = self.table.version
+                self.table.refresh()
+                if self.redraw is not None and self.table.version != seen:
+                    self.redraw()
+                continue
             if line is None:
                 raise EOFError
+            assert isinstance(line, str)
             return line
+
+    def wake(self) -> None:
+        """From any thread: something for the board is waiting (a phone's command): take it now."""
+        self._lines.put(WAKE)

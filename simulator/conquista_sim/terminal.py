@@ -10,22 +10,32 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.live import Live
-from rich.text import Text
-
-from conquista.dice.luck import luck_report
 from conquista.errors import ConquistaError
-from conquista.web.views import seat_view
-from conquista_sim.board_view import render
 from conquista_sim.names import NameIndex, completer
 from conquista_sim.table import BUTTONS, SimulatedTable
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.live import Live
+
+# rich, the board's drawing, the luck report and the phones' views are imported where they are used: a script or a
+# demo without a terminal prints its first lines without them (issue 22: the first frame first).
+
 # `render` and `NameIndex` lived here before board_view and names split out: callers that import them from here
 # keep working.
+
+
+def __getattr__(name: str) -> Any:
+    if name == "render":
+        from conquista_sim.board_view import render
+
+        return render
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_lines", "execute", "let_bots_play",
-           "names_for", "parse_command", "render", "run_interactive", "run_script"]
+           "names_for", "parse_command", "run_interactive", "run_script"]
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
         "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · leave (hold CANCEL 3 s: leave the game) · "
@@ -201,6 +211,8 @@ class TerminalBoard:
             return
         self._last_drawn = shown
         width, height = self.console.size
+        from conquista_sim.board_view import render
+
         board = render(self.table, width, height, self.people, join_url=self.join_url)
         if self.live is not None:
             self.live.update(board, refresh=True)
@@ -214,6 +226,8 @@ class TerminalBoard:
         if not self.console.is_terminal:
             yield
             return
+        from rich.live import Live
+
         with Live(console=self.console, auto_refresh=False, transient=False) as live:
             self.live = live
             try:
@@ -241,6 +255,8 @@ class TerminalBoard:
         log = self.table.log
         # Wrapped by rich between words at the console's width (soft wrap left it to the terminal, which cut
         # words in two), and as plain text: a log line is never markup.
+        from rich.text import Text
+
         text = Text("\n".join(log[-count:] if count else log))
         if not count and self.console.is_terminal:
             with self.console.pager():
@@ -314,6 +330,8 @@ class TerminalBoard:
         while not self.table.referee.power_off:
             if self.table.game.over and not shown_over:
                 self.console.print(self.table.status().pending, style="bold")
+                from conquista.dice.luck import luck_report
+
                 for text in luck_report(self.table.game).lines():
                     self.console.print(text)
             shown_over = self.table.game.over
@@ -349,6 +367,8 @@ def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: 
         where = (f"join at {join_url} from your phone" if join_url else
                  "start with --web 0.0.0.0:PORT and join from your phone (docs/playing.md)")
         return [f"several people play at this terminal: each sees their own {what} on their phone ({where})"]
+    from conquista.web.views import seat_view
+
     view = seat_view(table.referee, people[0])
     colour = view["colour"]
     if what == "mission":
@@ -377,14 +397,18 @@ def _enable_completion(options: list[str]) -> None:
 
 def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input,
                     speed: float = 2.0, sleep: Callable[[float], None] = time.sleep,
-                    join_url: str = "", live: bool = False) -> TerminalBoard:
+                    join_url: str = "", live: bool = False,
+                    on_wake: Callable[[Callable[[], None]], None] | None = None) -> TerminalBoard:
     """`live`: the board runs while the prompt waits (`read` is wrapped in a LiveInput that redraws the board
-    when the table changes)."""
+    when the table changes); `on_wake(wake)` is handed its wake-up, for the web app's phones to call."""
     board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url, live=live)
     if live:
         from conquista_sim.live import LiveInput
 
-        read = LiveInput(table, read, redraw=board.follow)
+        live_input = LiveInput(table, read, redraw=board.follow)
+        if on_wake is not None:
+            on_wake(live_input.wake)
+        read = live_input
     board.run(read)
     return board
 

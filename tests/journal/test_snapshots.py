@@ -110,3 +110,42 @@ def test_a_snapshot_whose_rows_were_taken_back_is_dropped(tmp_path: Path) -> Non
     journal.close()
     resumed = GameJournal(tmp_path).resume(journal.game_id)
     assert resumed.digest() == referee.game.digest()
+
+
+def test_opening_finding_and_resuming_read_and_verify_the_game_once(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening the journal to write verifies the unfinished games; finding the one to resume and resuming it use
+    what was verified then, and any write forgets it (the next read verifies again)."""
+    from conquista.journal import integrity, repair, store
+
+    game_id, digest = _played(tmp_path, 150)
+    reads: list[int] = []
+    real = integrity.read_game
+
+    def counted(conn: sqlite3.Connection, gid: int, *, verify: bool = True) -> integrity.SavedGame | None:
+        reads.append(gid)
+        return real(conn, gid, verify=verify)
+
+    monkeypatch.setattr(repair, "read_game", counted)
+    monkeypatch.setattr(store, "read_game", counted)
+    journal = GameJournal(tmp_path)
+    saved = journal.latest_unfinished()
+    assert saved is not None and saved.id == game_id
+    game = journal.resume(game_id)
+    assert game.digest() == digest and reads == [game_id]
+    journal.store.set_status(game_id, "abandoned")  # type: ignore[union-attr]
+    journal.store.info(game_id)                     # type: ignore[union-attr]
+    assert reads == [game_id, game_id]
+    journal.close()
+
+
+def test_a_row_damaged_before_opening_is_still_refused_when_resuming(tmp_path: Path) -> None:
+    """The verification done on opening is the one the resume relies on: a row changed on disk is found there."""
+    game_id, _digest = _played(tmp_path, 150)
+    conn = sqlite3.connect(tmp_path / JOURNAL_NAME)
+    with conn:
+        conn.execute("UPDATE actions SET action = replace(action, '\"', ' \"') WHERE game = ? AND seq = 7", (game_id,))
+    conn.close()
+    journal = GameJournal(tmp_path)
+    assert any(f"game {game_id}" in w for w in journal.warnings)   # restored from the backup, or refused
+    journal.close()

@@ -8,7 +8,7 @@ import random
 import secrets
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.bots.roster import DEFAULT_BOT, bots_of, seats_of
@@ -28,7 +28,6 @@ from conquista.rules.rulesets import load_ruleset
 from conquista.rules.textdata import BadText, read_utf8
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
     from conquista.app.host_setup import HostSetUp
     from conquista.app.setup import NewGameAtBoard
@@ -136,8 +135,6 @@ def _dice_and_game(args: argparse.Namespace, seed: int,
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from conquista_sim.table import SimulatedTable
 
     from_command_line = set_up_on_command_line(args)
@@ -160,7 +157,6 @@ def run(args: argparse.Namespace) -> int:
     if game is None:
         dice.start_new()     # the table deals the new game from it
     lines = _script_lines(args.script) if args.script else []
-    console = Console()
     # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
     with SimulatedTable(args.rules, args.players, seed, kinds, board=args.board, map_path=args.map,
@@ -177,7 +173,8 @@ def run(args: argparse.Namespace) -> int:
             table.on_step = companion.step
             companions.append(companion)
         try:
-            _play(args, table, lines, interactive, console, join_url=web.url if web is not None else "")
+            _play(args, table, lines, interactive, join_url=web.url if web is not None else "",
+                  companions=companions)
         finally:
             if web is not None:
                 web.stop()
@@ -309,12 +306,9 @@ def _script_lines(path: str) -> list[str]:
         raise ConquistaError(f"{path}: not a script of board commands: {exc}") from None
 
 
-def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, console: Console,
-          join_url: str) -> None:
+def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], interactive: bool, join_url: str,
+          companions: list[Companion]) -> None:
     """`join_url`: the web app's, when it serves; the terminal view shows it with its QR code."""
-    from rich.live import Live
-
-    from conquista_sim.board_view import render
     from conquista_sim.terminal import demo_lines, run_interactive, run_script
 
     if args.script:
@@ -329,6 +323,12 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
         for line in demo_lines(table):
             print(line)
     elif args.demo:
+        from rich.console import Console
+        from rich.live import Live
+
+        from conquista_sim.board_view import render
+
+        console = Console()
         with Live(render(table, *console.size, join_url=join_url), console=console, refresh_per_second=8) as live:
             while not table.game.over:
                 table.advance((8.0 if args.speed is None else args.speed) / 8)
@@ -337,5 +337,13 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
     else:
         # The board keeps running while the terminal waits for a line: phones, claims and bots go on, and the
         # terminal follows them (a `quit` typed while the bots play acts at once).
+        def on_wake(wake: Callable[[], None]) -> None:
+            # A phone's command wakes the board's loop at once instead of waiting for its next pass.
+            for companion in companions:
+                companion.wake = wake
+
+        from rich.console import Console
+
+        console = Console()
         run_interactive(table, console, input, speed=2.0 if args.speed is None else args.speed,
-                        join_url=join_url, live=True)
+                        join_url=join_url, live=True, on_wake=on_wake)

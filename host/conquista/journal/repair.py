@@ -123,14 +123,20 @@ def from_backup(path: Path, backup: Path, game_id: int, reason: str, warn: Warn)
     return game, ""
 
 
-def repair_on_open(conn: sqlite3.Connection, path: Path, backup: Path, warn: Warn) -> None:
+def repair_on_open(conn: sqlite3.Connection, path: Path, backup: Path, warn: Warn) -> dict[int, SavedGame]:
     """Make the unfinished games whole before anything is written to the journal (it is opened to write): they are
-    what a restart resumes. Others are checked whenever they are read."""
+    what a restart resumes. Others are checked whenever they are read. Returns the games found whole, as read and
+    verified, so that finding and resuming one need not read and verify it again (a long game takes time)."""
+    whole: dict[int, SavedGame] = {}
     for gid in playing_ids(conn):
         try:
-            read_game(conn, gid)
+            game = read_game(conn, gid)
         except (GameDamaged, sqlite3.DatabaseError) as exc:
             _restore_in_place(conn, path, backup, gid, why_unreadable(exc), warn)
+            continue
+        if game is not None:
+            whole[gid] = game
+    return whole
 
 
 def _restore_in_place(conn: sqlite3.Connection, path: Path, backup: Path, game_id: int, reason: str,
