@@ -7,6 +7,7 @@ import pwd
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,40 @@ from conquista.service.units import (
 )
 
 ME = pwd.getpwuid(os.getuid()).pw_name
+
+
+class FakeBuild:
+    """Stands in for pip and venv (no test runs them): notes each command and leaves behind what it would make."""
+
+    def __init__(self, fail: str = "") -> None:
+        self.commands: list[list[str]] = []
+        self.fail = fail
+
+    def __call__(self, command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        words = list(command)
+        self.commands.append(words)
+        if self.fail and self.fail in " ".join(words):
+            return subprocess.CompletedProcess(words, 1, "", f"ERROR: {self.fail} went wrong\n")
+        if words[1:4] == ["-m", "pip", "wheel"]:
+            wheels = Path(words[words.index("--wheel-dir") + 1])
+            wheels.mkdir(parents=True, exist_ok=True)
+            (wheels / "conquista-0.1.0-py3-none-any.whl").write_bytes(b"PK")
+        elif words[1:3] == ["-m", "venv"]:
+            (Path(words[-1]) / "bin").mkdir(parents=True, exist_ok=True)
+        elif words[1:4] == ["-m", "pip", "install"]:
+            script = Path(words[0]).parent / "conquista"
+            script.write_text("#!/bin/sh\n", encoding="utf-8")
+            script.chmod(0o755)
+        return subprocess.CompletedProcess(words, 0, "", "")
+
+
+@pytest.fixture(autouse=True)
+def fake_build(monkeypatch: pytest.MonkeyPatch) -> FakeBuild:
+    import conquista.cli.service_cmd as service_cmd
+
+    fake = FakeBuild()
+    monkeypatch.setattr(service_cmd, "BUILD_RUNNER", fake)
+    return fake
 UNIT = Path("etc/systemd/system/conquista.service")
 RULE = Path("etc/udev/rules.d/99-conquista-pico.rules")
 
@@ -167,11 +202,63 @@ def test_exec_start_words_survive_systemd_parsing() -> None:
     assert device_unit_name("/dev/conquista-pico") == "dev-conquista\\x2dpico.device"
 
 
-def test_the_unit_runs_the_conquista_of_this_environment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["service", "install", "--dry-run", "--root", str(tmp_path / "r"), "--user", ME,
+def test_in_place_the_unit_runs_the_conquista_of_this_environment(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["service", "install", "--dry-run", "--in-place", "--root", str(tmp_path / "r"), "--user", ME,
                  "--board", str(pico_profile(tmp_path))]) == 0
     expected = Path(sys.executable).parent / "conquista"
-    assert f"ExecStart={expected} play" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"ExecStart={expected} play" in out and "pip" not in out
+
+
+def test_the_unit_runs_a_normal_install_built_from_a_wheel(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          fake_build: FakeBuild) -> None:
+    """By default the board gets its own installation: a wheel of the source, installed (not editable) into a
+    virtual environment under /opt/conquista that sees the system's packages (lgpio), and the unit runs that."""
+    need("systemctl")
+    root = tmp_path / "root"
+    source = Path(__file__).resolve().parents[2]
+    assert main(["service", "install", "--root", str(root), "--user", ME, "--board", str(pico_profile(tmp_path)),
+                 "--source", str(source)]) == 0, capsys.readouterr().err
+    env = root / "opt" / "conquista"
+    wheel, venv, pip_install = fake_build.commands
+    assert wheel[1:5] == ["-m", "pip", "wheel", "--no-deps"] and wheel[-1] == str(source)
+    assert venv[1:] == ["-m", "venv", "--system-site-packages", str(env)]
+    assert pip_install[0] == str(env / "bin" / "python") and pip_install[1:4] == ["-m", "pip", "install"]
+    assert pip_install[-1] == str(env / "wheels" / "conquista-0.1.0-py3-none-any.whl")   # the Pico drives the LEDs
+    assert "-e" not in pip_install and "--editable" not in pip_install
+    text = (root / UNIT).read_text(encoding="utf-8")
+    assert f"ExecStart={env / 'bin' / 'conquista'} play" in text
+    assert (result := verify(root / UNIT)).returncode == 0, result.stderr
+
+
+def test_a_board_whose_pi_drives_the_strip_gets_the_pi_extra(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            fake_build: FakeBuild) -> None:
+    assert main(["service", "install", "--dry-run", "--root", str(tmp_path / "r"), "--user", "root"]) == 0
+    out = capsys.readouterr().out
+    assert "conquista-VERSION-py3-none-any.whl[pi]" in out and "pip wheel --no-deps" in out
+    assert fake_build.commands == []                       # a dry run runs nothing
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_failed_build_is_one_line_and_installs_no_unit(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import conquista.cli.service_cmd as service_cmd
+
+    monkeypatch.setattr(service_cmd, "BUILD_RUNNER", FakeBuild(fail="pip wheel"))
+    root = tmp_path / "root"
+    assert main(["service", "install", "--root", str(root), "--user", ME,
+                 "--board", str(pico_profile(tmp_path))]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip wheel went wrong" in err and "was not changed" in err
+    assert not (root / UNIT).exists() and not (root / RULE).exists()
+
+
+def test_a_source_without_pyproject_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["service", "install", "--dry-run", "--root", str(tmp_path / "r"), "--user", ME,
+                 "--board", str(pico_profile(tmp_path)), "--source", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pyproject.toml" in err
 
 
 def test_installing_on_this_system_needs_root(monkeypatch: pytest.MonkeyPatch,

@@ -7,12 +7,17 @@ import grp
 import os
 import pwd
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from conquista.cli.common import add_map_option, players_in_range
 from conquista.errors import ServiceError
-from conquista.service.install import describe, install, plan_install, status, uninstall
+from conquista.service.app_env import APP_DIR, AppEnv, build, extras_for, find_source
+from conquista.service.install import Runner, describe, install, plan_install, run_command, status, uninstall
 from conquista.service.units import GPIO_GROUP, PICO_LINK, SERIAL_GROUP, ServiceOptions, udev_rule_text, unit_text
+
+# The runner of the build's commands (pip, venv): tests replace it, so that no test runs pip.
+BUILD_RUNNER: Runner = run_command
 
 # rpi-ws281x drives SPI (GPIO10) as a member of the gpio group; its PWM and PCM pins need root.
 WS281X_WITHOUT_ROOT = frozenset({10})
@@ -28,6 +33,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     i.add_argument("--players", type=int, help="number of players for `conquista play` (default: its own)")
     add_map_option(i)
     i.add_argument("--dry-run", action="store_true", help="print the files and commands, write nothing")
+    i.add_argument("--source", metavar="DIR",
+                   help="conquista's source to build the board's installation from (default: the checkout this "
+                        "conquista was installed from)")
+    i.add_argument("--in-place", action="store_true",
+                   help="run this environment's conquista instead of building the board's own installation "
+                        f"(/{APP_DIR}) from a wheel")
     for action in (i, sub.add_parser("status", help="is the unit installed, enabled, running; is the Pico there"),
                    sub.add_parser("uninstall", help="disable and remove the unit and the udev rule")):
         # Another root writes an image or a test directory instead of this system.
@@ -46,22 +57,38 @@ def run(args: argparse.Namespace) -> int:
         removed = uninstall(root)
         print("\n".join(f"removed {p}" for p in removed) if removed else "conquista service: not installed")
         return 0
-    options = service_options(args)
+    env = None if args.in_place else AppEnv(root, find_source(args.source))
+    options = service_options(args, env)
+    if env is not None:
+        env = replace(env, extras=extras_for(_pi_drives_the_strip(args)))
     plan = plan_install(root, unit_text(options), udev_rule_text())
     if args.dry_run:
-        sys.stdout.write(describe(plan))
+        sys.stdout.write((env.describe() if env is not None else "") + describe(plan))
         return 0
     _need_root(root, "install")
+    if env is not None:
+        # A normal install, not the editable checkout: built and installed before the unit that runs it is written.
+        print(f"building the board's installation in {env.directory} from {env.source}", flush=True)
+        build(env, BUILD_RUNNER)
     install(plan)
     for path in plan.files:
         print(f"wrote {path}")
-    print(f"enabled: the board starts `conquista play` at boot as {options.user}; start it now with "
+    print(f"enabled: the board starts {options.executable} play at boot as {options.user}; start it now with "
           "`sudo systemctl start conquista`, follow it with `journalctl -u conquista -f`")
     return 0
 
 
-def service_options(args: argparse.Namespace) -> ServiceOptions:
-    """The unit's settings, every input checked first: the user, the board profile, the rules, the executable."""
+def _pi_drives_the_strip(args: argparse.Namespace) -> bool:
+    from conquista.hardware.profile import StripDriver, load_profile
+    from conquista.rules.mapdata import load_map
+
+    board = str(Path(args.board).resolve()) if args.board else None
+    return load_profile(board, load_map(args.map)).strip.driver is StripDriver.WS281X
+
+
+def service_options(args: argparse.Namespace, env: AppEnv | None = None) -> ServiceOptions:
+    """The unit's settings, every input checked first: the user, the board profile, the rules, the executable
+    (the board's own installation `env`, or with None this environment's conquista)."""
     from conquista.hardware.profile import SensorKind, StripDriver, load_profile
     from conquista.rules.mapdata import load_map
     from conquista.rules.rulesets import load_ruleset
@@ -97,8 +124,8 @@ def service_options(args: argparse.Namespace) -> ServiceOptions:
         raise ServiceError(f"{profile.source}: strip.data_pin = {strip.data_pin}: rpi-ws281x drives that pin only "
                            f"as root; pass --user root, or move the LEDs to GPIO10 (SPI) or to the Pico "
                            "(strip.driver = \"pico\"), see docs/building.md")
-    executable = Path(sys.executable).parent / "conquista"
-    if not os.access(executable, os.X_OK):
+    executable = env.executable if env is not None else Path(sys.executable).parent / "conquista"
+    if env is None and not os.access(executable, os.X_OK):
         raise ServiceError(f"{executable} is not there: install conquista into its virtual environment "
                            "(`.venv/bin/pip install -e .`) and run this command from it")
     groups = [SERIAL_GROUP] + [g for g in (GPIO_GROUP,) if _group_exists(g)]

@@ -102,11 +102,16 @@ def _restore(previous: dict[Path, str | None]) -> None:
 
 
 def _checked(run: Runner, command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    return checked(run, command, "nothing was installed")
+
+
+def checked(run: Runner, command: Sequence[str], then: str) -> subprocess.CompletedProcess[str]:
+    """Run `command`; a failure is one line: the command, the first line it printed about it, and `then`."""
     result = run(command)
     if result.returncode != 0:
-        why = (result.stderr or result.stdout).strip().splitlines()
-        raise ServiceError(f"`{' '.join(command)}` failed ({why[0] if why else f'exit {result.returncode}'}); "
-                           "nothing was installed")
+        why = [line for line in (result.stderr or result.stdout).strip().splitlines() if line.strip()]
+        reason = why[0].strip() if why else f"exit {result.returncode}"
+        raise ServiceError(f"`{' '.join(command)}` failed ({reason}); {then}")
     return result
 
 
