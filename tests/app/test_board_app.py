@@ -165,3 +165,22 @@ def test_switching_off_saves_the_game_then_darkens_the_leds(fake_pi: None, pico:
                         on_step=step)
     assert referee.power_off and order == [("journal", True)]   # the journal closed while the LEDs were still lit
     assert not lit()                                             # ... then they went dark
+
+
+def test_the_web_app_starts_after_the_first_frame(fake_pi: None, pico: SimulatedPico) -> None:
+    """`after_first_frame` (play starts its web app there) runs once, when the strip already shows the board."""
+    game_map = load_map()
+    game = new_game(load_ruleset("classic"), game_map, 2, random.Random(4))
+    seen: list[bool] = []
+
+    def lit() -> bool:
+        import rpi_ws281x  # the fake library, on the path for this test
+
+        return any(rpi_ws281x.instances[-1].pixels)
+
+    def step(referee: object, now: float) -> None:
+        referee.power_off = True  # type: ignore[attr-defined]  # the board stops after its first passes
+
+    run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, on_step=step,
+              after_first_frame=lambda: seen.append(lit()))
+    assert seen == [True]

@@ -112,8 +112,8 @@ class FakeService:
 
     started: ClassVar[list[FakeService]] = []
 
-    def __init__(self, companion: object, address: WebAddress) -> None:
-        self.companion, self.address = companion, address
+    def __init__(self, companion: object, address: WebAddress, sock: object = None) -> None:
+        self.companion, self.address, self.sock = companion, address, sock
         self.url = f"http://192.168.4.1:{address.port}/"
         self.stopped = False
         FakeService.started.append(self)
@@ -137,10 +137,18 @@ def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     steps: list[object] = []
 
     def run_board(game, profile, dice, **kwargs):  # type: ignore[no-untyped-def]
-        steps.append(kwargs["on_step"])
+        assert all(s.stopped for s in FakeService.started)   # the web app starts only after the first frame
+        kwargs["after_first_frame"]()
+        steps.append(kwargs["inbox"])
         return Referee(game, SeededDice(1))
 
+    def bind(address: WebAddress) -> socket.socket:
+        bound.append(address)
+        return socket.socket()
+
+    bound: list[WebAddress] = []
     FakeService.started.clear()
+    monkeypatch.setattr(conquista.web.service, "bind", bind)
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
     monkeypatch.setattr(conquista.cli.board_devices, "check_devices", lambda *_: None)  # no board to check
     monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
@@ -154,7 +162,8 @@ def test_play_serves_by_default_on_every_network_and_the_first_phone_hosts(
     assert service.address == WebAddress("0.0.0.0", 8080, explicit=False) and service.stopped
     assert "join from a phone: http://192.168.4.1:8080/" in capsys.readouterr().out
     companion = service.companion
-    assert fake_board == [companion.step]                                   # type: ignore[attr-defined]
+    assert fake_board == [companion.wake.__self__]          # phones wake the board's loop  # type: ignore[attr-defined]
+    assert service.sock is not None                         # the port was taken before the board started
     assert companion.new_game is not None and companion.seats.first_seat_hosts   # type: ignore[attr-defined]
 
 
@@ -166,5 +175,5 @@ def test_play_set_up_on_the_command_line_has_no_host_and_no_web_serves_nothing(
     assert companion.new_game is None and not companion.seats.first_seat_hosts   # type: ignore[attr-defined]
     capsys.readouterr()
     assert main(["play", "--data-dir", str(tmp_path), "--new", "--no-web"]) == 0
-    assert len(FakeService.started) == 1 and fake_board[-1] is None
+    assert len(FakeService.started) == 1
     assert "join from a phone" not in capsys.readouterr().out

@@ -117,14 +117,15 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
               on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
-              inbox: BoardInbox | None = None) -> Referee:
+              inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
     table (resume?) or offer the set-up menu; `on_step` runs on this loop after each pass (the web app's phones act
     and their views are published from here); `bots` play their seats with gestures made on this loop. The loop
     is event-driven (app/board_loop.py): whatever puts into `inbox` (the devices, and the web app's `wake`) wakes
-    it at once."""
+    it at once. `after_first_frame` runs once the first frame is on the strip (the web app starts then: the
+    board's menu or resumed game does not wait for it)."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
@@ -141,7 +142,11 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)
-        BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link).run(should_stop)
+        loop = BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link)
+        if after_first_frame is not None:
+            loop.pass_once()            # the first frame
+            after_first_frame()
+        loop.run(should_stop)
         if table.referee.power_off:
             if journal is not None:
                 journal.close()        # the game on disk first: the power may go as soon as the LEDs are dark

@@ -17,7 +17,7 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, seat_phones, start_web
+from conquista.cli.web_options import add_web_options, reserve_web, seat_phones, start_web
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from conquista.table.bot_player import BotSeats
     from conquista.table.referee import Referee
     from conquista.web.companion import Companion
+    from conquista.web.service import WebService
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,22 +99,36 @@ def run(args: argparse.Namespace) -> int:
     companions: list[Companion] = []
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
                                warn=warn)
-    web = None
+    webs: list[WebService] = []
     inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
-    if not args.no_web:
+    # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
+    # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
+    reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
+
+    def start_phones() -> None:
+        if reserved is None:
+            return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
         set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
-                                   out=sys.stdout, set_up=set_up)
+                                   out=sys.stdout, set_up=set_up, reserved=reserved)
+        webs.append(web)
         companion.wake = inbox.wake
         companions.append(companion)
+
+    def phones_step(referee: Referee, now: float) -> None:
+        for companion in companions:
+            companion.step(referee, now)
+
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal, on_start=ask,
-                            on_step=companions[0].step if companions else None, bots=bots, inbox=inbox)
+                            journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
+                            after_first_frame=start_phones)
     finally:
-        if web is not None:
+        for web in webs:
             web.stop()
+        if reserved is not None:
+            reserved[1].close()      # the server closed it, or it never started
         start.journal.close()
     if referee.power_off:
         return 0 if switch_off(profile.shutdown_command, print) == 0 else 2

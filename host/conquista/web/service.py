@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.errors import WebError as WebError
-from conquista.web.companion import Companion
 
 if TYPE_CHECKING:
+    from conquista.web.companion import Companion
     from conquista.web.server import Hub
 
 DEFAULT_PORT = 8080
@@ -142,10 +142,12 @@ class WebService:
     """The server in a thread. `start()` returns the URL at once: the socket already listens, so a phone that
     connects early waits in its backlog while the thread imports Starlette and uvicorn, off the board's start-up."""
 
-    def __init__(self, companion: Companion, address: WebAddress) -> None:
+    def __init__(self, companion: Companion, address: WebAddress, sock: socket.socket | None = None) -> None:
+        """`sock`: the listening socket `bind(address)` made earlier (a busy port is an error before the board's
+        first frame, while the server starts after it); else it is bound now."""
         self.companion = companion
         self.address = address
-        self.sock = bind(address)
+        self.sock = sock if sock is not None else bind(address)
         self.port: int = self.sock.getsockname()[1]
         shown = lan_address() if address.host in ("0.0.0.0", "") else address.host
         self.url = f"http://{shown}:{self.port}/"
