@@ -37,7 +37,7 @@ found = time.perf_counter(), time.process_time()
 game = journal.resume(saved.id)
 done = time.perf_counter(), time.process_time()
 print(found[0] - started[0], done[0] - found[0], done[1] - found[1], len(game.log), game.digest(),
-      len(journal.warnings))
+      len(journal.warnings), found[1] - started[1])
 """
 
 
@@ -84,15 +84,18 @@ def main() -> int:
                                      check=True).stdout.split()
                 assert int(out[3]) == actions and out[4] == game.digest(), "the resumed game differs"
                 assert out[5] == "0", "the resume warned"
-                runs.append((float(out[1]), float(out[2]), float(out[0])))
-            wall, cpu, find = min(runs)
+                runs.append((float(out[1]), float(out[2]), float(out[0]), float(out[6])))
+            wall, cpu, find, find_cpu = min(runs)
             # Judged by CPU time: on a shared machine the wall time measures the neighbours (both are shown).
-            ok = min(c for _w, c, _f in runs) <= target
-            cpu = min(c for _w, c, _f in runs)
+            # Opening the journal verifies the unfinished game's rows once; finding and resuming it use that, so
+            # the whole wait (open + find + resume) is shown beside the resume itself.
+            ok = min(c for _w, c, _f, _fc in runs) <= target
+            cpu = min(c for _w, c, _f, _fc in runs)
+            whole = min(c + fc for _w, c, _f, fc in runs)
             missed += [] if ok else [f"resume {actions}"]
             print(f"resume of a {actions:,}-action game   {wall:.3f} s (CPU {cpu:.3f} s)   target ≤ {target} s   "
-                  f"{'ok' if ok else 'MISSED'}   (opening the journal and finding it before: {find:.3f} s)",
-                  flush=True)
+                  f"{'ok' if ok else 'MISSED'}   (opening the journal and finding it before: {find:.3f} s, CPU "
+                  f"{find_cpu:.3f} s; open + find + resume CPU {whole:.3f} s)", flush=True)
     if missed:
         print(f"missed: {', '.join(missed)}", file=sys.stderr)
         return 1
