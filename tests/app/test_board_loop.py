@@ -14,7 +14,7 @@ from conquista.hardware.profile import load_profile
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.table.gestures import Button, Press
+from conquista.table.gestures import Button, Press, Tap
 from conquista.web.companion import Companion, SeatGesture
 from conquista.web.seats import SeatBook
 from conquista_sim.devices import FakeClock, MemoryStrip
@@ -72,3 +72,31 @@ def test_a_phones_command_wakes_the_loop() -> None:
     companion.wake = loop.inbox.wake
     companion.submit(SeatGesture(0, Press(Button.NEXT)))
     assert loop.inbox.take(0.0)          # something waits: the loop's next wait returns at once
+
+
+def test_a_taps_frame_is_sent_before_the_phones_step_and_a_phones_command_is_shown_in_its_pass() -> None:
+    loop, strip, clock = loop_for()
+    referee = loop.runner.referee
+    referee.dealt.owners.clear()            # nothing blinks: only changes make frames
+    game = referee.game
+    loop.pass_once()
+    companion = Companion(SeatBook(3))
+    companion.seats.grant(game.current)
+    seen_at_step: list[int] = []
+
+    def on_step(ref: object, now: float) -> None:
+        seen_at_step.append(strip.shown)
+        companion.step(referee, now)
+
+    loop.on_step = on_step
+    companion.wake = loop.inbox.wake
+    mine = game.owner.index(game.current)
+    tap(loop, clock, mine)
+    before = strip.shown
+    loop.pass_once()
+    assert seen_at_step[-1] == before + 1   # the tap's frame was on the strip before the phones' step ran
+    placed = len(game.log)
+    companion.submit(SeatGesture(game.current, Tap(game.owner.index(game.current))))
+    shown = strip.shown
+    loop.pass_once()
+    assert len(game.log) == placed + 1 and strip.shown == shown + 1   # the phone's tap shows in the pass it woke

@@ -101,10 +101,13 @@ class BoardLoop:
                 self.on_other(item)
         now = self.clock.now()
         runner.advance(now)
-        if self.on_step is not None:
-            self.on_step(runner.referee, now)
+        # The frame first: a tap's lights never wait for the phones' views to be built (the web app's step).
         if runner.show_if_changed(now):
             self.frames += 1
+        if self.on_step is not None:
+            self.on_step(runner.referee, now)
+            if runner.show_if_changed(now):   # a phone's command changed the table: its frame now
+                self.frames += 1
         self._timeout = self._next_timeout(now)
 
     def _next_timeout(self, now: float) -> float:
