@@ -113,5 +113,9 @@ class TableRunner:
                 self.bots.rested(now)
         if self.sounds is not None:
             self.sounds.update(self.referee, now)
+        self.keep_settings()
+
+    def keep_settings(self) -> None:
+        """Save the board's settings that changed (the LED palette the host chose) for the next runs."""
         if self.settings is not None:
             self.settings.keep(self.referee.palette)

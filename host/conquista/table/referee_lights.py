@@ -13,7 +13,6 @@ from conquista.table.dealt import deal_blink
 from conquista.table.prompt_words import pending_text
 from conquista.table.referee_records import ATTACKING, BLINK_PERIOD_S, DiceRow, EffectKind, Scene, Status
 from conquista.table.ring import referee_ring
-from conquista.table.tournament_clock import pending_words
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
@@ -21,16 +20,11 @@ if TYPE_CHECKING:
 
 def status(referee: Desk) -> Status:
     game = referee.game
-    tournament = referee.tournament.status(referee, referee.now)
-    pending = pending_text(referee)
-    if tournament is not None and referee.menu is None and not referee.prompt:
-        # The round or the closing number (the clock itself changes every second: the screens count it down).
-        pending += pending_words(tournament)
     return Status(
         player=game.current,
         colour=referee.seat_name(game.current),
         phase="set-up" if referee.menu is not None else game.phase.value,
-        pending=pending,
+        pending=pending_text(referee),
         message=referee.message or referee.storage_fault,
         turn=game.turn,
         round=game.round,
@@ -40,7 +34,8 @@ def status(referee: Desk) -> Status:
         time_left=departures.time_left(referee, referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
         claim=claim_text(referee),
-        tournament=tournament,
+        # Its own line on every screen (the clock changes every second: the screens count it down themselves).
+        tournament=referee.tournament.status(referee, referee.now),
     )
 
 

@@ -143,11 +143,6 @@ def stage_words(status: TournamentStatus) -> str:
             return "tournament: over"
 
 
-def pending_words(status: TournamentStatus) -> str:
-    """What the pending line adds once the clock has run out: the round, or the closing number ("" before)."""
-    return "" if status.stage in (Stage.CLOCK, Stage.OVER) else f" · {stage_words(status)}"
-
-
 def with_tournament_signal(ring: tuple[RGB, ...], game: Game, now: float) -> tuple[RGB, ...]:
     """The ring's top LED once the clock has run out: amber, steady in the second-to-last round, blinking after."""
     if not ring or not game.rules.tournament_ending or game.over or not game.clock_out_round:

@@ -16,7 +16,7 @@ from conquista.bots import BOT_NAMES
 from conquista.bots.roster import DEFAULT_BOT, bots_of
 from conquista.dice.luck import luck_report
 from conquista.rules import power_cards
-from conquista.rules.actions import Attack, Blitz, Deal, Fortify, Place, Roll
+from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.choices import CardDeck, DealKind
@@ -27,7 +27,7 @@ from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
-from conquista.table.referee import Referee
+from conquista.table.referee import Referee, Status
 from conquista.table.tournament_clock import to_json as tournament_json
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
@@ -170,7 +170,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
                   "limit": game.rules.turn_time_limit_s or None,
                   "left": None if status.time_left is None else round(status.time_left, 1)},
         # The tournament ending's clock, stage and points (None without it): docs/playing.md.
-        "tournament": tournament_json(status.tournament),
+        "tournament": tournament_view(game, status),
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
@@ -181,6 +181,17 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game),
     }
+
+
+def tournament_view(game: Game, status: Status) -> dict[str, Any] | None:
+    """The tournament's clock, stage and points, and its closing rolls so far (counted, so a screen that
+    announces them knows a new one; the last one's dice)."""
+    view = tournament_json(status.tournament)
+    if view is None:
+        return None
+    rolls = [a for a in game.log if isinstance(a, ClosingRoll)] if game.clock_out_round else []
+    view["closing"] = {"count": len(rolls), "dice": list(rolls[-1].dice)} if rolls else None
+    return view
 
 
 def last_roll(game: Game) -> dict[str, Any] | None:

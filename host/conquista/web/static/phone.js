@@ -253,6 +253,7 @@ function draw() {
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawSeatAsked();
+  if (publicView) tournamentClock.show($("tournament"), publicView);
   drawJoin();
   drawPlay();
   drawHost();
