@@ -36,3 +36,8 @@ def test_a_damaged_file_is_refused_in_one_line(tmp_path: Path, text: str, words:
     assert message.startswith(str(path)) and words in message and "\n" not in message
     assert BoardSettings(path).palette is Palette.STANDARD   # the board still starts
     assert words in caplog.text
+
+
+def test_playing_md_names_the_file() -> None:
+    playing = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
+    assert f"`{SETTINGS_NAME}`" in playing and '{"palette": "colour-blind"}' in playing

@@ -137,3 +137,10 @@ def test_the_status_for_the_screens() -> None:
     points = view["points"]
     assert isinstance(points, list) and len(points) == 3 and all(p > 0 for p in points)
     assert clock_text(0.0) == "0:00" and clock_text(0.2) == "0:01" and clock_text(754.0) == "12:34"
+
+
+def test_playing_md_says_how_long_a_gap_is_a_pause() -> None:
+    from pathlib import Path
+
+    playing = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
+    assert f"a gap of more than {PAUSE_GAP_S / 60:.0f} minutes, which was a pause" in playing.replace("\n", " ")
