@@ -144,3 +144,13 @@ def test_playing_md_says_how_long_a_gap_is_a_pause() -> None:
 
     playing = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
     assert f"a gap of more than {PAUSE_GAP_S / 60:.0f} minutes, which was a pause" in playing.replace("\n", " ")
+
+
+def test_the_screens_get_a_new_view_once_a_minute_of_play() -> None:
+    ref = tournament_referee(minutes=90)
+    ref.tick(0.0)
+    versions = []
+    for second in range(1, 181):
+        ref.tick(float(second))
+        versions.append(ref.version)
+    assert len(set(versions)) == 4      # minutes 0 to 3: seconds 60, 120 and 180 each move it once

@@ -58,7 +58,6 @@ class HostSetUp:
         if setup.automatic_defence is not None and setup.automatic_defence != rules.automatic_defence:
             # A house switch: the log header holds the whole ruleset, so a replay defends the same way.
             rules = dataclasses.replace(rules, automatic_defence=setup.automatic_defence)
-
         bots = dict(setup.bots)
         for seat, kind in bots.items():
             if not 0 <= seat < setup.players:

@@ -48,6 +48,7 @@ class Desk(Protocol):
     now: float
     palette: Palette          # the seats' LED colours (the host may choose the colour-blind one)
     tournament: TournamentClock   # the tournament ending's clock of play
+    version: int              # moves on every change the screens may show
     # The selection and the count the encoder sets.
     source: int
     target: int

@@ -36,6 +36,7 @@ class TableView(Protocol):
     message: str
     prompt: str
     power_question: bool
+    version: int
 
     @property
     def menu(self) -> object | None: ...
@@ -77,6 +78,7 @@ class TournamentClock:
         self.played = 0.0       # play in this session, up to `last`
         self.last = 0.0
         self.running = False
+        self._minute = -1       # the minute of play the screens were last told about
 
     def _before(self) -> float:
         return played_from_times(self.history()) if self.history is not None else 0.0
@@ -108,6 +110,12 @@ class TournamentClock:
         game = table.game
         if not game.rules.tournament_ending or game.clock_out_round or game.over:
             return
+        minute = int(self.elapsed(table, now) // 60)
+        if minute != self._minute:
+            # The screens count the clock down by themselves between two views; a new view once a minute keeps a
+            # screen that joined late within a minute of the board.
+            self._minute = minute
+            table.version += 1
         if table.menu is not None or table.fault or table.prompt or table.entry is not None or table.power_question:
             return
         if not game.tournament_status(self.elapsed(table, now)).clock_out_due:
