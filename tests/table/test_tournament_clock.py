@@ -16,7 +16,7 @@ from conquista.table.tournament_clock import (
     played_from_times,
     to_json,
 )
-from tests.rules.helpers import dealt
+from tests.rules.helpers import dealt, position
 
 MINUTE = 60.0
 
@@ -123,7 +123,8 @@ def test_the_ring_signals_the_last_rounds() -> None:
     assert ref.scene(0.2).ring[0] != TOURNAMENT_SIGNAL
     ref.tick(61.0)
     assert ref.scene(0.2).ring[0] == TOURNAMENT_SIGNAL and ref.scene(0.7).ring[0] == TOURNAMENT_SIGNAL  # steady
-    ref.game.round = ref.game.clock_out_round + 1   # the last round: the signal blinks
+    last = position("italian", players=3, tournament_ending=True, round_=4, state={"clock_out_round": 3})
+    ref.reset(last, 62.0)                           # the last round: the signal blinks
     assert ref.scene(0.2).ring[0] == TOURNAMENT_SIGNAL and ref.scene(0.7).ring[0] != TOURNAMENT_SIGNAL
 
 
