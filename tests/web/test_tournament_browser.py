@@ -67,6 +67,11 @@ def test_the_host_switches_it_on_and_the_screens_show_the_clock_and_points(brows
         shot(host, "host-form-390x844.png")
         width = host.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
         assert width <= 390
+        if SHOTS:
+            host.set_viewport_size(FULL_HD["viewport"])
+            host.locator("#new-tournament").scroll_into_view_if_needed()
+            shot(host, "host-form-1920x1080.png")
+            host.set_viewport_size(PHONE["viewport"])
         host.click("#new-start")
         host.click("#new-start")
         deadline = time.monotonic() + 10

@@ -110,7 +110,8 @@ class TournamentClock:
         game = table.game
         if not game.rules.tournament_ending or game.clock_out_round or game.over:
             return
-        minute = int(self.elapsed(table, now) // 60)
+        elapsed = self.elapsed(table, now)
+        minute = int(elapsed // 60)
         if minute != self._minute:
             # The screens count the clock down by themselves between two views; a new view once a minute keeps a
             # screen that joined late within a minute of the board.
@@ -118,7 +119,9 @@ class TournamentClock:
             table.version += 1
         if table.menu is not None or table.fault or table.prompt or table.entry is not None or table.power_question:
             return
-        if not game.tournament_status(self.elapsed(table, now)).clock_out_due:
+        # The rules say when it is due; asked only once the time could be up (the status counts every seat's
+        # points, too dear for every tick).
+        if elapsed < game.rules.tournament_minutes * 60 or not game.tournament_status(elapsed).clock_out_due:
             return
         table.apply_action(ClockOut(), now)
         table.message = (f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, "
