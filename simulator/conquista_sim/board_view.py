@@ -28,6 +28,7 @@ from conquista.bots.roster import HUMAN
 from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
+from conquista.table.tournament_clock import stage_words
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
@@ -262,13 +263,17 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def status_lines(status: Status) -> Text:
+def status_lines(status: Status, colours: Sequence[str] = ()) -> Text:
+    """The status under the board; `colours`: the seats', which name a tournament's points."""
     chance = f" · chance to conquer {percent(status.chance)}" if status.chance is not None else ""
     clock = f" · {_clock(status.time_left)} left" if status.time_left is not None else ""
     head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {phase_words(status.phase)}{chance}"
                 f"{clock}\n",
                 style="bold")
     head.append(status.pending)
+    if status.tournament is not None:   # the tournament ending: its clock (or its round) and the points
+        points = ", ".join(f"{colour} {p}" for colour, p in zip(colours, status.tournament.points, strict=False))
+        head.append(f"\n{stage_words(status.tournament)} · points: {points}", style="bold")
     if status.message:
         head.append(f"\n! {status.message}", style="yellow")
     return head
@@ -292,7 +297,7 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     panel.append("   ring ")
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
-    notes, status = legend(table, people, replay_seats), status_lines(table.status())
+    notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours)
     log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))

@@ -151,6 +151,7 @@ class SimulatedTable:
                 for event in self.linked.poll():  # keys pressed on an external sim-mcu
                     self.runner.on_sensor(event)
             self.referee.tick(self.clock.now())
+            self.runner.keep_settings()
             self._poll_held()
             self._bots_act()
             self._render()

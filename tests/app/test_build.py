@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from conquista.app.build import build_table
 from conquista.dice.chance import new_game
@@ -36,6 +37,10 @@ def test_the_runner_paints_the_referees_scene_through_the_profiles_layout() -> N
 class RecordingJournal:
     def __init__(self) -> None:
         self.attached: list[Referee] = []
+        self.path = Path("/nonexistent/games.sqlite3")   # no settings beside it: the standard colours
+
+    def row_times(self) -> list[float]:
+        return []
 
     def attach(self, referee: Referee) -> None:
         self.attached.append(referee)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from conquista.dice.sources import SeededDice
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import OFF, SELECT, player_rgb
+from conquista.table.colours import OFF, SELECT, Palette, player_rgb
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
 from conquista.table.referee import Referee
 from conquista.table.ring import arcs
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu, Step
+from conquista.table.tournament_clock import TOURNAMENT_SIGNAL
 from tests.rules.helpers import dealt
 
 OPTIONS = [RulesetOption.of(name, load_ruleset(name)) for name in builtin_rulesets()]
@@ -137,3 +138,36 @@ def test_a_fault_holds_the_menu() -> None:
     ref.fault = "sensor link down"
     ref.handle(ROLL, 1.0)
     assert ref.menu is not None and ref.menu.step is Step.RULESET and "paused" in ref.message
+
+
+def test_cancel_switches_the_tournament_ending_and_the_palette() -> None:
+    m = menu(rules="italian")
+    assert not m.tournament and "tournament ending off" in m.describe()
+    m.handle(CANCEL)                              # the first step: the tournament ending
+    assert m.tournament and "tournament ending is on" in m.message and "tournament ending on" in m.describe()
+    ring = m.ring(N, 0.0)
+    chosen = arcs(N, len(OPTIONS))[m.index]
+    assert ring[chosen[0]] == SELECT and ring[chosen[1]] == TOURNAMENT_SIGNAL and ring[chosen[-1]] == OFF
+    m.handle(Turn(1))                             # the switch holds for the ruleset turned to
+    assert m.tournament
+    m.handle(ROLL)
+    red = player_rgb(m.option.colours[0])
+    assert m.ring(N, 0.0)[arcs(N, m.option.players_max)[0][0]] == red
+    m.handle(CANCEL)                              # the second step: the LEDs' colours
+    assert m.palette is Palette.COLOUR_BLIND and "colour-blind LED colours" in m.describe()
+    assert m.ring(N, 0.0)[arcs(N, m.option.players_max)[0][0]] == player_rgb(m.option.colours[0],
+                                                                              Palette.COLOUR_BLIND)
+    assert m.view()["tournament"] is True and m.view()["palette"] == "colour-blind"
+    m.handle(ROLL)
+    choice = m.handle(ROLL)
+    assert choice == SetupChoice(m.option.name, 3, {}, True, Palette.COLOUR_BLIND)
+    assert choice.overrides(load_ruleset(m.option.name)) == {"tournament_ending": True}
+    assert SetupChoice("italian", 3).overrides(load_ruleset("italian")) == {}
+
+
+def test_the_menu_starts_from_the_last_choice() -> None:
+    m = menu(rules="classic", tournament=True, palette=Palette.COLOUR_BLIND)
+    assert m.tournament and m.palette is Palette.COLOUR_BLIND
+    m.handle(ROLL)
+    m.handle(CANCEL)
+    assert m.palette is Palette.STANDARD

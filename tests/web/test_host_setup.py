@@ -10,6 +10,7 @@ import pytest
 
 from conquista.dice.sources import CommittedDice
 from conquista.journal import GameJournal
+from conquista.table.colours import Palette
 from conquista.web.companion import ClaimAnswer, ClaimSeat, GameSetUp, HostNewGame, Refusal
 from tests.journal.helpers import raw_rows
 from tests.web.helpers import Board, host_set_up, make_board, seat_host
@@ -106,6 +107,32 @@ def test_automatic_defence_is_a_house_switch_saved_with_the_game(journalled: tup
     assert journal.game_id is not None
     header = json.loads(raw_rows(tmp_path, journal.game_id)[0])
     assert header["ruleset"]["automatic_defence"] is False                  # a replay defends the same way
+
+
+def test_the_tournament_ending_and_the_palette_from_the_host_form(journalled: tuple[Board, GameJournal],
+                                                                  tmp_path: Path) -> None:
+    board, journal = journalled
+    set_up(board, GameSetUp("classic", 3, tournament_ending=True, palette=Palette.COLOUR_BLIND))
+    assert refusals(board) == []
+    game = board.referee.game
+    assert game.rules.tournament_ending and board.referee.palette is Palette.COLOUR_BLIND
+    assert "with the tournament ending" in board.referee.message
+    snapshot = board.companion.latest
+    assert snapshot is not None
+    host = json.loads(snapshot.host)
+    assert host["switches"]["tournament ending"] is True and host["palette"] == "colour-blind"
+    assert {"name": "classic", "tournament_ending": False}.items() <= next(
+        r for r in host["rulesets"] if r["name"] == "classic").items()
+    tournament = snapshot.public_dict()["tournament"]
+    assert tournament["stage"] == "clock" and tournament["clock"] == "1:30:00" and len(tournament["points"]) == 3
+    act(board)
+    journal.flush()
+    assert journal.game_id is not None
+    header = json.loads(raw_rows(tmp_path, journal.game_id)[0])
+    assert header["ruleset"]["tournament_ending"] is True                   # a resumed game keeps it
+    set_up(board, GameSetUp("classic", 3))                                  # no palette asked: the board's stays
+    assert not board.referee.game.rules.tournament_ending and board.referee.palette is Palette.COLOUR_BLIND
+    assert board.companion.latest is not None and board.companion.latest.public_dict()["tournament"] is None
 
 
 def test_committed_dice_deal_and_roll_from_a_commitment_shown_at_once(journalled: tuple[Board, GameJournal],

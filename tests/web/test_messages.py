@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from conquista.errors import BadMessage
+from conquista.table.colours import Palette
 from conquista.table.gestures import Button, Hold, LongPress, Press, Tap, Turn
 from conquista.web.companion import (
     ClaimSeat,
@@ -41,6 +42,8 @@ IDS = ("alaska", "peru", "japan")
       "automatic_defence": False, "committed_dice": True}, 0,
      HostNewGame(7, 0, GameSetUp("italian", 4, ((1, "greedy"), (3, "random")), False, True))),
     ({"type": "resume", "game": 12}, 0, HostNewGame(7, 0, GameSetUp(resume=12))),
+    ({"type": "new_game", "rules": "italian", "players": 3, "tournament_ending": True, "palette": "colour-blind"}, 0,
+     HostNewGame(7, 0, GameSetUp("italian", 3, tournament_ending=True, palette=Palette.COLOUR_BLIND))),
 ])
 def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None:
     assert to_command(data, 7, seat, 0, IDS) == command
@@ -69,6 +72,8 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "new_game", "rules": "classic", "players": 3, "automatic_defence": "on"}, 0, "automatic_defence"),
     ({"type": "new_game", "rules": "classic", "players": 3, "committed_dice": 1}, 0, "committed_dice"),
     ({"type": "new_game", "rules": "classic", "players": 3, "seed": 1}, 0, "unknown key 'seed'"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "tournament_ending": "yes"}, 0, "tournament_ending"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "palette": "sepia"}, 0, "palette must be one of"),
     ({"type": "resume", "game": 0}, 0, "whole number"),
     ({"type": "resume", "game": 3}, 1, "only the host"),
     ({"type": "pause", "paused": "yes"}, 0, "true or false"),

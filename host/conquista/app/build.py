@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
+from conquista.app.board_settings import BoardSettings
 from conquista.app.runner import TableRunner
 from conquista.app.sounds import CuePlayer
 from conquista.devices.frames import LedLayout
@@ -23,9 +25,14 @@ class Journal(Protocol):
     """What the table needs of `conquista.journal.GameJournal` (not imported here: sqlite3 is for the commands
     that save games)."""
 
+    @property
+    def path(self) -> Path: ...
+
     def attach(self, referee: Referee) -> None: ...
 
     def reseat(self, seat: int, kind: str) -> None: ...
+
+    def row_times(self) -> list[float]: ...
 
 
 @dataclass(frozen=True)
@@ -40,18 +47,25 @@ class Table:
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                bots: BotSeats | None = None, palette: Palette = Palette.STANDARD) -> Table:
+                bots: BotSeats | None = None, palette: Palette | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
     the simulated one makes them with its simulated hands). `palette`: the seats' LED colours, standard or for
-    colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game)."""
+    colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game);
+    None: the one the board's settings beside the journal keep (app/board_settings.py), which then keep the host's
+    next choice too."""
     layout = LedLayout(profile)
+    settings = BoardSettings.beside(journal.path) if journal is not None else None
+    if palette is None:
+        palette = settings.palette if settings is not None else Palette.STANDARD
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
     if bots is not None:
         referee.on_bot_seat = bot_takeover(bots, journal)   # a player leaving may hand the seat to a bot
     if journal is not None:
         journal.attach(referee)
-    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots))
+        # The tournament clock of a resumed game goes on from the time of play its saved actions show.
+        referee.tournament.history = journal.row_times
+    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings))
 
 
 def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:

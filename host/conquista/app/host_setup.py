@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.roster import bots_of, seats_of
 from conquista.dice.chance import new_game
 from conquista.dice.sources import CommittedDice, DiceSource
 from conquista.errors import ConquistaError
@@ -22,7 +23,6 @@ from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import load_ruleset
 from conquista.web.companion import GameSetUp, SavedChoice, StartedGame
 
-HUMAN = "human"             # how a person's seat is saved (`journal.seats`), beside the bots' kinds
 SAVED_SHOWN = 8             # the host's phone lists the unfinished games played last
 
 
@@ -50,7 +50,10 @@ class HostSetUp:
         return started
 
     def _new(self, setup: GameSetUp) -> StartedGame:
-        rules = load_ruleset(setup.rules)
+        # The tournament ending is an option of every ruleset: the log header holds the whole ruleset, so the
+        # journal, a resume and a replay keep it.
+        tournament = setup.tournament_ending
+        rules = load_ruleset(setup.rules, {"tournament_ending": tournament} if tournament is not None else None)
         rules.check_players(setup.players)
         if setup.automatic_defence is not None and setup.automatic_defence != rules.automatic_defence:
             # A house switch: the log header holds the whole ruleset, so a replay defends the same way.
@@ -78,7 +81,7 @@ class HostSetUp:
         journal = self.journal
         if journal is not None:
             journal.abandon()
-            journal.seats = tuple(bots.get(seat, HUMAN) for seat in range(setup.players))
+            journal.seats = seats_of(setup.players, bots)
             journal.seed = seed
             # The commitment, never the seed.
             journal.dice_header = dice.header() if isinstance(dice, CommittedDice) else {"source": dice.name}
@@ -95,7 +98,7 @@ class HostSetUp:
             info = journal.store.info(game_id) if journal.store is not None else None
             if info is None or info.status not in (PLAYING, ABANDONED):
                 raise ConquistaError(f"game {game_id} cannot be resumed ({info.status if info else 'no journal'})")
-            bots = {seat: kind for seat, kind in enumerate(info.seats or ()) if kind != HUMAN}
+            bots = bots_of(info.seats)
             if bots and not self.bots_allowed:
                 raise ConquistaError(f"game {game_id} has bot seats, and the real board has no bot player yet")
             game = journal.resume(game_id)

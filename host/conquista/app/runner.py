@@ -6,6 +6,7 @@ referee is only ever touched from that loop.
 
 from __future__ import annotations
 
+from conquista.app.board_settings import BoardSettings
 from conquista.app.sounds import CuePlayer
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
 from conquista.devices.frames import DiceSide, LedLayout
@@ -37,8 +38,9 @@ def paint(layout: LedLayout, scene: Scene) -> bytearray:
 class TableRunner:
     def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
                  recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                 bots: BotSeats | None = None) -> None:
+                 bots: BotSeats | None = None, settings: BoardSettings | None = None) -> None:
         self.referee = referee
+        self.settings = settings   # keeps the LED palette the host chooses for the next games and runs
         self.bots = bots
         self.sounds = sounds
         self.layout = layout
@@ -111,3 +113,9 @@ class TableRunner:
                 self.bots.rested(now)
         if self.sounds is not None:
             self.sounds.update(self.referee, now)
+        self.keep_settings()
+
+    def keep_settings(self) -> None:
+        """Save the board's settings that changed (the LED palette the host chose) for the next runs."""
+        if self.settings is not None:
+            self.settings.keep(self.referee.palette)

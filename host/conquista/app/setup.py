@@ -4,16 +4,17 @@ journaled with its seats, its bots seated). Used by `play` on the real board and
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Protocol
 
+from conquista.bots.roster import HUMAN as HUMAN  # the roster's spelling, long imported from here
+from conquista.bots.roster import bots_of as bots_of
+from conquista.bots.roster import seats_of as seats_of
 from conquista.rules.engine import Game
 from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.referee import Referee
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu
-
-HUMAN = "human"                # how a person's seat is saved with a game; a bot's seat saves its kind
 
 
 class SeatsJournal(Protocol):
@@ -30,20 +31,13 @@ def menu_options() -> tuple[RulesetOption, ...]:
     return tuple(RulesetOption.of(name, load_ruleset(name)) for name in builtin_rulesets())
 
 
-def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:
-    """The seats as saved with a game: "human", or the kind of bot."""
-    return tuple(bots.get(seat, HUMAN) for seat in range(players))
-
-
-def bots_of(seats: tuple[str, ...] | None) -> dict[int, str]:
-    """The bots of saved seats (seat → kind)."""
-    return {seat: kind for seat, kind in enumerate(seats or ()) if kind != HUMAN}
-
-
 class NewGameAtBoard:
-    """Offers the set-up menu on a referee; the game chosen there is dealt by `deal(rules, players)`, journaled
-    with its seats, refereed from then on, and its bots seated in `bots`. `on_started(game, choice)` then lets the
-    app follow (e.g. the web app resizes its seats)."""
+    """Offers the set-up menu on a referee; the game chosen there is dealt by `deal(rules, players)` (the ruleset
+    with the tournament ending as chosen: the log header, and so the journal and a resume, keep it), journaled
+    with its seats, refereed from then on in the LED palette chosen, and its bots seated in `bots`.
+    `on_started(game, choice)` then lets the app follow (e.g. the web app resizes its seats, keeps the palette).
+    The next menu starts from the last choice: its ruleset, players and tournament switch (this object's), and its
+    palette (the referee's, which the next games keep)."""
 
     def __init__(self, deal: Callable[[Ruleset, int], Game], bots: BotSeats, *,
                  journal: SeatsJournal | None = None, rules: str | None = None, players: int = 3,
@@ -54,21 +48,26 @@ class NewGameAtBoard:
         self.rules = rules
         self.players = players
         self.on_started = on_started
+        self.tournament: bool | None = None   # the host's last switch (None: each ruleset's own setting)
 
     def offer(self, referee: Referee) -> None:
-        menu = SetupMenu(menu_options(), rules=self.rules, players=self.players)
+        menu = SetupMenu(menu_options(), rules=self.rules, players=self.players, tournament=self.tournament,
+                         palette=referee.palette)
         referee.offer_menu(menu, lambda choice, now: self.start(referee, choice, now))
 
     def start(self, referee: Referee, choice: SetupChoice, now: float) -> None:
-        game = self.deal(load_ruleset(choice.rules), choice.players)
+        rules = load_ruleset(choice.rules)
+        game = self.deal(load_ruleset(choice.rules, choice.overrides(rules)), choice.players)
         if self.journal is not None:
             self.journal.seats = seats_of(choice.players, choice.bots)
             self.journal.start(game)
         self.bots.seat(choice.bots)
+        referee.palette = choice.palette
         referee.reset(game, now)
-        referee.message = f"a new game of {choice.rules} for {choice.players} players starts"
+        tournament = " with the tournament ending" if game.rules.tournament_ending else ""
+        referee.message = f"a new game of {choice.rules}{tournament} for {choice.players} players starts"
         # Remembered as the next menu's starting point.
-        self.rules, self.players = choice.rules, choice.players
+        self.rules, self.players, self.tournament = choice.rules, choice.players, choice.tournament
         if self.on_started is not None:
             self.on_started(game, choice)
 

@@ -196,6 +196,11 @@ class GameJournal:
         self.display = referee
         referee.storage_fault = self.fault
 
+    def row_times(self) -> list[float]:
+        """When each saved action of the followed game was applied (the table's tournament clock reads a resumed
+        game's time of play from them)."""
+        return [at for _action, _turn, at in self._rows]
+
     def dice(self) -> dict[str, str]:
         """The `dice` object of the followed game's log header (its source and any commitment)."""
         dice = json.loads(self._header).get("dice") if self._header else None

@@ -121,7 +121,7 @@ class TournamentRules(CombatRules):
             return Stage.TIE_BREAK
         if not out:
             return Stage.CLOCK
-        if self.round == out:
+        if self.round <= out:   # out in the initial placement (round 0): round 1 is still the second-to-last
             return Stage.SECOND_TO_LAST
         return Stage.LAST if self.round == out + 1 else Stage.CLOSING
 

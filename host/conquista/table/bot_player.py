@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 
 from conquista.bots.base import Bot
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
 from conquista.table.bot_words import explain
@@ -94,7 +95,7 @@ class BotSeats:
         self._bots = {seat: self.make_bot(kind) for seat, kind in self.kinds.items()}
         self._queue.clear()
 
-    def take_over(self, seat: int, _now: float = 0.0, kind: str = "greedy") -> None:
+    def take_over(self, seat: int, _now: float = 0.0, kind: str = DEFAULT_BOT) -> None:
         """A bot plays `seat` from now on (a player left and the table chose a bot: `Referee.on_bot_seat`)."""
         self.seat({**self.kinds, seat: self.kinds.get(seat, kind)})
 

@@ -16,6 +16,7 @@ from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.referee_records import DiceEntry, LightEffect
 from conquista.table.seat_claims import SeatClaims
+from conquista.table.tournament_clock import TournamentClock
 
 
 class TurnClockView(Protocol):
@@ -46,6 +47,8 @@ class Desk(Protocol):
     ring_size: int
     now: float
     palette: Palette          # the seats' LED colours (the host may choose the colour-blind one)
+    tournament: TournamentClock   # the tournament ending's clock of play
+    version: int              # moves on every change the screens may show
     # The selection and the count the encoder sets.
     source: int
     target: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table.logview import game_over_reason
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
@@ -44,7 +44,7 @@ def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
     if phase is Phase.NEUTRAL_ATTACK and referee.source < 0:
         return (f"tap a neutral territory to attack {_colour(game, game.current)} from, or NEXT to end the "
                 f"neutral turn")
-    if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+    if phase in PLACING_PHASES:   # the neutral army's placing was answered above
         trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
         forced = " (must trade)" if game.must_trade() else ""
         if game.pool and game.rules.fleets:

@@ -41,6 +41,7 @@ from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.seat_claims import ClaimNews, SeatClaims
+from conquista.table.tournament_clock import TournamentClock
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
 
@@ -105,6 +106,7 @@ class Referee:
         self._last_phase = (game.phase, game.current)
         self.now = 0.0
         self.turn_clock = departures.TurnClock()
+        self.tournament = TournamentClock()   # the tournament ending's clock of play (the app sets its history)
         # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
         self.on_bot_seat: Callable[[int, float], None] | None = None
         self._settle(0.0)
@@ -338,6 +340,7 @@ class Referee:
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
             self.apply_action(Defend(game.max_defend_dice(battle.target)), now)
         departures.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
+        self.tournament.check(self, now)   # the tournament clock: `ClockOut()` is applied when it runs out
 
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
         """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or

@@ -34,6 +34,8 @@ def status(referee: Desk) -> Status:
         time_left=departures.time_left(referee, referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
         claim=claim_text(referee),
+        # Its own line on every screen (the clock changes every second: the screens count it down themselves).
+        tournament=referee.tournament.status(referee, referee.now),
     )
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from conquista.rules.events import Phase
+from conquista.rules.events import PLACING_PHASES, Phase
+from conquista.rules.tournament import TournamentStatus
 from conquista.table.colours import RGB
 
 BLINK_PERIOD_S = 0.4      # one blink (on + off) per army lost
 # Taps place armies: the player's own, or (duel) the neutral army's, placed by the current player's opponent.
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
+PLACING = PLACING_PHASES
 ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks, or the neutral army's
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
@@ -42,6 +43,7 @@ class Status:
     time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
     left: tuple[int, ...] = ()           # the seats that left the game
     claim: str = ""                      # a phone's seat claim waiting for the chord, in words
+    tournament: TournamentStatus | None = None   # the tournament ending's clock, stage and points
 
 
 class EffectKind(StrEnum):

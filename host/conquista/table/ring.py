@@ -7,16 +7,18 @@ that matters now as lit LEDs (armies left to place, armies to move in, armies to
 the ring's last `TRADE_LEDS` LEDs in the selection colour. A journal fault blinks every other LED over all of it.
 
 With a turn time limit (`turn_time_limit_s`) the game's ring runs down clockwise as the turn's time passes
-(`with_time_left`): the LEDs past the time left go dark.
+(`with_time_left`): the LEDs past the time left go dark. Once the tournament clock has run out, the ring's top LED
+is amber: steady in the second-to-last round, blinking from the last round on (`with_tournament_signal`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.rules.events import Phase
+from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
 from conquista.table.departures import time_fraction
+from conquista.table.tournament_clock import with_tournament_signal
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
@@ -31,7 +33,6 @@ TRADE_LEDS = 3                   # a set to trade: the ring's last three LEDs bl
 CLAIM_LEDS = 2                   # a phone's seat claim: the ring's two bottom LEDs blink the seat's colour
 BLINK_PERIOD_S = 1.0             # faults, questions and the trade signal: on for half of it
 MAX_DICE = 3
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 
 
 def blink_on(now: float, period: float = BLINK_PERIOD_S) -> bool:
@@ -111,6 +112,8 @@ def referee_ring(referee: Desk, now: float) -> Ring:
         fraction = time_fraction(referee, now) if referee.menu is None else None
         if fraction is not None:
             ring = with_time_left(ring, fraction)
+        if referee.menu is None:
+            ring = with_tournament_signal(ring, referee.game, now)
     claim = referee.claims.open
     if claim is not None and claim.seat < len(referee.game.rules.colours):
         ring = with_claim_signal(ring, player_rgb(referee.game.rules.colours[claim.seat]), now)
@@ -130,7 +133,7 @@ def game_ring(referee: Desk, now: float) -> Ring:
     me = colours[to_move if isinstance(to_move, int) else game.current]
     phase = game.phase
     selected = referee.target >= 0
-    if phase in PLACING:
+    if phase in PLACING_PHASES:
         ring = count_ring(n, me, game.pool) if game.pool else phase_ring(n, me, 0)
         if phase is not Phase.SETUP and game.valid_trades():
             ring = with_trade_signal(ring, now)

@@ -3,12 +3,16 @@
 Three steps: the ruleset, the number of players (within the ruleset's range), then who plays each seat, a person
 or a bot. Turning the encoder changes the step's choice, ROLL confirms the step, NEXT goes back one. In the last
 step the encoder picks a seat and CANCEL switches it between a person and a bot; ROLL there starts the game.
+CANCEL in the first step switches the tournament ending on and off (docs/rules.md, "Tournament ending"; every
+ruleset has it as an option), and in the second the LED palette between the standard colours and the colour-blind
+one (the seats' arcs show the palette chosen).
 The menu is a pure state machine: gestures in, the chosen set-up out (`handle` returns it), and what the ring and
 the words show (`ring`, `describe`, `view`). Starting the game it returns is the app's job.
 
-On the ring: the rulesets as arcs with the chosen one bright; then one arc per seat up to the ruleset's most
-players, the seats in play lit in their colours; then one arc per seat in play, a person's arc solid and a bot's
-dotted (every other LED), the seat being picked blinking.
+On the ring: the rulesets as arcs with the chosen one bright (every other LED amber with the tournament ending
+on); then one arc per seat up to the ruleset's most players, the seats in play lit in their colours (of the
+palette chosen); then one arc per seat in play, a person's arc solid and a bot's dotted (every other LED), the seat
+being picked blinking.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.rules.rulesets import Ruleset
-from conquista.table.colours import OFF, RGB, SELECT, player_rgb, scale
+from conquista.table.colours import OFF, RGB, SELECT, Palette, player_rgb, scale
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
 from conquista.table.ring import COUNT_DIM, arc_ring, arcs, blink_on
+from conquista.table.tournament_clock import TOURNAMENT_SIGNAL
 from conquista.table.wording import plural
 
-BOT_KIND = "greedy"           # the kind of bot a seat switched to a bot gets
 CURSOR_BLINK_S = 0.6
 
 
@@ -45,24 +50,33 @@ class RulesetOption:
     players_min: int
     players_max: int
     colours: tuple[str, ...]
+    tournament_ending: bool = False    # the ruleset's own setting (the menu starts from it)
 
     @classmethod
     def of(cls, name: str, rules: Ruleset) -> RulesetOption:
-        return cls(name, rules.players_min, rules.players_max, tuple(rules.colours))
+        return cls(name, rules.players_min, rules.players_max, tuple(rules.colours), rules.tournament_ending)
 
 
 @dataclass(frozen=True)
 class SetupChoice:
-    """A game chosen at the menu: the ruleset's name, the players, and the seats bots play (seat → bot kind)."""
+    """A game chosen at the menu: the ruleset's name, the players, the seats bots play (seat → bot kind), whether
+    the tournament ending is on, and the LED palette."""
 
     rules: str
     players: int
     bots: Mapping[int, str] = field(default_factory=dict)
+    tournament: bool = False
+    palette: Palette = Palette.STANDARD
+
+    def overrides(self, rules: Ruleset) -> dict[str, Any]:
+        """What `load_ruleset(self.rules, ...)` changes of the ruleset's own parameters: the tournament ending."""
+        return {"tournament_ending": self.tournament} if self.tournament != rules.tournament_ending else {}
 
 
 class SetupMenu:
     def __init__(self, options: Sequence[RulesetOption], *, rules: str | None = None, players: int = 3,
-                 bots: Mapping[int, str] | None = None) -> None:
+                 bots: Mapping[int, str] | None = None, tournament: bool | None = None,
+                 palette: Palette = Palette.STANDARD) -> None:
         if not options:
             raise ValueError("the set-up menu needs at least one ruleset")
         self.options = tuple(options)
@@ -70,6 +84,9 @@ class SetupMenu:
         self.index = names.index(rules) if rules in names else 0
         self.players = self._within(players)
         self.bots: dict[int, str] = dict(bots or {})
+        # None: each ruleset's own setting; the host's switch then holds for every ruleset turned to.
+        self.tournament = self.option.tournament_ending if tournament is None else tournament
+        self.palette = palette
         self.step = Step.RULESET
         self.cursor = 0
         self.message = ""
@@ -101,7 +118,13 @@ class SetupMenu:
                 if seat in self.bots:
                     del self.bots[seat]
                 else:
-                    self.bots[seat] = BOT_KIND
+                    self.bots[seat] = DEFAULT_BOT
+            case Press(Button.CANCEL) | Hold(Button.CANCEL) if self.step is Step.RULESET:
+                self.tournament = not self.tournament
+                self.message = f"the tournament ending is {'on' if self.tournament else 'off'}"
+            case Press(Button.CANCEL) | Hold(Button.CANCEL):
+                self.palette = next(p for p in Palette if p is not self.palette)
+                self.message = f"the LEDs show the {self.palette.value} colours"
             case _:
                 self.message = "a new game is being set up: turn the knob to choose, ROLL confirms, NEXT goes back"
         return None
@@ -117,7 +140,8 @@ class SetupMenu:
 
     def _forward(self) -> SetupChoice | None:
         if self.step is Step.SEATS:
-            return SetupChoice(self.option.name, self.players, dict(sorted(self.bots.items())))
+            return SetupChoice(self.option.name, self.players, dict(sorted(self.bots.items())), self.tournament,
+                               self.palette)
         self.step = STEPS[STEPS.index(self.step) + 1]
         if self.step is Step.SEATS:
             self.bots = {seat: kind for seat, kind in self.bots.items() if seat < self.players}
@@ -139,11 +163,13 @@ class SetupMenu:
         number = f"set-up {STEPS.index(self.step) + 1}/3"
         if self.step is Step.RULESET:
             others = ", ".join(o.name for o in self.options if o is not option)
-            return (f"{number}, the rules: {option.name} ({option.players_min} to {option.players_max} players); "
-                    f"turn the knob for {others or 'no other'}, ROLL confirms")
+            return (f"{number}, the rules: {option.name} ({option.players_min} to {option.players_max} players), "
+                    f"tournament ending {'on' if self.tournament else 'off'}; turn the knob for "
+                    f"{others or 'no other'}, CANCEL switches the tournament ending, ROLL confirms")
         if self.step is Step.PLAYERS:
             return (f"{number}, {option.name}: {plural(self.players, 'player')} ({option.players_min} to "
-                    f"{option.players_max}); turn the knob to change, ROLL confirms, NEXT goes back")
+                    f"{option.players_max}), {self.palette.value} LED colours; turn the knob to change, CANCEL "
+                    f"switches the colours, ROLL confirms, NEXT goes back")
         return (f"{number}, who plays: {self.seats_in_words()}; turn the knob to pick a seat "
                 f"({self.seat_colour(self.cursor)} now), CANCEL switches it between a person and a bot, "
                 f"ROLL starts the game, NEXT goes back")
@@ -161,14 +187,21 @@ class SetupMenu:
             "seats": [{"seat": s, "colour": self.seat_colour(s), "bot": self.bots.get(s)}
                       for s in range(self.players)],
             "cursor": self.cursor if self.step is Step.SEATS else None,
+            "tournament": self.tournament,
+            "palette": self.palette.value,
             "text": self.describe(),
         }
 
     def ring(self, n: int, now: float) -> tuple[RGB, ...]:
         if self.step is Step.RULESET:
-            return arc_ring(n, [SELECT if i == self.index else scale(SELECT, COUNT_DIM)
-                                for i in range(len(self.options))])
-        colours = [player_rgb(c) for c in self.option.colours]
+            ring = list(arc_ring(n, [SELECT if i == self.index else scale(SELECT, COUNT_DIM)
+                                     for i in range(len(self.options))]))
+            if self.tournament:
+                chosen = arcs(n, len(self.options))[self.index]
+                for i in chosen[1:-1:2]:   # the arc's last LED stays dark, as every arc's
+                    ring[i] = TOURNAMENT_SIGNAL
+            return tuple(ring)
+        colours = [player_rgb(c, self.palette) for c in self.option.colours]
         if self.step is Step.PLAYERS:
             return arc_ring(n, [colours[s] if s < self.players else scale(colours[s], COUNT_DIM)
                                 for s in range(self.option.players_max)])

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.errors import ConquistaError
 from conquista.rules.events import Phase
 from conquista.table import inputs
 from conquista.table.referee import Referee
 from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
 from conquista.web.seats import SeatBook
-from conquista.web.views import DEFAULT_BOT, SeatState, host_view, map_view, public_view, seat_view
+from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
 
 # The wire records, long imported from here.
 from conquista.web.wire import ClaimAnswer as ClaimAnswer
@@ -184,11 +185,14 @@ class Companion:
         game = started.game
         if started.dice is not None:
             referee.dice = started.dice
+        if setup.palette is not None:
+            referee.palette = setup.palette   # the board's colours: the next games keep them
         referee.reset(game, now)
         if setup.resume is not None:
             referee.message = f"saved game {setup.resume} resumed"
         else:
-            referee.message = f"a new game of {game.rules.name} for {game.players} players starts"
+            tournament = " with the tournament ending" if game.rules.tournament_ending else ""
+            referee.message = f"a new game of {game.rules.name}{tournament} for {game.players} players starts"
         if started.note:
             referee.message += f"; {started.note}"
         self.bot_kinds = dict(started.bots)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.roster import DEFAULT_BOT
 from conquista.errors import BadMessage as BadMessage
 from conquista.rules.textdata import BadText, is_whole, load_json, shown
+from conquista.table.colours import Palette
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.web.wire import (
     ClaimSeat,
@@ -68,16 +70,17 @@ def _flag(data: dict[str, Any], key: str) -> bool:
 
 
 def _set_up(data: dict[str, Any]) -> GameSetUp:
-    """A new game's set-up: {"rules", "players", "bots": {"SEAT": "KIND"}, "automatic_defence", "committed_dice"};
-    the board checks the ruleset and the player range."""
-    keys(data, {"type", "rules", "players", "bots", "automatic_defence", "committed_dice"})
+    """A new game's set-up: {"rules", "players", "bots": {"SEAT": "KIND"}, "automatic_defence", "committed_dice",
+    "tournament_ending", "palette"}; the board checks the ruleset and the player range."""
+    keys(data, {"type", "rules", "players", "bots", "automatic_defence", "committed_dice", "tournament_ending",
+                "palette"})
     rules = data.get("rules")
     if not isinstance(rules, str) or not rules.replace("-", "").replace("_", "").isalnum() or len(rules) > 40:
         raise BadMessage("rules must be the name of a shipped ruleset")
     players = whole(data, "players", 2, MAX_SEATS)
     bots = data.get("bots", {})
     if not isinstance(bots, dict):
-        raise BadMessage('bots must map seats to bot kinds, e.g. {"1": "greedy"}')
+        raise BadMessage(f'bots must map seats to bot kinds, e.g. {{"1": "{DEFAULT_BOT}"}}')
     chosen: list[tuple[int, str]] = []
     for seat_text, bot in bots.items():
         if not (seat_text.isdigit() and int(seat_text) < players):
@@ -91,7 +94,21 @@ def _set_up(data: dict[str, Any]) -> GameSetUp:
     committed = data.get("committed_dice", False)
     if not isinstance(committed, bool):
         raise BadMessage("committed_dice must be true or false")
-    return GameSetUp(rules, players, tuple(sorted(chosen)), defence, committed)
+    tournament = data.get("tournament_ending")
+    if tournament is not None and not isinstance(tournament, bool):
+        raise BadMessage("tournament_ending must be true, false, or left out (as the ruleset says)")
+    return GameSetUp(rules, players, tuple(sorted(chosen)), defence, committed, tournament_ending=tournament,
+                     palette=_palette(data))
+
+
+def _palette(data: dict[str, Any]) -> Palette | None:
+    """The LED palette a set-up asks for ("standard", "colour-blind"), or None to keep the board's."""
+    text = data.get("palette")
+    if text is None:
+        return None
+    if not isinstance(text, str) or text not in {p.value for p in Palette}:
+        raise BadMessage(f"palette must be one of {', '.join(p.value for p in Palette)}, or left out")
+    return Palette(text)
 
 
 def _tap(data: dict[str, Any], territory_ids: tuple[str, ...]) -> Gesture:

@@ -10,7 +10,7 @@ keep the board's words: they are the same for everyone.
 from __future__ import annotations
 
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table.referee import Referee
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
@@ -56,7 +56,7 @@ def my_turn_words(referee: Referee) -> str:
         return referee.status().pending
     phase, source, target = game.phase, referee.source, referee.target
     neutral = " neutral" if phase in (Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK) else ""
-    if phase in (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE):
+    if phase in PLACING_PHASES:
         if game.must_trade():
             return "Trade a set first: tap it under Cards"
         if not game.pool:

@@ -13,20 +13,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
+from conquista.bots.roster import DEFAULT_BOT, bots_of
 from conquista.dice.luck import luck_report
 from conquista.rules import power_cards
-from conquista.rules.actions import Attack, Blitz, Deal, Fortify, Place, Roll
+from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
 from conquista.rules.cards import card_symbol, set_kind
 from conquista.rules.choices import CardDeck, DealKind
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import mark, screen_hex
-from conquista.table.referee import Referee
+from conquista.table.colours import Palette, mark, screen_hex
+from conquista.table.referee import Referee, Status
+from conquista.table.tournament_clock import to_json as tournament_json
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_words import my_turn_words, waiting_words
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
     from conquista.web.wire import SavedChoice
 
 LOG_LINES = 40
-DEFAULT_BOT = "greedy"
 
 
 @functools.cache
@@ -45,9 +46,9 @@ def ruleset_choices() -> list[dict[str, Any]]:
     for name in builtin_rulesets():
         rules = load_ruleset(name)
         out.append({"name": name, "min": rules.players_min, "max": rules.players_max,
-                    "automatic_defence": rules.automatic_defence, "colours": list(rules.colours)})
+                    "automatic_defence": rules.automatic_defence, "colours": list(rules.colours),
+                    "tournament_ending": rules.tournament_ending})
     return out
-PLACING = (Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,8 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
                   "limit": game.rules.turn_time_limit_s or None,
                   "left": None if status.time_left is None else round(status.time_left, 1)},
+        # The tournament ending's clock, stage and points (None without it): docs/playing.md.
+        "tournament": tournament_view(game, status),
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
@@ -178,6 +181,17 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game),
     }
+
+
+def tournament_view(game: Game, status: Status) -> dict[str, Any] | None:
+    """The tournament's clock, stage and points, and its closing rolls so far (counted, so a screen that
+    announces them knows a new one; the last one's dice)."""
+    view = tournament_json(status.tournament)
+    if view is None:
+        return None
+    rolls = [a for a in game.log if isinstance(a, ClosingRoll)] if game.clock_out_round else []
+    view["closing"] = {"count": len(rolls), "dice": list(rolls[-1].dice)} if rolls else None
+    return view
 
 
 def last_roll(game: Game) -> dict[str, Any] | None:
@@ -313,7 +327,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         "pending": my_turn_words(referee) if mine else "",
         "waiting": "" if mine else waiting_words(referee),
         "refused": referee.message if mine else "",
-        "to_place": game.pool if mine and phase in PLACING else 0,
+        "to_place": game.pool if mine and phase in PLACING_PHASES else 0,
         "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),
         "dice": None,
         "move_in": None,
@@ -340,7 +354,7 @@ def legal_taps(referee: Referee) -> list[str]:
     game = referee.game
     phase = game.phase
     found: set[int] = set()
-    if phase in PLACING:
+    if phase in PLACING_PHASES:
         found = {a.territory for a in game.legal_actions() if isinstance(a, Place)}
     elif phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK, Phase.FORTIFY):
         moves = [a for a in game.legal_actions() if isinstance(a, (Attack, Fortify))]
@@ -379,14 +393,17 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         "rulesets": ruleset_choices() if can_set_up else [],
         "bot_names": list(BOT_NAMES) if can_set_up else [],
         "saved": [{"id": g.id, "rules": g.rules, "players": g.players, "turn": g.turn, "last_played": g.last_played,
-                   "bots": sum(1 for kind in g.seats or () if kind != "human")} for g in saved] if can_set_up else [],
+                   "bots": len(bots_of(g.seats))} for g in saved] if can_set_up else [],
         "rules": rules.name,
         "players": players,
         "bots": sorted(seats.bots),
         "bot_kinds": {str(seat): kinds.get(seat, DEFAULT_BOT) for seat in sorted(seats.bots)},
-        "switches": {"automatic defence": rules.automatic_defence, "physical dice": referee.physical_dice,
+        "switches": {"automatic defence": rules.automatic_defence, "tournament ending": rules.tournament_ending,
+                     "physical dice": referee.physical_dice,
                      "committed dice": referee.dice.name == "committed"},
         "paused": paused,
+        "palette": referee.palette.value,
+        "palettes": [p.value for p in Palette],
         "menu": referee.menu.view() if referee.menu is not None else None,
         # A player leaving (docs/rules.md, "Table features"): who may still leave, and whether a bot can take a seat
         # instead.

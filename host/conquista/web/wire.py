@@ -10,6 +10,7 @@ from typing import Any
 
 from conquista.dice.sources import DiceSource
 from conquista.rules.engine import Game
+from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
 from conquista.table.seat_claims import ClaimState
 from conquista.web.seats import Grant
@@ -63,6 +64,8 @@ class GameSetUp:
     automatic_defence: bool | None = None      # None: as the ruleset says
     committed_dice: bool = False               # provably fair: a commitment shown now, the seed when the game ends
     resume: int | None = None
+    tournament_ending: bool | None = None      # None: as the ruleset says (docs/rules.md, "Tournament ending")
+    palette: Palette | None = None             # the board's LED colours from now on (None: as they are)
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,7 @@ function draw() {
       `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
   drawClock();
   document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
+  tournamentClock.show(document.getElementById("tournament"), view);
   document.getElementById("message").textContent = view.message;
   update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),

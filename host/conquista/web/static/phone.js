@@ -158,13 +158,15 @@ function drawHost() {
   if (!hostView) return;
   const switches = Object.entries(hostView.switches).map(([k, v]) => `${k}: ${v ? "on" : "off"}`).join(", ");
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
-    `${hostView.bots.length ? hostView.bots.map(colourOf).join(", ") : "none"}`), el("p", {}, switches));
+    `${hostView.bots.length ? hostView.bots.map(colourOf).join(", ") : "none"}`),
+    el("p", {}, `${switches}, LED colours: ${hostView.palette}`));
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
   $("new-game").classList.toggle("hidden", !hostView.can_set_up);
   const select = $("new-rules");
   if (hostView.can_set_up && !select.options.length) {
     select.replaceChildren(...hostView.rulesets.map((r) => el("option", { value: r.name }, `${r.name} (${r.min}–${r.max})`)));
     select.value = hostView.rules;
+    $("new-palette").value = hostView.palette;   // the board's colours: the next games keep them
     drawRuleset();
   }
   drawSeatChoices();
@@ -226,13 +228,15 @@ function drawRuleset() {
   $("new-players").min = chosen.min;
   $("new-players").max = chosen.max;
   $("new-defence").checked = chosen.automatic_defence;
+  $("new-tournament").checked = chosen.tournament_ending;
 }
 
 function newGame() {
   const bots = {};
   for (const s of $("new-seats").querySelectorAll("select")) if (s.value) bots[s.dataset.seat] = s.value;
   return { type: "new_game", rules: $("new-rules").value, players: Number($("new-players").value), bots,
-    automatic_defence: $("new-defence").checked, committed_dice: $("new-committed").checked };
+    automatic_defence: $("new-defence").checked, committed_dice: $("new-committed").checked,
+    tournament_ending: $("new-tournament").checked, palette: $("new-palette").value };
 }
 
 function drawSeatAsked() {
@@ -249,6 +253,7 @@ function draw() {
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawSeatAsked();
+  if (publicView) tournamentClock.show($("tournament"), publicView);
   drawJoin();
   drawPlay();
   drawHost();

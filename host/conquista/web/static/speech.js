@@ -18,6 +18,10 @@ const conquistaSpeech = (function () {
       conquest: (a, tgt) => `${a} conquers ${tgt}.`,
       eliminated: (who) => `${who} is eliminated.`,
       wins: (who) => `${who} wins the game.`,
+      stage: { second_to_last: "The tournament clock has run out: this is the second-to-last round.",
+        last: "The last round.", closing: (n) => `From now on a closing roll of ${n} or under ends the game.`,
+        tie_break: "A tie on points and armies: one more round for the tied players." },
+      closing: (a, b, ends) => `Closing roll: ${a} and ${b}, ${ends ? "the game ends" : "the game goes on"}.`,
       switch: "speak the game", language: "language",
     },
     it: {
@@ -31,6 +35,10 @@ const conquistaSpeech = (function () {
       conquest: (a, tgt) => `${cap(a)} conquista ${tgt}.`,
       eliminated: (who) => `${cap(who)} è eliminato.`,
       wins: (who) => `${cap(who)} vince la partita.`,
+      stage: { second_to_last: "Il tempo del torneo è scaduto: questo è il penultimo giro.",
+        last: "L'ultimo giro.", closing: (n) => `D'ora in poi un lancio di chiusura di ${n} o meno chiude la partita.`,
+        tie_break: "Parità di punti e di armate: un altro giro per i giocatori in parità." },
+      closing: (a, b, ends) => `Lancio di chiusura: ${a} e ${b}, ${ends ? "la partita finisce" : "si continua"}.`,
       switch: "annuncia la partita", language: "lingua",
     },
   };
@@ -74,6 +82,14 @@ const conquistaSpeech = (function () {
       const say = rolls > 1 ? w.blitz : w.battle;
       out.push(say(colour(attacker), place(s), place(t), colour(defender), lostA, lostD, rolls));
       if (conquered) out.push(w.conquest(colour(attacker), place(t)));
+    }
+    const tb = before.tournament;
+    const ta = after.tournament;
+    if (tb && ta) {  // the tournament ending: the closing roll, and each new stage
+      const rolled = ta.closing && ta.closing.count > (tb.closing ? tb.closing.count : 0);
+      if (rolled) out.push(w.closing(ta.closing.dice[0], ta.closing.dice[1], after.over));
+      const said = w.stage[ta.stage];
+      if (ta.stage !== tb.stage && said) out.push(typeof said === "function" ? said(ta.closing_number) : said);
     }
     after.seats.forEach((seat, i) => {
       if (seat.eliminated && before.seats[i] && !before.seats[i].eliminated) out.push(w.eliminated(colour(i)));
