@@ -170,6 +170,7 @@ function draw() {
 function drawSide() {
   if (!map || !view) return;
   const seats = view.seats;
+  document.body.classList.toggle("over", Boolean(view.over));
   setText(document.getElementById("title"), `conquista · ${view.rules} · ${map.name}`);
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
