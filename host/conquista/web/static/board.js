@@ -53,7 +53,7 @@ async function buildWorld(gameMap) {
     const group = svgEl("g", { class: "badge", "data-id": t.id, transform: `translate(${x} ${y})` },
       disc, count, tag, letter, name);
     overlay.append(group);
-    badges[t.id] = { group, disc, count, letter, key: "", look: "" };
+    badges[t.id] = { group, disc, count, letter, key: "", look: "", fill: null };
   }
   return { svg, overlay, lands, badges };
 }
@@ -123,11 +123,14 @@ function drawWorld() {
     if (badge.key === key) return;
     badge.key = key;
     badge.group.classList.toggle("hidden-badge", !dealt);
-    badge.disc.setAttribute("fill", fill || "none");
-    badge.count.textContent = units;
+    if (badge.fill !== fill) {
+      badge.fill = fill;
+      badge.disc.setAttribute("fill", fill || "none");
+    }
+    setText(badge.count, units);
     badge.count.classList.toggle("long", units.length > 2);
     badge.count.classList.toggle("on-dark", dealt && isDark(fill));
-    badge.letter.textContent = dealt ? state.mark : "";
+    setText(badge.letter, dealt ? state.mark : "");
   });
 }
 
@@ -138,17 +141,37 @@ function seatLabel(s) {
 
 // Rebuilds a part of the page only when what it shows changed: an unchanged list is not laid out again.
 const shown = {};
+// Writing a text node, even with the same words, makes the browser lay the line out again: 8 screens on a small
+// machine feel every needless layout.
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
 function update(node, key, fill) {
   if (shown[node.id] === key) return;
   shown[node.id] = key;
   fill(node);
 }
 
+// The map is drawn at once; the words around it (turn, step, dice, players, log) at the frame after. A browser
+// composes a frame over the one rectangle that holds everything that changed: a count on the map and a line in the
+// side column together make it most of the screen, apart two small ones (8 screens on a small machine keep up).
+let sideQueued = false;
 function draw() {
   if (!map || !view) return;
-  const seats = view.seats;
-  document.getElementById("title").textContent = `conquista · ${view.rules} · ${map.name}`;
   drawWorld();
+  if (sideQueued) return;
+  sideQueued = true;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    sideQueued = false;
+    drawSide();
+  }));
+}
+
+function drawSide() {
+  if (!map || !view) return;
+  const seats = view.seats;
+  document.body.classList.toggle("over", Boolean(view.over));
+  setText(document.getElementById("title"), `conquista · ${view.rules} · ${map.name}`);
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
   const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.phase, view.clock.turn, view.clock.round]);
@@ -159,9 +182,9 @@ function draw() {
     el("span", { class: "phase" }, view.menu || view.over ? "" :
       `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
   drawClock();
-  document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
+  setText(document.getElementById("board-pending"), view.fault ? `paused: ${view.fault}` : view.pending);
   tournamentClock.show(document.getElementById("tournament"), view);
-  document.getElementById("message").textContent = view.message;
+  setText(document.getElementById("message"), view.message);
   update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
     ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
@@ -175,11 +198,22 @@ function draw() {
     ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
       : []))));
-  update(document.getElementById("log"), view.log.join("\n"), (log) => {
-    log.textContent = view.log.join("\n");
-    // Scrolled at the next frame: reading scrollHeight now would force a layout of the whole page, map included.
-    requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
-  });
+  drawLog(document.getElementById("log"), view.log);
+}
+
+// The log's box lays out bottom up (column-reverse), so it shows the newest lines without being scrolled (a script
+// that scrolled it would force a layout of the whole page on every change). A line is a node of its own, and only
+// the lines that scrolled in are added: the others are not shaped again.
+let logLines = [];
+function drawLog(box, lines) {
+  let gone = 0;        // the old lines that scrolled out: the new log is the old one's tail, then new lines
+  while (gone < logLines.length && !logLines.slice(gone).every((line, i) => line === lines[i])) gone += 1;
+  if (!box.firstChild) box.append(el("div", {}));
+  const inner = box.firstChild;
+  if (gone === logLines.length && logLines.length) inner.replaceChildren();   // nothing in common: start again
+  else for (let i = 0; i < gone; i += 1) inner.firstChild.remove();
+  for (const line of lines.slice(logLines.length - gone)) inner.append(el("div", {}, line));
+  logLines = lines.slice();
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
@@ -302,10 +336,10 @@ function drawClock() {
   const elapsed = (performance.now() - clockBase.at) / 1000;
   const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   if (clockBase.left !== null && clockBase.left !== undefined) {
-    node.textContent = `${mmss(Math.max(0, Math.ceil(clockBase.left - elapsed)))} left`;
+    setText(node, `${mmss(Math.max(0, Math.ceil(clockBase.left - elapsed)))} left`);
     return;
   }
-  node.textContent = `${mmss(Math.floor(clockBase.seconds + elapsed))} this turn`;
+  setText(node, `${mmss(Math.floor(clockBase.seconds + elapsed))} this turn`);
 }
 setInterval(drawClock, 1000);
 

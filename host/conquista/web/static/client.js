@@ -85,6 +85,13 @@ function connect(onFrame, onState) {
   return client;
 }
 
+// A seat's (or a territory owner's) colour with its letter: the colour is never the only sign of who it is.
+function swatch(rgb, letter) {
+  // Hidden from screen readers, which read the colour's name next to it.
+  return el("span", { class: `swatch${isDark(rgb) ? " on-dark" : ""}`, style: `background: ${rgb}`, "aria-hidden": "true" },
+    letter || "");
+}
+
 function isDark(hex) {
   const n = parseInt(hex.slice(1), 16);
   return ((n >> 16) & 255) * 0.3 + ((n >> 8) & 255) * 0.59 + (n & 255) * 0.11 < 110;

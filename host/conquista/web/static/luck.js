@@ -24,9 +24,9 @@
     const key = JSON.stringify(luck);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
-    const swatch = (seat) => el("span", { class: "swatch", style: `background: ${view.seats[seat].rgb}` });
+    const mark = (seat) => swatch(view.seats[seat].rgb, view.seats[seat].mark);
     const rows = luck.players.map((p) => el("tr", { "data-seat": p.seat },
-      el("td", {}, swatch(p.seat), p.colour),
+      el("td", {}, mark(p.seat), p.colour),
       el("td", {}, `${p.lost}`, el("small", {}, ` / ${one(p.expected_lost)}`)),
       el("td", {}, `${p.destroyed}`, el("small", {}, ` / ${one(p.expected_destroyed)}`)),
       el("td", {}, `${p.upsets} of ${p.underdog}`, el("small", {}, ` / ${one(p.expected_upsets)}`))));
@@ -41,7 +41,7 @@
     ];
     if (luck.missions.length) {
       parts.push(el("h2", {}, "Missions"), el("ul", { class: "missions" }, ...luck.missions.map((text, seat) =>
-        el("li", {}, swatch(seat), `${view.seats[seat].colour}: ${text}`))));
+        el("li", {}, mark(seat), `${view.seats[seat].colour}: ${text}`))));
     }
     box.replaceChildren(...parts);
   }

@@ -78,7 +78,7 @@ function drawJoin() {
   $("seats").replaceChildren(...publicView.seats.map((s) => el("button", {
     "data-seat": s.seat, onclick: () => client.send({ type: "claim", seat: s.seat }),
     ...(s.bot ? { disabled: "" } : {}),
-  }, el("span", { class: "swatch", style: `background: ${s.rgb}` }),
+  }, swatch(s.rgb, s.mark),
   s.bot ? `${s.colour} (bot)` : s.phone ? `${s.colour} (taken)` : s.colour)));
 }
 
@@ -89,7 +89,7 @@ function colourOf(seat) {
 
 function drawPlay() {
   if (seatView) {
-    $("title").replaceChildren(el("span", { class: "swatch", style: `background: ${seatView.rgb}` }),
+    $("title").replaceChildren(swatch(seatView.rgb, seatView.mark),
       `you are ${seatView.colour}`);
   } else {
     $("title").textContent = "conquista";      // a seat lost or given up: the title no longer claims it
@@ -106,7 +106,8 @@ function drawTurn() {
   banner.classList.toggle("hidden", !mine);
   if (mine) {
     banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
-    banner.textContent = seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn";
+    banner.replaceChildren(swatch(seatView.rgb, seatView.mark),
+      seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
   }
   document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
   if (mine && !wasMyTurn && $("vibrate").checked && navigator.vibrate) navigator.vibrate([120, 80, 120]);

@@ -115,8 +115,7 @@ function seatPanel(client) {
       const i = index[id];
       const state = publicView.territories[i];
       return el("button", { class: "pick", "data-pick": id, onclick: () => client.send({ type: "tap", territory: id }) },
-        el("span", { class: `swatch${isDark(state.rgb) ? " on-dark" : ""}`, style: `background: ${state.rgb}` },
-          state.mark || ""), ` ${map.territories[i].name} · ${state.armies}`);
+        swatch(state.rgb, state.mark), ` ${map.territories[i].name} · ${state.armies}`);
     }));
     box.classList.toggle("hidden", !ids.length);
   }
