@@ -1,7 +1,7 @@
 """What the referee's parts see of it: the narrow context through which the gesture reader (referee_input), the
-painter (referee_lights, ring), the recorder (referee_log), the prompt words (pending) and the table features
-(departures) read and act on the table, without importing the referee (so `conquista.table` has no import circle,
-type-checking imports included). `Referee` (table/referee.py) is the one implementation."""
+painter (referee_lights, ring), the recorder (referee_log), the prompt words (pending), the turn clock (turn_clock)
+and a player leaving (leaving) read and act on the table, without importing the referee (so `conquista.table` has
+no import circle, type-checking imports included). `Referee` (table/referee.py) is the one implementation."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from conquista.table.seat_claims import SeatClaims
 
 
 class TurnClockView(Protocol):
-    """The turn clock (conquista.table.departures.TurnClock)."""
+    """The turn clock (conquista.table.turn_clock.TurnClock)."""
 
     key: ClockKey | None
 

@@ -25,7 +25,7 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import Event, Phase
-from conquista.table import departures, referee_input, referee_lights, referee_log
+from conquista.table import leaving, referee_input, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
@@ -104,7 +104,7 @@ class Referee:
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self.now = 0.0
-        self.turn_clock = departures.TurnClock()
+        self.turn_clock = turn_clock.TurnClock()
         # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
         self.on_bot_seat: Callable[[int, float], None] | None = None
         self._settle(0.0)
@@ -159,21 +159,21 @@ class Referee:
         self._set_fault(FaultSource.STORAGE, text or None)
 
     def _set_fault(self, source: FaultSource, text: str | None) -> None:
-        departures.update_clock(self, self.now)    # the clock ran until now as it was
+        turn_clock.update_clock(self, self.now)    # the clock ran until now as it was
         if text:
             self.faults[source] = text
         else:
             self.faults.pop(source, None)
         self.version += 1
-        departures.update_clock(self, self.now)
+        turn_clock.update_clock(self, self.now)
 
     # ------------------------------------------------------------------------------------------- input
 
     def handle(self, gesture: Gesture, now: float) -> None:
         """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
-        departures.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
+        turn_clock.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
         self._handle(gesture, now)
-        departures.update_clock(self, now)
+        turn_clock.update_clock(self, now)
         self.version += 1
 
     def _handle(self, gesture: Gesture, now: float) -> None:
@@ -189,7 +189,7 @@ class Referee:
                 self.message = f"the {self.seat_name(news.seat)} seat goes to the phone that asked for it"
             return
         if isinstance(gesture, HeldDown) and gesture.button is Button.CANCEL and not self.power_question:
-            departures.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
+            leaving.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
             return
         if self.power_question or isinstance(gesture, HeldDown):
             self._power(gesture)
@@ -270,7 +270,7 @@ class Referee:
         self.prompt = question
         self._on_answer = on_answer
         self.prompt_colour = colour
-        departures.update_clock(self, self.now)   # the turn clock stops while the table answers
+        turn_clock.update_clock(self, self.now)   # the turn clock stops while the table answers
 
     def withdraw(self, question: str) -> bool:
         """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
@@ -337,7 +337,7 @@ class Referee:
         battle = game.battle
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
             self.apply_action(Defend(game.max_defend_dice(battle.target)), now)
-        departures.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
+        turn_clock.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
 
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
         """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or
@@ -348,7 +348,7 @@ class Referee:
         if self.prompt or self.fault or self.entry is not None or self.menu is not None:
             self.message = "not now"
             return False
-        return departures.leave(self, seat, now, bot=bot)
+        return leaving.leave(self, seat, now, bot=bot)
 
     # ----------------------------------------------------------------------------------------- applying
 
@@ -416,7 +416,7 @@ class Referee:
             self.clear_selection()
         if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
             self.clear_selection()
-        departures.update_clock(self, now)
+        turn_clock.update_clock(self, now)
 
     def undo_last(self) -> bool:
         """Take back the last placement or move of this turn (the engine's own undo)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
-from conquista.table import departures
+from conquista.table import turn_clock
 from conquista.table import unit_kinds as units
 from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
 from conquista.table.dealt import deal_blink
@@ -31,7 +31,7 @@ def status(referee: Desk) -> Status:
         pool=game.pool,
         chance=conquest_chance(referee),
         winner=game.winner,
-        time_left=departures.time_left(referee, referee.now),
+        time_left=turn_clock.time_left(referee, referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
         claim=claim_text(referee),
     )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
-from conquista.table.departures import time_fraction
+from conquista.table.turn_clock import time_fraction
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
