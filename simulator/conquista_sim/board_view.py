@@ -28,6 +28,7 @@ from conquista.bots.roster import HUMAN
 from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
+from conquista.table.referee_records import MessageKind
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
@@ -269,8 +270,10 @@ def status_lines(status: Status) -> Text:
                 f"{clock}\n",
                 style="bold")
     head.append(status.pending)
-    if status.message:
-        head.append(f"\n! {status.message}", style="yellow")
+    if status.message and status.message_kind is MessageKind.REFUSAL:
+        head.append(f"\n! {status.message}", style="yellow")   # "!" marks a refusal only
+    elif status.message:
+        head.append(f"\n{status.message}", style="cyan" if status.message_kind is MessageKind.NOTICE else "yellow")
     return head
 
 

@@ -66,7 +66,7 @@ class NewGameAtBoard:
             self.journal.start(game)
         self.bots.seat(choice.bots)
         referee.reset(game, now)
-        referee.message = f"a new game of {choice.rules} for {choice.players} players starts"
+        referee.notice(f"a new game of {choice.rules} for {choice.players} players starts")
         # Remembered as the next menu's starting point.
         self.rules, self.players = choice.rules, choice.players
         if self.on_started is not None:

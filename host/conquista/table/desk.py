@@ -14,7 +14,7 @@ from conquista.rules.events import Event
 from conquista.rules.table_features import ClockKey
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.referee_records import DiceEntry, LightEffect
+from conquista.table.referee_records import DiceEntry, LightEffect, MessageKind
 from conquista.table.seat_claims import SeatClaims
 
 
@@ -38,6 +38,21 @@ class MenuView(Protocol):
     def view(self) -> dict[str, Any]: ...
 
 
+class ModeView(Protocol):
+    """What the table is doing now (conquista.table.modes.Mode): its answers, which the painter, the turn clock, the
+    bots and the phones ask for."""
+
+    clock_runs: bool
+    shows_clock: bool
+    takes_play: bool
+    phones_may_act: bool
+    ring_marks: bool
+
+    def pending(self, desk: Desk) -> str: ...
+
+    def ring(self, desk: Desk, now: float) -> tuple[RGB, ...]: ...
+
+
 class Desk(Protocol):
     # The game and what the table holds of it beside the engine.
     game: Game
@@ -54,22 +69,35 @@ class Desk(Protocol):
     last_fleet: bool
     last_roll: tuple[tuple[int, ...], tuple[int, ...]]
     # What the screens say, and the lights' animations.
-    message: str
+    message: str              # set: a refusal's reason; `notice` says what was done
+    message_kind: MessageKind
     log: list[str]
     last_placed_line: tuple[int, int, bool, int, int] | None
     effects: list[LightEffect]
-    # The modes.
-    entry: DiceEntry | None
-    prompt: str
-    prompt_colour: RGB | None
-    power_question: bool
+    power_off: bool           # the players said yes to the power-off question
     # Hooks the app sets.
     on_action: Callable[[Action, list[Event]], None] | None
     on_bot_seat: Callable[[int, float], None] | None
     after_game: Callable[[float], None] | None
 
     @property
+    def mode(self) -> ModeView: ...
+
+    def end(self, mode: object) -> None:
+        """`mode` is over: the table leaves it (when it is still in it)."""
+
+    # What the modes hold, for the screens that show it (read only).
+    @property
     def menu(self) -> MenuView | None: ...
+
+    @property
+    def entry(self) -> DiceEntry | None: ...
+
+    @property
+    def prompt(self) -> str: ...
+
+    @property
+    def power_question(self) -> bool: ...
 
     @property
     def turn_clock(self) -> TurnClockView: ...
@@ -85,6 +113,8 @@ class Desk(Protocol):
     def illegal(self, t: int, now: float, reason: str) -> None: ...
 
     def refuse(self, now: float, reason: str) -> None: ...
+
+    def notice(self, text: str) -> None: ...
 
     def undo_last(self) -> bool: ...
 

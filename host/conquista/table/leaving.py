@@ -23,7 +23,7 @@ LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEX
 def ask_to_leave(referee: Desk, now: float) -> None:
     """CANCEL held down on one's turn: ask whether the current player leaves."""
     game = referee.game
-    if referee.menu is not None or referee.fault or referee.prompt or referee.entry is not None or game.over:
+    if not referee.mode.takes_play:
         referee.message = "not now"
         return
     seat = game.current
@@ -36,7 +36,7 @@ def ask_to_leave(referee: Desk, now: float) -> None:
 
     def answered(yes: bool, when: float) -> None:
         if not yes:
-            referee.message = f"{colour} plays on"
+            referee.notice(f"{colour} plays on")
         elif referee.on_bot_seat is not None:
             _offer_bot(referee, seat)
         else:
@@ -67,7 +67,7 @@ def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
             return False
         referee.on_bot_seat(seat, now)
         referee.note(f"a bot plays on for {colour}")
-        referee.message = f"a bot plays on for {colour}"
+        referee.notice(f"a bot plays on for {colour}")
         return True
     try:
         game.check(Leave(seat))
@@ -77,5 +77,5 @@ def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
     if seat == game.current:
         referee.clear_selection()
     referee.apply_action(Leave(seat), now)
-    referee.message = f"{colour} left the game: the armies stay and only defend"
+    referee.notice(f"{colour} left the game: the armies stay and only defend")
     return True

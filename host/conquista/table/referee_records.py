@@ -4,7 +4,7 @@ Pure: no clock, no device."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from conquista.rules.events import Phase
 from conquista.table.colours import RGB
@@ -27,6 +27,15 @@ class Scene:
     ring: tuple[RGB, ...]
 
 
+class MessageKind(Enum):
+    """What the referee's line of words is: screens show only a refusal as one (the terminal's "!", the phone's
+    refusal red); a notice confirms or informs; a warning is a fault that does not stop play (the journal's disk)."""
+
+    REFUSAL = "refusal"    # a gesture or command that changed nothing, and why
+    NOTICE = "notice"      # something done or decided: a seat granted, a bot taking over, a time-out, a new game
+    WARNING = "warning"
+
+
 @dataclass(frozen=True)
 class Status:
     player: int
@@ -42,6 +51,7 @@ class Status:
     time_left: float | None = None       # seconds left of the turn (a ruleset with a turn time limit)
     left: tuple[int, ...] = ()           # the seats that left the game
     claim: str = ""                      # a phone's seat claim waiting for the chord, in words
+    message_kind: MessageKind = MessageKind.REFUSAL
 
 
 class EffectKind(StrEnum):

@@ -51,10 +51,8 @@ def limit_s(referee: Desk) -> int:
 
 
 def clock_running(referee: Desk) -> bool:
-    game = referee.game
-    return (bool(limit_s(referee)) and not game.over and referee.menu is None and not referee.fault
-            and not referee.prompt and not referee.power_question and referee.entry is None
-            and game.turn_clock_runs())
+    # The mode says whether the player to move can act (no question, fault, menu or dice being typed in).
+    return bool(limit_s(referee)) and referee.mode.clock_runs and referee.game.turn_clock_runs()
 
 
 def update_clock(referee: Desk, now: float) -> None:
@@ -64,7 +62,7 @@ def update_clock(referee: Desk, now: float) -> None:
 def time_left(referee: Desk, now: float) -> float | None:
     """Seconds left of the turn at `now`, or None when the ruleset has no limit (or nothing is timed now)."""
     limit = limit_s(referee)
-    if not limit or referee.game.over or referee.menu is not None:
+    if not limit or not referee.mode.shows_clock:
         return None
     if referee.turn_clock.key != clock_key(referee):
         return float(limit)
@@ -91,5 +89,5 @@ def check_time(referee: Desk, now: float) -> None:
     who = game.rules.colours[game.opponent() if neutral else game.current]
     referee.clear_selection()
     referee.apply_action(TimeOut(), now)
-    referee.message = (f"{who}'s time for the neutral army is up: its steps end" if neutral
-                       else f"{who}'s time is up: the turn passes")
+    referee.notice(f"{who}'s time for the neutral army is up: its steps end" if neutral
+                   else f"{who}'s time is up: the turn passes")

@@ -167,7 +167,7 @@ class Companion:
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move (a connection whose seat changed hands was
         # unbound by the server: it sends as a public screen); a paused game takes nothing from phones.
-        return not self.paused and referee.game.to_move == seat and not referee.prompt and referee.menu is None
+        return not self.paused and referee.game.to_move == seat and referee.mode.phones_may_act
 
     def _new_game(self, referee: Referee, connection: int, host: int, setup: GameSetUp, now: float) -> None:
         if self.new_game is None:
@@ -185,12 +185,9 @@ class Companion:
         if started.dice is not None:
             referee.dice = started.dice
         referee.reset(game, now)
-        if setup.resume is not None:
-            referee.message = f"saved game {setup.resume} resumed"
-        else:
-            referee.message = f"a new game of {game.rules.name} for {game.players} players starts"
-        if started.note:
-            referee.message += f"; {started.note}"
+        said = (f"saved game {setup.resume} resumed" if setup.resume is not None
+                else f"a new game of {game.rules.name} for {game.players} players starts")
+        referee.notice(f"{said}; {started.note}" if started.note else said)
         self.bot_kinds = dict(started.bots)
         self.seats.resize(game.players, frozenset(started.bots))
 

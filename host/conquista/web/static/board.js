@@ -160,7 +160,10 @@ function draw() {
       `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
   drawClock();
   document.getElementById("board-pending").textContent = view.fault ? `paused: ${view.fault}` : view.pending;
-  document.getElementById("message").textContent = view.message;
+  const message = document.getElementById("message");
+  message.textContent = view.message;
+  // Only a refusal in refusal red; a notice is plain words, the journal's warning amber.
+  message.className = view.message_kind === "refusal" ? "error" : view.message_kind === "warning" ? "warn" : "";
   update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
     ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
