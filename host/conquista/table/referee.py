@@ -229,6 +229,8 @@ class Referee:
         """What the table is doing now (table/modes.py): the power-off question above all; the set-up menu unless
         a fault holds it; the game's end; a fault over the mode it holds; the mode asked for; else play."""
         asked = self.asked
+        if asked is None and self._power is None and not self.faults and self.game.phase is not Phase.OVER:
+            return play_mode(self.game.phase)   # the usual case, asked several times a frame
         if isinstance(asked, SettingUp) and not self.fault:
             mode: Mode = asked
         elif self.game.over:
