@@ -65,8 +65,8 @@ class NewGameAtBoard:
             self.journal.seats = seats_of(choice.players, choice.bots)
             self.journal.start(game)
         self.bots.seat(choice.bots)
-        referee.reset(game, now)
-        referee.notice(f"a new game of {choice.rules} for {choice.players} players starts")
+        referee.start(game, now, f"a new game of {choice.rules} for {choice.players} players starts",
+                      bots=choice.bots)
         # Remembered as the next menu's starting point.
         self.rules, self.players = choice.rules, choice.players
         if self.on_started is not None:

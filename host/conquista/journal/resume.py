@@ -22,7 +22,7 @@ class Asking(Protocol):
 
     def ask(self, question: str, on_answer: Callable[[bool, float], None]) -> None: ...
 
-    def reset(self, game: Game, now: float) -> None: ...
+    def start(self, game: Game, now: float, said: str) -> None: ...
 
 
 @dataclass
@@ -119,8 +119,7 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
             return
         game = new_game()
         journal.start(game)
-        referee.reset(game, now)
-        referee.notice("a new game starts")
+        referee.start(game, now, "a new game starts")
 
     referee.ask(f"unfinished game {saved.id} ({saved.ruleset}, {saved.players} players, turn {saved.turn}): "
                 f"ROLL resumes it; CANCEL marks it abandoned (no longer offered, still listed by `conquista games` "

@@ -8,7 +8,7 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
@@ -28,6 +28,7 @@ from conquista.rules.events import Event, Phase
 from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
+from conquista.table.effects import Effect, GameStarted
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown
 from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
 from conquista.table.modes import (
@@ -51,7 +52,7 @@ from conquista.table.referee_records import Scene as Scene
 from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
-from conquista.table.seat_claims import ClaimNews, SeatClaims
+from conquista.table.seat_claims import SeatClaims
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
 
@@ -91,7 +92,7 @@ class Referee:
         self.faults: dict[FaultSource, str] = {}
         # Phones' seat claims: their own input, granted by the chord; what became of them leaves as effects.
         self.claims = SeatClaims()
-        self._out: list[ClaimNews] = []
+        self._out: list[Effect] = []
         # Moves on every change the screens may show: phones, the terminal and sounds redraw when it moves.
         self.version = 0
         # Set by the app: what ROLL does once the game is over (offer the set-up menu for the next game).
@@ -120,8 +121,9 @@ class Referee:
 
     # ------------------------------------------------------------------------------------------- input
 
-    def step(self, item: Input, now: float) -> list[ClaimNews]:
-        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims)."""
+    def step(self, item: Input, now: float) -> list[Effect]:
+        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims, a game
+        started)."""
         match item:
             case Fault(source, text):
                 self._set_fault(source, text)
@@ -139,7 +141,7 @@ class Referee:
                 self.handle(item, now)
         return self.take_effects()
 
-    def take_effects(self) -> list[ClaimNews]:
+    def take_effects(self) -> list[Effect]:
         out, self._out = self._out, []
         return out
 
@@ -312,6 +314,18 @@ class Referee:
             self.message = "not now"
             return
         self.apply_action(Trade(cards), now)
+
+    def start(self, game: Game, now: float, said: str, *, bots: Mapping[int, str] | None = None,
+              dice: DiceSource | None = None) -> None:
+        """Referee a new or resumed game from now on: the one home of "start a game" that the set-up menu at the
+        board, the host's phone and the resume question all call. `said` is the notice the screens show; `bots`
+        the seats bots play (None: as they were), `dice` the game's chance source (None: the table's). The phones
+        follow the seats at once (`GameStarted`: a seat gone, or now a bot's, unbinds its phones)."""
+        if dice is not None:
+            self.dice = dice
+        self.reset(game, now)
+        self.notice(said)
+        self._out.append(GameStarted(game.players, dict(bots) if bots is not None else None))
 
     def reset(self, game: Game, now: float, *, play: bool = True) -> None:
         """Referee `game` from here on (a new game, or a saved one resumed): selections, undo and effects start

@@ -18,8 +18,9 @@ from typing import Any
 from conquista.errors import ConquistaError
 from conquista.rules.events import Phase
 from conquista.table import inputs
+from conquista.table.effects import Effect, GameStarted
 from conquista.table.referee import Referee
-from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
+from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimState
 from conquista.web.seats import SeatBook
 from conquista.web.views import DEFAULT_BOT, SeatState, host_view, map_view, public_view, seat_view
 
@@ -90,10 +91,16 @@ class Companion:
         self.route(referee, referee.take_effects())
         self.publish(referee, now)
 
-    def route(self, referee: Referee, effects: list[ClaimNews]) -> None:
-        """The referee's effects for the phones (what became of seat claims): each phone is answered, a grant
-        with the seat's token; the seat's current phone is told of a claim for its seat."""
+    def route(self, referee: Referee, effects: list[Effect]) -> None:
+        """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
+        the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
+        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot)."""
         for news in effects:
+            if isinstance(news, GameStarted):
+                self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
+                if news.bots is not None:
+                    self.bot_kinds = dict(news.bots)
+                continue
             colour = referee.game.rules.colours[news.seat] if 0 <= news.seat < referee.game.players else "?"
             if news.state is ClaimState.GRANTED:
                 self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=self.seats.grant(news.seat)))
@@ -182,14 +189,11 @@ class Companion:
             self.send(Refusal(connection, str(exc)))
             return
         game = started.game
-        if started.dice is not None:
-            referee.dice = started.dice
-        referee.reset(game, now)
         said = (f"saved game {setup.resume} resumed" if setup.resume is not None
                 else f"a new game of {game.rules.name} for {game.players} players starts")
-        referee.notice(f"{said}; {started.note}" if started.note else said)
-        self.bot_kinds = dict(started.bots)
-        self.seats.resize(game.players, frozenset(started.bots))
+        referee.start(game, now, f"{said}; {started.note}" if started.note else said, bots=started.bots,
+                      dice=started.dice)
+        self.route(referee, referee.take_effects())   # the seats follow the new game before anything else
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
         if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
