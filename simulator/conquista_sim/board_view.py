@@ -29,6 +29,7 @@ from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
 from conquista.table.tournament_clock import stage_words
+from conquista.table.referee_records import MessageKind
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable
@@ -274,8 +275,10 @@ def status_lines(status: Status, colours: Sequence[str] = ()) -> Text:
     if status.tournament is not None:   # the tournament ending: its clock (or its round) and the points
         points = ", ".join(f"{colour} {p}" for colour, p in zip(colours, status.tournament.points, strict=False))
         head.append(f"\n{stage_words(status.tournament)} · points: {points}", style="bold")
-    if status.message:
-        head.append(f"\n! {status.message}", style="yellow")
+    if status.message and status.message_kind is MessageKind.REFUSAL:
+        head.append(f"\n! {status.message}", style="yellow")   # "!" marks a refusal only
+    elif status.message:
+        head.append(f"\n{status.message}", style="cyan" if status.message_kind is MessageKind.NOTICE else "yellow")
     return head
 
 

@@ -130,9 +130,9 @@ def pictures() -> dict[str, str]:
     with SimulatedTable("italian", 3, seed=1) as table:
         now = table.clock.now()
         out["ring-place.svg"] = ring_svg(_read(table, now)[0])
-        table.referee.prompt = "resume the unfinished game?"
+        table.referee.ask("resume the unfinished game?", lambda _yes, _now: None)
         out["ring-question.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
-        table.referee.prompt = ""
+        table.referee.withdraw("resume the unfinished game?")
         table.referee.fault = "sensor link down"
         out["ring-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
         table.referee.fault = ""

@@ -61,14 +61,22 @@ def test_anything_else_answers_no_and_changes_nothing(answer: object) -> None:
 
 
 def test_asked_above_a_fault_a_question_and_the_menu() -> None:
+    # The table is in one asked mode at a time (a question, or the menu: the menu follows a "no" to the resume
+    # question, never beside it), so the power question is tried above each with a fault.
     ref = Referee(dealt("italian", 3), SeededDice(1))
     ref.fault = "sensor link down"
     ref.ask("resume?", lambda yes, now: None)
-    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]), lambda c, now: None)
     ref.handle(HeldDown(Button.NEXT), 1.0)
     assert ref.scene(1.1).ring[0] == PROMPT_YES         # not the fault's orange
     ref.handle(Press(Button.ROLL), 2.0)
     assert ref.power_off and ref.prompt == "resume?"    # the other question was not answered by it
+    ref = Referee(dealt("italian", 3), SeededDice(1))
+    ref.fault = "sensor link down"
+    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]), lambda c, now: None)
+    ref.handle(HeldDown(Button.NEXT), 1.0)
+    assert ref.scene(1.1).ring[0] == PROMPT_YES
+    ref.handle(Press(Button.ROLL), 2.0)
+    assert ref.power_off and ref.menu is not None       # the menu did not take the ROLL
 
 
 def test_other_buttons_held_down_do_not_ask() -> None:

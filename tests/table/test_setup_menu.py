@@ -144,7 +144,7 @@ def test_cancel_switches_the_tournament_ending_and_the_palette() -> None:
     m = menu(rules="italian")
     assert not m.tournament and "tournament ending off" in m.describe()
     m.handle(CANCEL)                              # the first step: the tournament ending
-    assert m.tournament and "tournament ending is on" in m.message and "tournament ending on" in m.describe()
+    assert m.tournament and "tournament ending is on" in m.said and "tournament ending on" in m.describe()
     ring = m.ring(N, 0.0)
     chosen = arcs(N, len(OPTIONS))[m.index]
     assert ring[chosen[0]] == SELECT and ring[chosen[1]] == TOURNAMENT_SIGNAL and ring[chosen[-1]] == OFF

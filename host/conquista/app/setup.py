@@ -63,9 +63,9 @@ class NewGameAtBoard:
             self.journal.start(game)
         self.bots.seat(choice.bots)
         referee.palette = choice.palette
-        referee.reset(game, now)
         tournament = " with the tournament ending" if game.rules.tournament_ending else ""
-        referee.message = f"a new game of {choice.rules}{tournament} for {choice.players} players starts"
+        referee.start(game, now, f"a new game of {choice.rules}{tournament} for {choice.players} players starts",
+                      bots=choice.bots)
         # Remembered as the next menu's starting point.
         self.rules, self.players, self.tournament = choice.rules, choice.players, choice.tournament
         if self.on_started is not None:

@@ -18,11 +18,11 @@ from conquista.rules.engine import Game
 class Asking(Protocol):
     """The referee's side of the resume prompt."""
 
-    message: str
+    def notice(self, text: str) -> None: ...
 
     def ask(self, question: str, on_answer: Callable[[bool, float], None]) -> None: ...
 
-    def reset(self, game: Game, now: float) -> None: ...
+    def start(self, game: Game, now: float, said: str) -> None: ...
 
 
 @dataclass
@@ -111,7 +111,7 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
 
     def answer(resume: bool, now: float) -> None:
         if resume:
-            referee.message = f"game {saved.id} resumed"
+            referee.notice(f"game {saved.id} resumed")
             return
         journal.abandon()
         if set_up is not None:
@@ -119,8 +119,7 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
             return
         game = new_game()
         journal.start(game)
-        referee.reset(game, now)
-        referee.message = "a new game starts"
+        referee.start(game, now, "a new game starts")
 
     referee.ask(f"unfinished game {saved.id} ({saved.ruleset}, {saved.players} players, turn {saved.turn}): "
                 f"ROLL resumes it; CANCEL marks it abandoned (no longer offered, still listed by `conquista games` "

@@ -115,8 +115,7 @@ class BotSeats:
         """The gesture a bot makes now, if one is to move (or a bot's newly dealt territory blinks) and its think
         time is over; call `rested` after it."""
         game = referee.game
-        if (game.over or referee.entry is not None or referee.prompt or referee.menu is not None
-                or referee.power_question or referee.fault):
+        if not referee.mode.takes_play:   # a question, the menu, dice typed in, a fault, the game's end
             self._queue.clear()
             return None
         to_move = game.to_move

@@ -1,7 +1,7 @@
 """What the referee's parts see of it: the narrow context through which the gesture reader (referee_input), the
-painter (referee_lights, ring), the recorder (referee_log), the prompt words (pending) and the table features
-(departures) read and act on the table, without importing the referee (so `conquista.table` has no import circle,
-type-checking imports included). `Referee` (table/referee.py) is the one implementation."""
+painter (referee_lights, ring), the recorder (referee_log), the prompt words (pending), the turn clock (turn_clock)
+and a player leaving (leaving) read and act on the table, without importing the referee (so `conquista.table` has
+no import circle, type-checking imports included). `Referee` (table/referee.py) is the one implementation."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from conquista.rules.events import Event
 from conquista.rules.table_features import ClockKey
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.referee_records import DiceEntry, LightEffect
+from conquista.table.referee_records import DiceEntry, LightEffect, MessageKind
 from conquista.table.seat_claims import SeatClaims
 from conquista.table.tournament_clock import TournamentClock
 
 
 class TurnClockView(Protocol):
-    """The turn clock (conquista.table.departures.TurnClock)."""
+    """The turn clock (conquista.table.turn_clock.TurnClock)."""
 
     key: ClockKey | None
 
@@ -37,6 +37,21 @@ class MenuView(Protocol):
     def ring(self, n: int, now: float) -> tuple[RGB, ...]: ...
 
     def view(self) -> dict[str, Any]: ...
+
+
+class ModeView(Protocol):
+    """What the table is doing now (conquista.table.modes.Mode): its answers, which the painter, the turn clock, the
+    bots and the phones ask for."""
+
+    clock_runs: bool
+    shows_clock: bool
+    takes_play: bool
+    phones_may_act: bool
+    ring_marks: bool
+
+    def pending(self, desk: Desk) -> str: ...
+
+    def ring(self, desk: Desk, now: float) -> tuple[RGB, ...]: ...
 
 
 class Desk(Protocol):
@@ -57,22 +72,35 @@ class Desk(Protocol):
     last_fleet: bool
     last_roll: tuple[tuple[int, ...], tuple[int, ...]]
     # What the screens say, and the lights' animations.
-    message: str
+    message: str              # set: a refusal's reason; `notice` says what was done
+    message_kind: MessageKind
     log: list[str]
     last_placed_line: tuple[int, int, bool, int, int] | None
     effects: list[LightEffect]
-    # The modes.
-    entry: DiceEntry | None
-    prompt: str
-    prompt_colour: RGB | None
-    power_question: bool
+    power_off: bool           # the players said yes to the power-off question
     # Hooks the app sets.
     on_action: Callable[[Action, list[Event]], None] | None
     on_bot_seat: Callable[[int, float], None] | None
     after_game: Callable[[float], None] | None
 
     @property
+    def mode(self) -> ModeView: ...
+
+    def end(self, mode: object) -> None:
+        """`mode` is over: the table leaves it (when it is still in it)."""
+
+    # What the modes hold, for the screens that show it (read only).
+    @property
     def menu(self) -> MenuView | None: ...
+
+    @property
+    def entry(self) -> DiceEntry | None: ...
+
+    @property
+    def prompt(self) -> str: ...
+
+    @property
+    def power_question(self) -> bool: ...
 
     @property
     def turn_clock(self) -> TurnClockView: ...
@@ -88,6 +116,8 @@ class Desk(Protocol):
     def illegal(self, t: int, now: float, reason: str) -> None: ...
 
     def refuse(self, now: float, reason: str) -> None: ...
+
+    def notice(self, text: str) -> None: ...
 
     def undo_last(self) -> bool: ...
 

@@ -17,20 +17,21 @@ POWER_QUESTION = "switch the board off? ROLL: yes, any other key: no"
 
 
 def pending_text(referee: Desk) -> str:
+    """The pending line: the mode's words (a question, the menu, dice typed in, the result, or the game's step)."""
+    return referee.mode.pending(referee)
+
+
+def game_over_pending(referee: Desk) -> str:
+    game = referee.game
+    assert game.winner is not None
+    again = " · ROLL: a new game" if referee.after_game is not None else ""
+    return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}{again}"
+
+
+def play_pending(referee: Desk) -> str:
+    """The step the game waits for, in words."""
     game = referee.game
     phase = game.phase
-    if referee.power_question:
-        return POWER_QUESTION
-    if referee.prompt:
-        return referee.prompt
-    if referee.menu is not None:
-        return referee.menu.describe()
-    if game.winner is not None:
-        again = " · ROLL: a new game" if referee.after_game is not None else ""
-        return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}{again}"
-    if referee.entry is not None:
-        return (f"enter die {len(referee.entry.values) + 1} of {referee.entry.needed}: {referee.entry.current} "
-                f"(turn to change, ROLL confirms)")
     text = _phase_pending(referee, game, phase) + _dealt_pending(referee, game)
     to_move = game.to_move
     if game.neutral is not None and isinstance(to_move, int) and game.acting_owner() == game.neutral:

@@ -8,7 +8,7 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
@@ -25,22 +25,34 @@ from conquista.rules.actions import (
 )
 from conquista.rules.engine import Game
 from conquista.rules.events import Event, Phase
-from conquista.table import departures, referee_input, referee_lights, referee_log
+from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
+from conquista.table.effects import Effect, GameStarted
+from conquista.table.gestures import Button, Chord, Gesture, HeldDown
 from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
+from conquista.table.modes import (
+    GAME_OVER,
+    AskedMode,
+    Mode,
+    Paused,
+    PowerQuestion,
+    Question,
+    SettingUp,
+    TypingDice,
+    play_mode,
+)
 from conquista.table.prompt_words import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
 from conquista.table.referee_records import ATTACKING as ATTACKING
 from conquista.table.referee_records import BLINK_PERIOD_S as BLINK_PERIOD_S
 from conquista.table.referee_records import PLACING as PLACING
-from conquista.table.referee_records import DiceEntry, EffectKind, LightEffect
+from conquista.table.referee_records import DiceEntry, EffectKind, LightEffect, MessageKind
 from conquista.table.referee_records import DiceRow as DiceRow
 from conquista.table.referee_records import Scene as Scene
 from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
-from conquista.table.seat_claims import ClaimNews, SeatClaims
+from conquista.table.seat_claims import SeatClaims
 from conquista.table.tournament_clock import TournamentClock
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
@@ -73,28 +85,26 @@ class Referee:
         self.count = 0
         self.last_placed = -1
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        self.message = ""
+        # The line of words the screens show, and its kind: only a refusal is shown as one ("!", refusal red).
+        self._message = ""
+        self.message_kind = MessageKind.REFUSAL
         self.refused_at = -math.inf      # when a button press was last refused (the buzzer sounds it)
         # Each source's fault apart (the link, the host's pause, the journal's disk), so none clears another's.
         self.faults: dict[FaultSource, str] = {}
         # Phones' seat claims: their own input, granted by the chord; what became of them leaves as effects.
         self.claims = SeatClaims()
-        self._out: list[ClaimNews] = []
+        self._out: list[Effect] = []
         # Moves on every change the screens may show: phones, the terminal and sounds redraw when it moves.
         self.version = 0
         # Set by the app: what ROLL does once the game is over (offer the set-up menu for the next game).
         self.after_game: Callable[[float], None] | None = None
-        self.prompt = ""                 # a yes/no question (ROLL: yes, CANCEL: no), e.g. resume a saved game
-        self.prompt_colour: RGB | None = None
-        self._on_answer: Callable[[bool, float], None] | None = None
-        # The set-up menu, while a new game is chosen at the board (the game meanwhile is a stand-in, unlit).
-        self.menu: SetupMenu | None = None
-        self._on_chosen: Callable[[SetupChoice, float], None] | None = None
-        self.power_question = False      # NEXT held for 5 s asks; above every other question and fault
+        # The mode the table was put in (table/modes.py): a yes/no question, the set-up menu, or dice typed in;
+        # None: the mode follows from the game and the faults (play, paused, game over).
+        self.asked: AskedMode | None = None
+        self._power: PowerQuestion | None = None   # NEXT held for 5 s asks; above every other mode and fault
         self.power_off = False           # ... and ROLL said yes: the app closes the journal and switches off
         self.log: list[str] = referee_log.recent_log(game)   # a resumed game shows its recent past
         self.effects: list[LightEffect] = []
-        self.entry: DiceEntry | None = None
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
         # (player, territory, fleet, count, log index) of the last placement line, which later placements extend.
@@ -105,7 +115,7 @@ class Referee:
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
         self.now = 0.0
-        self.turn_clock = departures.TurnClock()
+        self.turn_clock = turn_clock.TurnClock()
         self.tournament = TournamentClock()   # the tournament ending's clock of play (the app sets its history)
         # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
         self.on_bot_seat: Callable[[int, float], None] | None = None
@@ -113,8 +123,9 @@ class Referee:
 
     # ------------------------------------------------------------------------------------------- input
 
-    def step(self, item: Input, now: float) -> list[ClaimNews]:
-        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims)."""
+    def step(self, item: Input, now: float) -> list[Effect]:
+        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims, a game
+        started)."""
         match item:
             case Fault(source, text):
                 self._set_fault(source, text)
@@ -132,9 +143,26 @@ class Referee:
                 self.handle(item, now)
         return self.take_effects()
 
-    def take_effects(self) -> list[ClaimNews]:
+    def take_effects(self) -> list[Effect]:
         out, self._out = self._out, []
         return out
+
+    # ------------------------------------------------------------------------------------------ words
+
+    @property
+    def message(self) -> str:
+        """The referee's line of words: why the last gesture or command was refused, or (`message_kind` NOTICE)
+        what it did."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        """A refusal's reason (the kind screens have always shown); a notice is said with `notice`."""
+        self._message, self.message_kind = text, MessageKind.REFUSAL
+
+    def notice(self, text: str) -> None:
+        """Say what was done or decided (not a refusal): the screens show it as plain words."""
+        self._message, self.message_kind = text, MessageKind.NOTICE
 
     # ------------------------------------------------------------------------------------------ faults
 
@@ -161,21 +189,21 @@ class Referee:
         self._set_fault(FaultSource.STORAGE, text or None)
 
     def _set_fault(self, source: FaultSource, text: str | None) -> None:
-        departures.update_clock(self, self.now)    # the clock ran until now as it was
+        turn_clock.update_clock(self, self.now)    # the clock ran until now as it was
         if text:
             self.faults[source] = text
         else:
             self.faults.pop(source, None)
         self.version += 1
-        departures.update_clock(self, self.now)
+        turn_clock.update_clock(self, self.now)
 
     # ------------------------------------------------------------------------------------------- input
 
     def handle(self, gesture: Gesture, now: float) -> None:
         """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
-        departures.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
+        turn_clock.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
         self._handle(gesture, now)
-        departures.update_clock(self, now)
+        turn_clock.update_clock(self, now)
         self.version += 1
 
     def _handle(self, gesture: Gesture, now: float) -> None:
@@ -188,76 +216,74 @@ class Referee:
                 self.message = "no phone asks for a seat: ROLL and NEXT together grant a seat a phone asks for"
             else:
                 self._out.append(news)
-                self.message = f"the {self.seat_name(news.seat)} seat goes to the phone that asked for it"
+                self.notice(f"the {self.seat_name(news.seat)} seat goes to the phone that asked for it")
             return
-        if isinstance(gesture, HeldDown) and gesture.button is Button.CANCEL and not self.power_question:
-            departures.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
+        if isinstance(gesture, HeldDown) and self._power is None:
+            if gesture.button is Button.CANCEL:
+                leaving.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
+            elif gesture.button is Button.NEXT:
+                self._power = PowerQuestion()     # NEXT held down: switch the board off?
             return
-        if self.power_question or isinstance(gesture, HeldDown):
-            self._power(gesture)
-            return
-        game = self.game
-        if self.menu is not None and not self.fault:
-            self._menu_gesture(gesture, now)
-            return
-        if game.over:
-            if self.after_game is not None and isinstance(gesture, Press) and gesture.button is Button.ROLL:
-                self.after_game(now)   # the set-up menu for the next game
-                return
-            again = ": ROLL for a new game" if self.after_game is not None else ""
-            self.message = f"game over: {self.seat_name(game.winner)} won{again}"
-            return
-        if self.fault:
-            self.message = f"paused: {self.fault}"
-            return
-        if self.prompt:
-            self._answer(gesture, now)
-            return
-        if self.entry is not None:
-            referee_input.dice_entry(self, gesture, now)
-            return
-        match gesture:
-            case Tap(t):
-                referee_input.tap(self, t, now, long=False)
-            case LongPress(t):
-                referee_input.tap(self, t, now, long=True)
-            case Turn(steps):
-                referee_input.turn(self, steps, now)
-            case Press(button):
-                referee_input.press(self, button, now, held=False)
-            case Hold(button):
-                referee_input.press(self, button, now, held=True)
+        self.mode.gesture(self, gesture, now)
+
+    # ------------------------------------------------------------------------------------------- modes
+
+    @property
+    def mode(self) -> Mode:
+        """What the table is doing now (table/modes.py): the power-off question above all; the set-up menu unless
+        a fault holds it; the game's end; a fault over the mode it holds; the mode asked for; else play."""
+        asked = self.asked
+        if asked is None and self._power is None and not self.faults and self.game.phase is not Phase.OVER:
+            return play_mode(self.game.phase)   # the usual case, asked several times a frame
+        if isinstance(asked, SettingUp) and not self.fault:
+            mode: Mode = asked
+        elif self.game.over:
+            mode = GAME_OVER
+        elif self.fault:
+            mode = Paused(asked or play_mode(self.game.phase))
+        else:
+            mode = asked or play_mode(self.game.phase)
+        return self._power.over(mode) if self._power is not None else mode
+
+    def end(self, mode: object) -> None:
+        """`mode` is over: the table leaves it (a mode calls this before it acts, so what it does next, such as
+        asking the next question, is not undone)."""
+        self.version += 1
+        if mode is self._power:
+            self._power = None
+        elif mode is self.asked:
+            self.asked = None
+        turn_clock.update_clock(self, self.now)
+
+    @property
+    def power_question(self) -> bool:
+        return self._power is not None
+
+    @property
+    def prompt(self) -> str:
+        """The yes/no question being asked ("": none)."""
+        return self.asked.text if isinstance(self.asked, Question) else ""
+
+    @property
+    def prompt_colour(self) -> RGB | None:
+        return self.asked.colour if isinstance(self.asked, Question) else None
+
+    @property
+    def menu(self) -> SetupMenu | None:
+        return self.asked.menu if isinstance(self.asked, SettingUp) else None
+
+    @property
+    def entry(self) -> DiceEntry | None:
+        """Physical dice being typed in."""
+        return self.asked.entry if isinstance(self.asked, TypingDice) else None
 
     def offer_menu(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None]) -> None:
         """Show the set-up menu until ROLL confirms its last step; then `on_chosen(choice, now)` starts the game
         (e.g. with `reset`)."""
         self.version += 1
-        self.menu, self._on_chosen = menu, on_chosen
+        self.asked = SettingUp(menu, on_chosen)
         self.clear_selection()
         self.effects.clear()
-
-    def _menu_gesture(self, gesture: Gesture, now: float) -> None:
-        menu = self.menu
-        assert menu is not None
-        choice = menu.handle(gesture)
-        self.message = menu.message
-        if choice is not None:
-            on_chosen = self._on_chosen
-            self.menu, self._on_chosen = None, None
-            if on_chosen is not None:
-                on_chosen(choice, now)
-
-    def _power(self, gesture: Gesture) -> None:
-        """NEXT held for 5 s asks; ROLL switches off, any other key keeps the board on."""
-        if not self.power_question:
-            self.power_question = isinstance(gesture, HeldDown) and gesture.button is Button.NEXT
-            return
-        self.power_question = False
-        if isinstance(gesture, Press | Hold) and gesture.button is Button.ROLL:
-            self.power_off = True
-            self.message = "switching off: the board goes dark, then unplug it"
-        else:
-            self.message = "the board stays on"
 
     def note(self, line: str) -> None:
         """Add a line of its own to the log (a bot at the table says why it acts)."""
@@ -269,17 +295,15 @@ class Referee:
         """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
         With `colour` the whole ring flashes it (e.g. the seat a phone asks for) instead of green and red."""
         self.version += 1
-        self.prompt = question
-        self._on_answer = on_answer
-        self.prompt_colour = colour
-        departures.update_clock(self, self.now)   # the turn clock stops while the table answers
+        self.asked = Question(question, on_answer, colour)
+        turn_clock.update_clock(self, self.now)   # the turn clock stops while the table answers
 
     def withdraw(self, question: str) -> bool:
         """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
         self.version += 1
         if self.prompt != question:
             return False
-        self.prompt, self._on_answer, self.prompt_colour = "", None, None
+        self.asked = None
         return True
 
     def trade(self, cards: tuple[int, ...], now: float) -> None:
@@ -288,19 +312,22 @@ class Referee:
         self.version += 1
         self.now = now
         self.message = ""
-        if self.prompt or self.fault or self.entry is not None:
+        if not self.mode.takes_play:
             self.message = "not now"
             return
         self.apply_action(Trade(cards), now)
 
-    def _answer(self, gesture: Gesture, now: float) -> None:
-        if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
-            self.refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
-            return
-        on_answer = self._on_answer
-        self.prompt, self._on_answer, self.prompt_colour = "", None, None
-        if on_answer is not None:
-            on_answer(gesture.button is Button.ROLL, now)
+    def start(self, game: Game, now: float, said: str, *, bots: Mapping[int, str] | None = None,
+              dice: DiceSource | None = None) -> None:
+        """Referee a new or resumed game from now on: the one home of "start a game" that the set-up menu at the
+        board, the host's phone and the resume question all call. `said` is the notice the screens show; `bots`
+        the seats bots play (None: as they were), `dice` the game's chance source (None: the table's). The phones
+        follow the seats at once (`GameStarted`: a seat gone, or now a bot's, unbinds its phones)."""
+        if dice is not None:
+            self.dice = dice
+        self.reset(game, now)
+        self.notice(said)
+        self._out.append(GameStarted(game.players, dict(bots) if bots is not None else None))
 
     def reset(self, game: Game, now: float, *, play: bool = True) -> None:
         """Referee `game` from here on (a new game, or a saved one resumed): selections, undo and effects start
@@ -308,7 +335,7 @@ class Referee:
         `play=False` the game is only shown (a replay): chance steps are left waiting."""
         self.version += 1
         self.game = game
-        self.menu, self._on_chosen = None, None   # a game is refereed from now on (e.g. set up from a phone)
+        self.asked = None   # a game is refereed from now on (e.g. set up from a phone): no menu, question or dice
         self.clear_selection()
         self.count = 0
         self.last_placed = -1
@@ -317,7 +344,6 @@ class Referee:
         last = next((a for a in reversed(game.log) if isinstance(a, Roll)), None)
         self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
         self.effects.clear()
-        self.entry = None
         self._undoable.clear()
         self._last_phase = (game.phase, game.current)
         self._phase_started = now
@@ -331,6 +357,8 @@ class Referee:
     def tick(self, now: float) -> None:
         """Time passing: a defender who does not choose in time defends with the most dice; a seat claim expires."""
         self.now = now
+        if self.effects:   # the scene only reads them; time passing forgets the finished ones
+            self.effects = referee_lights.live_effects(self.effects, now)
         expired = self.claims.expire(now)
         if expired is not None:
             self._out.append(expired)
@@ -339,7 +367,7 @@ class Referee:
         battle = game.battle
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
             self.apply_action(Defend(game.max_defend_dice(battle.target)), now)
-        departures.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
+        turn_clock.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
         self.tournament.check(self, now)   # the tournament clock: `ClockOut()` is applied when it runs out
 
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
@@ -348,10 +376,10 @@ class Referee:
         self.version += 1
         self.now = now
         self.message = ""
-        if self.prompt or self.fault or self.entry is not None or self.menu is not None:
+        if not self.mode.takes_play:
             self.message = "not now"
             return False
-        return departures.leave(self, seat, now, bot=bot)
+        return leaving.leave(self, seat, now, bot=bot)
 
     # ----------------------------------------------------------------------------------------- applying
 
@@ -388,7 +416,7 @@ class Referee:
         while game.is_chance():
             if game.phase is Phase.ROLL and self.physical_dice and game.battle is not None:
                 battle = game.battle
-                self.entry = DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice)
+                self.asked = TypingDice(DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice))
                 return
             action = chance_action(game, self.dice)
             events = game.apply(action)
@@ -404,22 +432,8 @@ class Referee:
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
                 self._undoable = self._undoable[-1:] if fortify_passed else []
                 self.last_placed = -1
-        if game.phase is Phase.OCCUPY:
-            self.count = game.occupy_range()[0]
-        elif game.phase is Phase.DEFEND and game.battle is not None:
-            self.count = game.max_defend_dice(game.battle.target)
-        elif game.phase in ATTACKING:
-            if self.source >= 0 and (game.owner[self.source] != game.acting_owner() or game.armies[self.source] < 2):
-                self.clear_selection()
-            elif self.target >= 0 and not game.attack_allowed(self.source, self.target):
-                self.target = -1
-            if self.target >= 0:
-                self.count = min(max(self.count, 1), game.max_attack_dice(self.source))
-        elif game.phase is not Phase.FORTIFY:
-            self.clear_selection()
-        if game.phase is Phase.FORTIFY and self.source >= 0 and game.owner[self.source] != game.current:
-            self.clear_selection()
-        departures.update_clock(self, now)
+        play_mode(game.phase).settle(self)   # the new phase's play mode says what of the selection holds
+        turn_clock.update_clock(self, now)
 
     def undo_last(self) -> bool:
         """Take back the last placement or move of this turn (the engine's own undo)."""
@@ -455,7 +469,7 @@ class Referee:
         return referee_lights.conquest_chance(self)
 
     def scene(self, now: float) -> Scene:
-        """Every light at time `now`. Animations are functions of time, so tests step time."""
+        """Every light at time `now`, changing nothing (animations are functions of time, so tests step time)."""
         return referee_lights.scene(self, now)
 
     def dice_values(self) -> tuple[DiceRow, DiceRow]:

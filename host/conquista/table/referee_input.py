@@ -1,58 +1,46 @@
-"""How the referee takes gestures: taps select, place and attack; the encoder sets a count; the buttons confirm,
-end a phase or take back; physical dice are typed in die by die. The part of `Referee` (table/referee.py) that
-reads gestures, kept apart for size; the referee's own helpers (`_apply`, `_illegal`, ...) do the work. Pure: time
-is passed in."""
+"""How the referee takes gestures: taps select, place and attack; the encoder sets a count; the buttons confirm, end
+a phase or take back (physical dice typed in are table/modes.py's `TypingDice`). The part of `Referee`
+(table/referee.py) that reads gestures, kept apart for size; the referee's own helpers (`_apply`, `_illegal`, ...)
+do the work. Pure: time is passed in."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from conquista.errors import IllegalActionError
-from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Roll, Trade
+from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
-from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
+from conquista.table.gestures import Button
 from conquista.table.referee_records import ATTACKING, PLACING
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
 
 
-def tap(referee: Desk, t: int, now: float, long: bool) -> None:
+def tap_occupy(referee: Desk, t: int, now: float) -> None:
+    """Moving in after a conquest: a tap on the target moves one more, on the source one fewer."""
     game = referee.game
-    if not 0 <= t < game.map.size:
-        return
-    if referee.dealt.confirm(game, t):
-        return _confirmed(referee, t)
-    # Whose armies the taps command: the current player's, or the neutral army's in its phases.
-    phase, me = game.phase, game.acting_owner()
-    if phase in PLACING:
-        tap_place(referee, t, now, long, me)
-    elif phase in ATTACKING:
-        tap_attack(referee, t, now, long, me)
-    elif phase is Phase.FORTIFY:
-        tap_fortify(referee, t, now)
-    elif phase is Phase.OCCUPY and game.battle is not None:
-        low, high = game.occupy_range()
-        battle = game.battle
-        if t == battle.target:
-            referee.count = min(high, referee.count + 1)
-        elif t == battle.source:
-            referee.count = max(low, referee.count - 1)
-        else:
-            source, target = referee.territory_name(battle.source), referee.territory_name(battle.target)
-            kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
-            referee.illegal(t, now, f"move {kind} from {source} into {target}")
+    battle = game.battle
+    if battle is None:
+        return referee.illegal(t, now, "not now")
+    low, high = game.occupy_range()
+    if t == battle.target:
+        referee.count = min(high, referee.count + 1)
+    elif t == battle.source:
+        referee.count = max(low, referee.count - 1)
     else:
-        referee.illegal(t, now, "not now")
+        source, target = referee.territory_name(battle.source), referee.territory_name(battle.target)
+        kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
+        referee.illegal(t, now, f"move {kind} from {source} into {target}")
 
 
-def _confirmed(referee: Desk, t: int) -> None:
+def confirmed(referee: Desk, t: int) -> None:
     """A tap on a newly dealt territory: its army is on the board now (referee state only: nothing is placed)."""
     game = referee.game
     left = len(referee.dealt.blinking(game))
     more = f"; {left} more {'territory blinks' if left == 1 else 'territories blink'}" if left else ""
-    referee.message = f"{referee.territory_name(t)}: {referee.seat_name(game.owner[t])}'s army is on the board{more}"
+    referee.notice(f"{referee.territory_name(t)}: {referee.seat_name(game.owner[t])}'s army is on the board{more}")
 
 
 def tap_place(referee: Desk, t: int, now: float, long: bool, me: int) -> None:
@@ -106,7 +94,7 @@ def tap_attack(referee: Desk, t: int, now: float, long: bool, me: int) -> None:
     game, owner = referee.game, referee.game.owner
     if owner[t] == me:
         if t == referee.source:
-            referee.message = f"{referee.territory_name(t)} deselected"
+            referee.notice(f"{referee.territory_name(t)} deselected")
             return referee.clear_selection()
         if game.armies[t] < 2:
             return referee.illegal(t, now, f"{referee.territory_name(t)} needs at least 2 armies to attack")
@@ -220,27 +208,6 @@ def press(referee: Desk, button: Button, now: float, held: bool) -> None:
 
 def blitz(referee: Desk, now: float) -> None:
     referee.apply_action(Blitz(referee.source, referee.target, 1), now)
-
-
-def dice_entry(referee: Desk, gesture: Gesture, now: float) -> None:
-    entry = referee.entry
-    assert entry is not None
-    match gesture:
-        case Turn(steps):
-            entry.current = (entry.current - 1 + steps) % 6 + 1
-        case Press(Button.ROLL) | Hold(Button.ROLL):
-            entry.values.append(entry.current)
-            entry.current = 1
-            if len(entry.values) == entry.needed:
-                values = tuple(entry.values)
-                referee.entry = None
-                roll = Roll(values[: entry.attack], values[entry.attack:], "physical")
-                referee.apply_action(roll, now)
-        case Press(Button.CANCEL) | Hold(Button.CANCEL):
-            if entry.values:
-                entry.values.pop()
-        case _:
-            referee.message = "enter the dice with the encoder, ROLL confirms each die"
 
 
 def _clamp(value: int, low: int, high: int) -> int:

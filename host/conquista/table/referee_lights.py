@@ -6,12 +6,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.events import Phase
-from conquista.table import departures
+from conquista.table import turn_clock
 from conquista.table import unit_kinds as units
 from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
 from conquista.table.dealt import deal_blink
 from conquista.table.prompt_words import pending_text
-from conquista.table.referee_records import ATTACKING, BLINK_PERIOD_S, DiceRow, EffectKind, Scene, Status
+from conquista.table.referee_records import (
+    ATTACKING,
+    BLINK_PERIOD_S,
+    DiceRow,
+    EffectKind,
+    LightEffect,
+    MessageKind,
+    Scene,
+    Status,
+)
 from conquista.table.ring import referee_ring
 
 if TYPE_CHECKING:
@@ -26,12 +35,14 @@ def status(referee: Desk) -> Status:
         phase="set-up" if referee.menu is not None else game.phase.value,
         pending=pending_text(referee),
         message=referee.message or referee.storage_fault,
+        message_kind=(referee.message_kind if referee.message or not referee.storage_fault
+                      else MessageKind.WARNING),
         turn=game.turn,
         round=game.round,
         pool=game.pool,
         chance=conquest_chance(referee),
         winner=game.winner,
-        time_left=departures.time_left(referee, referee.now),
+        time_left=turn_clock.time_left(referee, referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
         claim=claim_text(referee),
         # Its own line on every screen (the clock changes every second: the screens count it down themselves).
@@ -74,21 +85,23 @@ def scene(referee: Desk, now: float) -> Scene:
             territories[t] = selection_pulse(territories[t], now)
     if game.phase is Phase.OCCUPY and game.battle is not None:
         territories[game.battle.target] = selection_pulse(territories[game.battle.target], now)
-    live = []
-    for effect in referee.effects:
+    for effect in referee.effects:   # read only: the referee's tick forgets the finished ones (`live_effects`)
         age = now - effect.start
         if effect.kind is EffectKind.ILLEGAL:
             blink = illegal_blink(age)
             if blink is not None:
                 territories[effect.territory] = blink
-                live.append(effect)
         elif 0 <= age < effect.count * BLINK_PERIOD_S:
             if (age % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2:
                 territories[effect.territory] = OFF
-            live.append(effect)
-    referee.effects = live
     attack, defend = dice_values(referee)
     return Scene(tuple(territories), attack, defend, referee_ring(referee, now))
+
+
+def live_effects(effects: list[LightEffect], now: float) -> list[LightEffect]:
+    """The light effects still showing at `now` (a refused tap's flash, the blinks of armies lost)."""
+    return [e for e in effects if (illegal_blink(now - e.start) is not None if e.kind is EffectKind.ILLEGAL
+                                   else now - e.start < e.count * BLINK_PERIOD_S)]
 
 
 def dice_values(referee: Desk) -> tuple[DiceRow, DiceRow]:

@@ -4,7 +4,7 @@ Pure: no clock, no device."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.rules.tournament import TournamentStatus
@@ -28,6 +28,15 @@ class Scene:
     ring: tuple[RGB, ...]
 
 
+class MessageKind(Enum):
+    """What the referee's line of words is: screens show only a refusal as one (the terminal's "!", the phone's
+    refusal red); a notice confirms or informs; a warning is a fault that does not stop play (the journal's disk)."""
+
+    REFUSAL = "refusal"    # a gesture or command that changed nothing, and why
+    NOTICE = "notice"      # something done or decided: a seat granted, a bot taking over, a time-out, a new game
+    WARNING = "warning"
+
+
 @dataclass(frozen=True)
 class Status:
     player: int
@@ -44,6 +53,7 @@ class Status:
     left: tuple[int, ...] = ()           # the seats that left the game
     claim: str = ""                      # a phone's seat claim waiting for the chord, in words
     tournament: TournamentStatus | None = None   # the tournament ending's clock, stage and points
+    message_kind: MessageKind = MessageKind.REFUSAL
 
 
 class EffectKind(StrEnum):

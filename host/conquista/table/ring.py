@@ -1,10 +1,9 @@
-"""The status ring: what its LEDs show at time `now`, from the referee's state (pure: time passed in).
-
-In order of precedence: the power-off question; a fault of the sensor link (the whole ring blinks); a yes/no
+"""The status ring: what its LEDs show at time `now`, from the referee's state (pure: time passed in). The mode
+(table/modes.py) chooses: the power-off question; a fault of the sensor link (the whole ring blinks); a yes/no
 question; the set-up menu; the game. In the game the ring is in the colour of the seat that acts and shows the count
 that matters now as lit LEDs (armies left to place, armies to move in, armies to move when fortifying) or lit arcs
-(dice chosen, of three); with no count it shows the phase (a bright third). A set of cards ready to trade blinks
-the ring's last `TRADE_LEDS` LEDs in the selection colour. A journal fault blinks every other LED over all of it.
+(dice chosen, of three); with no count it shows the phase (a bright third). A set of cards ready to trade blinks the
+ring's last `TRADE_LEDS` LEDs in the selection colour. A journal fault blinks every other LED over all of it.
 
 With a turn time limit (`turn_time_limit_s`) the game's ring runs down clockwise as the turn's time passes
 (`with_time_left`): the LEDs past the time left go dark. Once the tournament clock has run out, the ring's top LED
@@ -17,8 +16,6 @@ from typing import TYPE_CHECKING
 
 from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
-from conquista.table.departures import time_fraction
-from conquista.table.tournament_clock import with_tournament_signal
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
@@ -100,20 +97,10 @@ def question_ring(n: int, now: float, colour: RGB | None = None) -> Ring:
 
 def referee_ring(referee: Desk, now: float) -> Ring:
     """The whole ring at time `now`."""
-    n = referee.ring_size
-    if referee.power_question:
-        return question_ring(n, now)
-    if referee.fault:
-        return tuple(FAULT if blink_on(now) else OFF for _ in range(n))
-    if referee.prompt:
-        ring = question_ring(n, now, referee.prompt_colour)
-    else:
-        ring = referee.menu.ring(n, now) if referee.menu is not None else game_ring(referee, now)
-        fraction = time_fraction(referee, now) if referee.menu is None else None
-        if fraction is not None:
-            ring = with_time_left(ring, fraction)
-        if referee.menu is None:
-            ring = with_tournament_signal(ring, referee.game, now)
+    mode = referee.mode
+    ring = mode.ring(referee, now)   # the mode's: a question, a fault, the menu, or the game's
+    if not mode.ring_marks:          # the power-off question and a fault hold the whole ring
+        return ring
     claim = referee.claims.open
     if claim is not None and claim.seat < len(referee.game.rules.colours):
         ring = with_claim_signal(ring, player_rgb(referee.game.rules.colours[claim.seat]), now)

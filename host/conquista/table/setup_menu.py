@@ -89,7 +89,8 @@ class SetupMenu:
         self.palette = palette
         self.step = Step.RULESET
         self.cursor = 0
-        self.message = ""
+        self.message = ""   # why the last gesture was refused ("" when it was taken)
+        self.said = ""      # what the last gesture switched (a notice, not a refusal)
 
     @property
     def option(self) -> RulesetOption:
@@ -103,6 +104,7 @@ class SetupMenu:
     def handle(self, gesture: Gesture) -> SetupChoice | None:
         """One gesture; returns the chosen set-up when ROLL confirms the last step."""
         self.message = ""
+        self.said = ""
         match gesture:
             case Turn(steps):
                 self._turn(steps)
@@ -121,10 +123,10 @@ class SetupMenu:
                     self.bots[seat] = DEFAULT_BOT
             case Press(Button.CANCEL) | Hold(Button.CANCEL) if self.step is Step.RULESET:
                 self.tournament = not self.tournament
-                self.message = f"the tournament ending is {'on' if self.tournament else 'off'}"
+                self.said = f"the tournament ending is {'on' if self.tournament else 'off'}"
             case Press(Button.CANCEL) | Hold(Button.CANCEL):
                 self.palette = next(p for p in Palette if p is not self.palette)
-                self.message = f"the LEDs show the {self.palette.value} colours"
+                self.said = f"the LEDs show the {self.palette.value} colours"
             case _:
                 self.message = "a new game is being set up: turn the knob to choose, ROLL confirms, NEXT goes back"
         return None

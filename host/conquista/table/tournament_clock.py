@@ -33,10 +33,13 @@ class TableView(Protocol):
     """What the clock needs of the referee (conquista.table.referee.Referee)."""
 
     game: Game
-    message: str
-    prompt: str
-    power_question: bool
     version: int
+
+    @property
+    def prompt(self) -> str: ...
+
+    @property
+    def power_question(self) -> bool: ...
 
     @property
     def menu(self) -> object | None: ...
@@ -48,6 +51,8 @@ class TableView(Protocol):
     def fault(self) -> str: ...
 
     def apply_action(self, action: Action, now: float) -> None: ...
+
+    def notice(self, text: str) -> None: ...
 
 
 def played_from_times(times: Sequence[float]) -> float:
@@ -124,8 +129,8 @@ class TournamentClock:
         if elapsed < game.rules.tournament_minutes * 60 or not game.tournament_status(elapsed).clock_out_due:
             return
         table.apply_action(ClockOut(), now)
-        table.message = (f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, "
-                         f"the next one the last")
+        table.notice(f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, "
+                     f"the next one the last")
 
 
 def clock_text(seconds: float) -> str:

@@ -19,8 +19,9 @@ from conquista.bots.roster import DEFAULT_BOT
 from conquista.errors import ConquistaError
 from conquista.rules.events import Phase
 from conquista.table import inputs
+from conquista.table.effects import Effect, GameStarted
 from conquista.table.referee import Referee
-from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
+from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimState
 from conquista.web.seats import SeatBook
 from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
 
@@ -91,10 +92,16 @@ class Companion:
         self.route(referee, referee.take_effects())
         self.publish(referee, now)
 
-    def route(self, referee: Referee, effects: list[ClaimNews]) -> None:
-        """The referee's effects for the phones (what became of seat claims): each phone is answered, a grant
-        with the seat's token; the seat's current phone is told of a claim for its seat."""
+    def route(self, referee: Referee, effects: list[Effect]) -> None:
+        """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
+        the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
+        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot)."""
         for news in effects:
+            if isinstance(news, GameStarted):
+                self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
+                if news.bots is not None:
+                    self.bot_kinds = dict(news.bots)
+                continue
             colour = referee.game.rules.colours[news.seat] if 0 <= news.seat < referee.game.players else "?"
             if news.state is ClaimState.GRANTED:
                 self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=self.seats.grant(news.seat)))
@@ -168,7 +175,7 @@ class Companion:
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move (a connection whose seat changed hands was
         # unbound by the server: it sends as a public screen); a paused game takes nothing from phones.
-        return not self.paused and referee.game.to_move == seat and not referee.prompt and referee.menu is None
+        return not self.paused and referee.game.to_move == seat and referee.mode.phones_may_act
 
     def _new_game(self, referee: Referee, connection: int, host: int, setup: GameSetUp, now: float) -> None:
         if self.new_game is None:
@@ -183,20 +190,14 @@ class Companion:
             self.send(Refusal(connection, str(exc)))
             return
         game = started.game
-        if started.dice is not None:
-            referee.dice = started.dice
         if setup.palette is not None:
             referee.palette = setup.palette   # the board's colours: the next games keep them
-        referee.reset(game, now)
-        if setup.resume is not None:
-            referee.message = f"saved game {setup.resume} resumed"
-        else:
-            tournament = " with the tournament ending" if game.rules.tournament_ending else ""
-            referee.message = f"a new game of {game.rules.name}{tournament} for {game.players} players starts"
-        if started.note:
-            referee.message += f"; {started.note}"
-        self.bot_kinds = dict(started.bots)
-        self.seats.resize(game.players, frozenset(started.bots))
+        tournament = " with the tournament ending" if game.rules.tournament_ending else ""
+        said = (f"saved game {setup.resume} resumed" if setup.resume is not None
+                else f"a new game of {game.rules.name}{tournament} for {game.players} players starts")
+        referee.start(game, now, f"{said}; {started.note}" if started.note else said, bots=started.bots,
+                      dice=started.dice)
+        self.route(referee, referee.take_effects())   # the seats follow the new game before anything else
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
         if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)

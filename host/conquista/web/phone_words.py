@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from conquista.rules.engine import Game
 from conquista.rules.events import PLACING_PHASES, Phase
+from conquista.table.modes import Paused, Play
 from conquista.table.referee import Referee
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
@@ -29,8 +30,9 @@ def _name(game: Game, t: int) -> str:
 
 def _board_words(referee: Referee) -> bool:
     """The board's own words apply: a question, the set-up menu, dice typed in, the game over."""
-    return bool(referee.power_question or referee.prompt or referee.menu is not None or referee.entry is not None
-                or referee.game.winner is not None)
+    mode = referee.mode
+    held = mode.under if isinstance(mode, Paused) else mode   # a fault leaves the words of what it holds
+    return not isinstance(held, Play) or referee.game.winner is not None
 
 
 def waiting_words(referee: Referee) -> str:

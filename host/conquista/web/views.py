@@ -29,6 +29,7 @@ from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
 from conquista.table.referee import Referee, Status
 from conquista.table.tournament_clock import to_json as tournament_json
+from conquista.table.referee_records import MessageKind
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_words import my_turn_words, waiting_words
@@ -160,6 +161,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "phase": status.phase,
         "pending": status.pending,
         "message": status.message,
+        "message_kind": status.message_kind.value,    # "refusal" is shown in refusal red, the others plainly
         # The selected territories by map id (the referee keeps -1 for "none"; a screen never sees it).
         "selection": [game.map.id(t) for t in (referee.source, referee.target) if t >= 0],
         "dice": {"attack": [d for d in attack if d is not None], "defence": [d for d in defend if d is not None]},
@@ -326,7 +328,9 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
         "pending": my_turn_words(referee) if mine else "",
         "waiting": "" if mine else waiting_words(referee),
-        "refused": referee.message if mine else "",
+        # Only a refusal is shown as one (in refusal red); a notice (a seat granted, a time-out) is plain words.
+        "refused": referee.message if mine and referee.message_kind is MessageKind.REFUSAL else "",
+        "said": referee.message if mine and referee.message_kind is not MessageKind.REFUSAL else "",
         "to_place": game.pool if mine and phase in PLACING_PHASES else 0,
         "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),
         "dice": None,

@@ -184,7 +184,11 @@ function drawSide() {
   drawClock();
   setText(document.getElementById("board-pending"), view.fault ? `paused: ${view.fault}` : view.pending);
   tournamentClock.show(document.getElementById("tournament"), view);
-  setText(document.getElementById("message"), view.message);
+  const message = document.getElementById("message");
+  setText(message, view.message);
+  // Only a refusal in refusal red; a notice is plain words, the journal's warning amber.
+  const kind = view.message_kind === "refusal" ? "error" : view.message_kind === "warning" ? "warn" : "";
+  if (message.className !== kind) message.className = kind;
   update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
     ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
     ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),

@@ -76,6 +76,7 @@ function seatPanel(client) {
     $("pending").textContent = seatView.my_turn ? seatView.pending :
       (seatView.waiting !== undefined ? seatView.waiting : (mover ? `${mover.colour} is playing` : ""));
     $("refused").textContent = seatView.refused;
+    $("said").textContent = seatView.said || "";   // a notice (a seat granted, a time-out): plain, not refusal red
     const counts = [];
     if (seatView.to_place) {
       counts.push(seatView.fleets ? `units to place: ${seatView.to_place} (tap: an army, long press: a fleet)`

@@ -1,0 +1,81 @@
+"""A player leaving at the board (docs/rules.md, "Table features"). Pure: time is passed in; the referee applies an
+explicit, journalled `Leave`.
+
+CANCEL held down for `LEAVE_HOLD_S` on one's own turn asks "leave the game?"; ROLL confirms. When the table has bots
+(`Referee.on_bot_seat`), a second question offers a bot for the seat instead: ROLL seats the bot, CANCEL leaves the
+armies to defend by themselves. The host's phone does the same through `leave`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from conquista.errors import IllegalActionError
+from conquista.rules.actions import Leave
+from conquista.table.colours import player_rgb
+
+if TYPE_CHECKING:
+    from conquista.table.desk import Desk
+
+LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEXT held 5 s is the power-off question)
+
+
+def ask_to_leave(referee: Desk, now: float) -> None:
+    """CANCEL held down on one's turn: ask whether the current player leaves."""
+    game = referee.game
+    if not referee.mode.takes_play:
+        referee.message = "not now"
+        return
+    seat = game.current
+    try:
+        game.check(Leave(seat))
+    except IllegalActionError as exc:
+        referee.message = exc.reason
+        return
+    colour = game.rules.colours[seat]
+
+    def answered(yes: bool, when: float) -> None:
+        if not yes:
+            referee.notice(f"{colour} plays on")
+        elif referee.on_bot_seat is not None:
+            _offer_bot(referee, seat)
+        else:
+            leave(referee, seat, when)
+
+    referee.ask(f"{colour} leaves the game? the armies stay and only defend. ROLL: yes, CANCEL: no", answered,
+                colour=player_rgb(colour, referee.palette))
+
+
+def _offer_bot(referee: Desk, seat: int) -> None:
+    colour = referee.game.rules.colours[seat]
+
+    def answered(bot: bool, when: float) -> None:
+        leave(referee, seat, when, bot=bot)
+
+    referee.ask(f"a bot plays on for {colour}? ROLL: a bot takes the seat, CANCEL: the armies only defend",
+                answered, colour=player_rgb(colour, referee.palette))
+
+
+def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
+    """`seat` leaves: a bot takes the seat (when asked and the table has bots), or `Leave(seat)` is applied.
+    Refused like a tap (the reason in `message`). True when done."""
+    game = referee.game
+    colour = game.rules.colours[seat] if 0 <= seat < game.players else f"seat {seat}"
+    if bot:
+        if referee.on_bot_seat is None or game.over or game.eliminated[seat] or game.left[seat]:
+            referee.message = "no bot can take that seat"
+            return False
+        referee.on_bot_seat(seat, now)
+        referee.note(f"a bot plays on for {colour}")
+        referee.notice(f"a bot plays on for {colour}")
+        return True
+    try:
+        game.check(Leave(seat))
+    except IllegalActionError as exc:
+        referee.message = exc.reason
+        return False
+    if seat == game.current:
+        referee.clear_selection()
+    referee.apply_action(Leave(seat), now)
+    referee.notice(f"{colour} left the game: the armies stay and only defend")
+    return True
