@@ -32,25 +32,8 @@ class CombatRules(TurnRules):
             raise self._fail(action, f"{self.rules.name} has no blitz")
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
-        attacker, whose = (self.neutral, "the neutral army's") if neutral else (self.current, "yours")
-        if self.owner[s] != attacker:
-            raise self._fail(action, f"{self._tid(s)} is not {whose}")
-        if self.armies[s] < 2:
-            raise self._fail(action, f"{self._tid(s)} needs at least 2 armies to attack")
-        if self.owner[t] == attacker:
-            raise self._fail(action, f"{self._tid(t)} is {whose}")
-        if neutral and self.owner[t] != self.current:
-            raise self._fail(action, "the neutral army attacks only the territories of the player whose turn it is")
-        if not self.map.adjacent(s, t):
-            raise self._fail(action, f"{self._tid(t)} is not adjacent to {self._tid(s)}")
-        if self._fleets_on and not self.units_for_link(s, t):
-            raise self._fail(action, f"an attack across the sea link needs a fleet on {self._tid(s)}"
-                             if self.map.is_sea_link(s, t) else
-                             f"an attack across a land link needs an army on {self._tid(s)} (fleets sail only "
-                             f"over sea links)")
-        if not self.attack_allowed(s, t):
-            raise self._fail(action, f"{self._tid(t)} is the defender's last territory and nobody may be "
-                             f"eliminated before round {self.rules.elimination_protection_rounds + 1}")
+        if not self.attack_allowed(s, t):  # one query on the way of every attack; the words only for a refusal
+            raise self._fail(action, self.attack_refusal(s, t))
         stop: int | None = None
         if isinstance(action, Attack):
             dice = self._count(action, action.dice, "dice")
@@ -68,6 +51,30 @@ class CombatRules(TurnRules):
             self.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
                                         turn.taken_cards, turn.arrived)
         self._await_defence(Battle(s, t, dice, 0, stop))
+
+    def attack_refusal(self, s: int, t: int) -> str:
+        """Why an attack from `s` on `t` is refused (for a pair `attack_allowed` refuses), in a player's words."""
+        neutral = self.phase is P.NEUTRAL_ATTACK
+        attacker, whose = (self.neutral, "the neutral army's") if neutral else (self.current, "yours")
+        if self.owner[s] != attacker:
+            return f"{self._tid(s)} is not {whose}"
+        if self.armies[s] < 2:
+            return f"{self._tid(s)} needs at least 2 armies to attack"
+        if self.owner[t] < 0:
+            return f"{self._tid(t)} has not been dealt yet: nobody holds it"
+        if self.owner[t] == attacker:
+            return f"{self._tid(t)} is {whose}"
+        if neutral and self.owner[t] != self.current:
+            return (f"{self._tid(t)} is not player {self.current + 1}'s: the neutral army attacks only the player "
+                    f"whose turn it is")
+        if not self.map.adjacent(s, t):
+            return f"{self._tid(t)} is not adjacent to {self._tid(s)}"
+        if self._fleets_on and not self.units_for_link(s, t):
+            return (f"{self._tid(s)} has no fleet to cross the sea to {self._tid(t)}: only fleets attack over sea"
+                    if self.map.is_sea_link(s, t) else
+                    f"{self._tid(s)} has no army to attack {self._tid(t)} over land: fleets attack only over sea")
+        return (f"{self._tid(t)} is its owner's last territory: nobody may be eliminated before round "
+                f"{self.rules.elimination_protection_rounds + 1}")
 
     def _await_defence(self, battle: Battle) -> None:
         # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (and

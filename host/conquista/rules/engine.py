@@ -64,6 +64,7 @@ from conquista.rules.tournament import CLOSING_OUTCOMES
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
 _save_scalars = attrgetter(*SCALAR_FIELDS)
+_OVER = P.OVER
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -214,26 +215,32 @@ class Game(TableFeatureRules):
         out.append(EndPhase())
         return out
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""
-        self._dispatch(action, None)
-
-    def is_legal(self, action: Action) -> bool:
+    def check(self, action: Action) -> str | None:
+        """Why `action` is refused now, in a player's words (territories by their ids), or None when it is legal.
+        Changes nothing. The table shows this reason for a refused tap rather than working legality out again."""
         try:
             self._dispatch(action, None)
-        except IllegalActionError:
-            return False
-        return True
+        except IllegalActionError as exc:
+            return exc.reason
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
 
     # ------------------------------------------------------------------------------------------ apply, undo
 
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
+        # The step found by one dictionary look-up of the action's exact type, here rather than in `_dispatch`: this
+        # is the hottest call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
+        step = _STEPS.get(action.__class__)
+        if step is None or self.phase is _OVER:
+            step = self._step(action)
         saved = _save_scalars(self)
         records = (self.phase, self.battle, self.turn_state)
         mark = len(self._patches)
         events: list[Event] = []
-        self._dispatch(action, events)
+        step(self, action, events)
         self._saved.append(saved)
         self._records += records
         self._marks.append(mark)
@@ -267,6 +274,11 @@ class Game(TableFeatureRules):
     def _dispatch(self, action: Action, events: list[Event] | None) -> None:
         """Check `action` and, unless `events` is None (a check only), apply it: each step validates everything
         before it changes anything, so a refused action leaves the state as it was."""
+        self._step(action)(self, action, events)
+
+    def _step(self, action: Action) -> Callable[[Game, Any, list[Event] | None], None]:
+        """The step that checks and applies `action`; raises IllegalActionError when the game is over or `action` is
+        no game action."""
         if self.phase is P.OVER:
             raise self._fail(action, "the game is over")
         # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
@@ -277,7 +289,7 @@ class Game(TableFeatureRules):
                 raise self._fail(action, "a game is dealt once, when it is created")
             raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
                                      player=self.current, reason="not a game action")
-        step(self, action, events)
+        return step
 
     # ------------------------------------------------------------------------------------------ snapshot
 

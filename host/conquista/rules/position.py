@@ -262,12 +262,63 @@ class Position:
         return self.rules.power_eagle_armies if eagle else self.rules.power_set_armies
 
     def occupy_range(self) -> tuple[int, int]:
-        """After a conquest: the fewest and the most armies that may end up in the conquered territory."""
+        """After a conquest: the fewest and the most armies that may end up in the conquered territory (with
+        fleets: of the units that cross the link)."""
         battle = self.battle
         if self.phase is not P.OCCUPY or battle is None or battle.occupy_min is None:
             raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
                                      player=self.current, reason="nothing was conquered")
-        return battle.occupy_min, self.armies[battle.source] + self.armies[battle.target] - 1
+        s, t = battle.source, battle.target
+        if self._fleets_on:
+            return battle.occupy_min, self.armies[t] + min(self.armies[s] - 1, self.units_for_link(s, t))
+        return battle.occupy_min, self.armies[s] + self.armies[t] - 1
+
+    # ------------------------------------------------------------------------------ armies and fleets
+
+    def is_coastal(self, t: int) -> bool:
+        """The territory has a sea link: fleets may lie there."""
+        return t in self._coastal
+
+    def sails(self, source: int, target: int) -> bool:
+        """Units crossing this link are fleets (fleets on, and a sea link)."""
+        return self._fleets_on and self.map.is_sea_link(source, target)
+
+    def units_for_link(self, source: int, target: int) -> int:
+        """The units at `source` of the kind that crosses to `target`: its fleets over a sea link, its armies over
+        land (all its units without fleets)."""
+        if not self._fleets_on:
+            return self.armies[source]
+        fleets = self.fleets[source]
+        return fleets if self.map.is_sea_link(source, target) else self.armies[source] - fleets
+
+    def defending_fleet(self, target: int) -> bool:
+        """The unit that defends `target` now is a fleet (its armies are gone)."""
+        return self._fleets_on and self.fleets[target] == self.armies[target] > 0
+
+    def movable(self, source: int, target: int) -> int:
+        """The most units a fortify move from `source` to `target` may take now: all but one, of the link's kind,
+        less those that arrived this turn (one_move_per_unit)."""
+        most = self.armies[source] - 1
+        kind = self.units_for_link(source, target)
+        if self._one_move:
+            sea = self.sails(source, target)
+            for where, armies, fleets in self.turn_state.arrived:
+                if where == source:
+                    kind -= fleets if sea else armies
+                    break
+        return max(0, min(most, kind))
+
+    def movable_words(self, source: int, target: int, most: int) -> str:
+        """Why no more than `most` units may move from `source` to `target` (for a refused move)."""
+        kind = ("fleets" if self.sails(source, target) else "armies") if self._fleets_on else "armies"
+        why = [f"{kind} cross the {'sea' if self.map.is_sea_link(source, target) else 'land'} link"
+               ] if self._fleets_on else []
+        if self._one_move:
+            why.append("units that moved in this turn stay")
+        why.append("one unit stays behind")
+        where = f"{self.map.id(source)} to {self.map.id(target)}"
+        amount = f"no {kind} may move" if most == 0 else f"move 1 to {most} {kind}"
+        return f"{amount} from {where} ({', '.join(why)})"
 
     def max_attack_dice(self, source: int) -> int:
         return min(self._attacker_max, self.armies[source] - 1)
@@ -307,9 +358,19 @@ class Position:
         if defender == attacker or not self.map.adjacent(source, target):
             return False
         # Italian rule: nobody may be eliminated before the end of the protected rounds.
-        return not (self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds)
+        if self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds:
+            return False
+        return not self._fleets_on or self.units_for_link(source, target) > 0
 
     def fortify_allowed(self, source: int, target: int) -> bool:
+        """A fortify move from `source` to `target` may take at least one unit now."""
+        if not self.fortify_path_open(source, target):
+            return False
+        return not (self._fleets_on or self._one_move) or self.movable(source, target) > 0
+
+    def fortify_path_open(self, source: int, target: int) -> bool:
+        """Both are the current player's, `source` has an army to spare, and the ruleset's path joins them (whether
+        a unit of the link's kind may move is `movable`)."""
         owner, me = self.owner, self.current
         if source == target or owner[source] != me or owner[target] != me or self.armies[source] < 2:
             return False

@@ -33,7 +33,7 @@ from conquista.rules.events import (
 from conquista.rules.events import Phase as P
 from conquista.rules.income import IncomeRules
 from conquista.rules.missions import mission_complete
-from conquista.rules.position import PLACING, Position
+from conquista.rules.position import PLACING
 from conquista.rules.state import TurnState
 
 
@@ -169,7 +169,7 @@ class TurnRules(IncomeRules):
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
         count = self._count(action, action.count, "the count")
-        if not Position.fortify_allowed(self, s, t):
+        if not self.fortify_path_open(s, t):
             how = ("adjacent" if self.rules.fortify_path is FortifyPath.ADJACENT
                    else "connected through your territories")
             raise self._fail(action, f"move between two of your territories that are {how}, "

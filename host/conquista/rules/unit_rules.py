@@ -19,73 +19,10 @@ from conquista.rules.position import Position
 
 
 class UnitRules(Position):
-    """The queries and moves that tell armies from fleets and count the units that already moved this turn."""
+    """The moves that tell armies from fleets and count the units that already moved this turn (their queries are
+    the position's)."""
 
     __slots__ = ()
-
-    def is_coastal(self, t: int) -> bool:
-        """The territory has a sea link: fleets may lie there."""
-        return t in self._coastal
-
-    def sails(self, source: int, target: int) -> bool:
-        """Units crossing this link are fleets (fleets on, and a sea link)."""
-        return self._fleets_on and self.map.is_sea_link(source, target)
-
-    def units_for_link(self, source: int, target: int) -> int:
-        """The units at `source` of the kind that crosses to `target`: its fleets over a sea link, its armies over
-        land (all its units without fleets)."""
-        if not self._fleets_on:
-            return self.armies[source]
-        fleets = self.fleets[source]
-        return fleets if self.map.is_sea_link(source, target) else self.armies[source] - fleets
-
-    def defending_fleet(self, target: int) -> bool:
-        """The unit that defends `target` now is a fleet (its armies are gone)."""
-        return self._fleets_on and self.fleets[target] == self.armies[target] > 0
-
-    def attack_allowed(self, source: int, target: int) -> bool:
-        if not Position.attack_allowed(self, source, target):
-            return False
-        return not self._fleets_on or self.units_for_link(source, target) > 0
-
-    def fortify_allowed(self, source: int, target: int) -> bool:
-        if not Position.fortify_allowed(self, source, target):
-            return False
-        return not (self._fleets_on or self._one_move) or self.movable(source, target) > 0
-
-    def movable(self, source: int, target: int) -> int:
-        """The most units a fortify move from `source` to `target` may take now: all but one, of the link's kind,
-        less those that arrived this turn (one_move_per_unit)."""
-        most = self.armies[source] - 1
-        kind = self.units_for_link(source, target)
-        if self._one_move:
-            sea = self.sails(source, target)
-            for where, armies, fleets in self.turn_state.arrived:
-                if where == source:
-                    kind -= fleets if sea else armies
-                    break
-        return max(0, min(most, kind))
-
-    def movable_words(self, source: int, target: int, most: int) -> str:
-        """Why no more than `most` units may move from `source` to `target` (for a refused move)."""
-        kind = ("fleets" if self.sails(source, target) else "armies") if self._fleets_on else "armies"
-        why = [f"{kind} cross the {'sea' if self.map.is_sea_link(source, target) else 'land'} link"
-               ] if self._fleets_on else []
-        if self._one_move:
-            why.append("units that moved in this turn stay")
-        why.append("one unit stays behind")
-        where = f"{self.map.id(source)} to {self.map.id(target)}"
-        amount = f"no {kind} may move" if most == 0 else f"move 1 to {most} {kind}"
-        return f"{amount} from {where} ({', '.join(why)})"
-
-    def occupy_range(self) -> tuple[int, int]:
-        low, high = Position.occupy_range(self)
-        if not self._fleets_on:
-            return low, high
-        battle = self.battle
-        assert battle is not None
-        s, t = battle.source, battle.target
-        return low, self.armies[t] + min(self.armies[s] - 1, self.units_for_link(s, t))
 
     def _move_units(self, source: int, target: int, count: int, *, onward: bool = True) -> None:
         """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.errors import IllegalActionError
 from conquista.rules.actions import Defend, Leave, TimeOut
 from conquista.rules.events import Phase
 from conquista.rules.table_features import ClockKey
@@ -114,10 +113,9 @@ def ask_to_leave(referee: Desk, now: float) -> None:
         referee.message = "not now"
         return
     seat = game.current
-    try:
-        game.check(Leave(seat))
-    except IllegalActionError as exc:
-        referee.message = exc.reason
+    refused = game.check(Leave(seat))
+    if refused is not None:
+        referee.message = refused
         return
     colour = game.rules.colours[seat]
 
@@ -156,10 +154,9 @@ def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
         referee.note(f"a bot plays on for {colour}")
         referee.message = f"a bot plays on for {colour}"
         return True
-    try:
-        game.check(Leave(seat))
-    except IllegalActionError as exc:
-        referee.message = exc.reason
+    refused = game.check(Leave(seat))
+    if refused is not None:
+        referee.message = refused
         return False
     if seat == game.current:
         referee.clear_selection()
