@@ -26,23 +26,23 @@ class CombatRules(TurnRules):
     def _attack(self, action: Attack | Blitz, events: list[Event] | None) -> None:
         neutral = self.phase is P.NEUTRAL_ATTACK
         if self.phase is not P.ATTACK and not neutral:
-            raise self._fail(action, "attacks happen in the attack phase")
+            raise self.refusal(action, "attacks happen in the attack phase")
         blitz = isinstance(action, Blitz)
         if blitz and not self.rules.blitz:
-            raise self._fail(action, f"{self.rules.name} has no blitz")
+            raise self.refusal(action, f"{self.rules.name} has no blitz")
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
         if not self.attack_allowed(s, t):  # one query on the way of every attack; the words only for a refusal
-            raise self._fail(action, self.attack_refusal(s, t))
+            raise self.refusal(action, self.attack_refusal(s, t))
         stop: int | None = None
         if isinstance(action, Attack):
             dice = self._count(action, action.dice, "dice")
             if not 1 <= dice <= self.max_attack_dice(s):
-                raise self._fail(action, f"attack with 1 to {self.max_attack_dice(s)} dice")
+                raise self.refusal(action, f"attack with 1 to {self.max_attack_dice(s)} dice")
         else:
             stop = self._count(action, action.stop_at, "the stop level")
             if not 1 <= stop < self.armies[s]:
-                raise self._fail(action, f"the stop level must be between 1 and {self.armies[s] - 1}")
+                raise self.refusal(action, f"the stop level must be between 1 and {self.armies[s] - 1}")
             dice = self.max_attack_dice(s)
         if events is None:
             return
@@ -103,10 +103,10 @@ class CombatRules(TurnRules):
     def _defend(self, action: Defend, events: list[Event] | None) -> None:
         battle = self.battle
         if self.phase is not P.DEFEND or battle is None:
-            raise self._fail(action, "no defence is being chosen")
+            raise self.refusal(action, "no defence is being chosen")
         dice = self._count(action, action.dice, "dice")
         if not 1 <= dice <= self.max_defend_dice(battle.target):
-            raise self._fail(action, f"defend with 1 to {self.max_defend_dice(battle.target)} dice")
+            raise self.refusal(action, f"defend with 1 to {self.max_defend_dice(battle.target)} dice")
         if events is None:
             return
         # Built directly: a named tuple's _replace costs twice as much, and every roll of a chosen defence comes here
@@ -118,20 +118,20 @@ class CombatRules(TurnRules):
         # The hot path of every simulation: checks inline, losses from the resolver's table, no copies.
         battle = self.battle
         if self.phase is not P.ROLL or battle is None:
-            raise self._fail(action, "no battle roll is awaited")
+            raise self.refusal(action, "no battle roll is awaited")
         attack, defend = action.attack, action.defend
         if (attack.__class__ is not tuple or defend.__class__ is not tuple
                 or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice):
-            raise self._fail(action, f"this roll is {battle.attack_dice} attack and {battle.defend_dice} "
+            raise self.refusal(action, f"this roll is {battle.attack_dice} attack and {battle.defend_dice} "
                              f"defence dice")
         for die in attack:
             if die.__class__ is not int or not 0 < die < 7:
-                raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+                raise self.refusal(action, f"a die shows 1 to 6, not {die!r}")
         for die in defend:
             if die.__class__ is not int or not 0 < die < 7:
-                raise self._fail(action, f"a die shows 1 to 6, not {die!r}")
+                raise self.refusal(action, f"a die shows 1 to 6, not {die!r}")
         if action.source.__class__ is not str:
-            raise self._fail(action, f"the dice source is a name, not {action.source!r}")
+            raise self.refusal(action, f"the dice source is a name, not {action.source!r}")
         if events is None:
             return
         s, t = battle.source, battle.target
@@ -182,13 +182,13 @@ class CombatRules(TurnRules):
         attacker_losses, defender_losses = self._fleet_resolvers[attack_fleet, defend_fleet](attack, defend)
         armies, fleets = self.armies, self.fleets
         if attacker_losses:
-            self._set(armies, s, armies[s] - attacker_losses)
+            self.change(armies, s, armies[s] - attacker_losses)
             if attack_fleet:
-                self._set(fleets, s, fleets[s] - attacker_losses)
+                self.change(fleets, s, fleets[s] - attacker_losses)
         if defender_losses:
-            self._set(armies, t, armies[t] - defender_losses)
+            self.change(armies, t, armies[t] - defender_losses)
             if defend_fleet:
-                self._set(fleets, t, fleets[t] - defender_losses)
+                self.change(fleets, t, fleets[t] - defender_losses)
         self.lost_total += attacker_losses + defender_losses
         events.append(BattleRolled(s, t, attack, defend, attacker_losses, defender_losses, attack_fleet,
                                    defend_fleet))
@@ -212,11 +212,11 @@ class CombatRules(TurnRules):
         by_neutral = me == self.neutral
         loser = self.owner[t]
         moved = battle.attack_dice if self.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
-        self._set(self.owner, t, me)
+        self.change(self.owner, t, me)
         counts = self.territory_count
-        self._set(counts, me, counts[me] + 1)
-        self._set(counts, loser, counts[loser] - 1)
-        self._move_units(s, t, moved)  # the target is empty: it holds what moved in
+        self.change(counts, me, counts[me] + 1)
+        self.change(counts, loser, counts[loser] - 1)
+        self.move_units(s, t, moved)  # the target is empty: it holds what moved in
         if not by_neutral:
             self.turn_conquests += 1  # the tournament's closing roll is skipped after more than two
         if not self.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
@@ -229,16 +229,16 @@ class CombatRules(TurnRules):
             eliminated_now = False  # from now on a plain duel
             events.append(NeutralArmyDefeated(me))
         if eliminated_now and by_neutral:
-            self._set(self.eliminated, loser, True)
-            self._set(self.eliminated_by, loser, me)
+            self.change(self.eliminated, loser, True)
+            self.change(self.eliminated_by, loser, me)
             events.append(PlayerEliminated(loser, me, 0))  # the neutral army takes no cards
             eliminated_now = False
         elif eliminated_now:
-            self._set(self.eliminated, loser, True)
-            self._set(self.eliminated_by, loser, me)
+            self.change(self.eliminated, loser, True)
+            self.change(self.eliminated_by, loser, me)
             taken = self.hands[loser]
-            self._keep(taken)
-            self._keep(self.hands[me])
+            self.keep(taken)
+            self.keep(self.hands[me])
             self.hands[me].extend(taken)
             events.append(PlayerEliminated(loser, me, len(taken)))
             if self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
@@ -254,19 +254,19 @@ class CombatRules(TurnRules):
 
     def _occupy(self, action: Occupy, events: list[Event] | None) -> None:
         if self.phase is not P.OCCUPY:
-            raise self._fail(action, "nothing was conquered")
+            raise self.refusal(action, "nothing was conquered")
         count = self._count(action, action.count, "the count")
         low, high = self.occupy_range()
         battle = self.battle
         assert battle is not None
         if not low <= count <= high:
-            raise self._fail(action, f"move {low} to {high} armies into {self._tid(battle.target)}")
+            raise self.refusal(action, f"move {low} to {high} armies into {self._tid(battle.target)}")
         if events is None:
             return
         s, t = battle.source, battle.target
         extra = count - self.armies[t]
         if extra:
-            self._move_units(s, t, extra)
+            self.move_units(s, t, extra)
         events.append(ArmiesMoved(s, t, count))
         self.phase = P.NEUTRAL_ATTACK if self.owner[s] == self.neutral else P.ATTACK
         self.battle = None

@@ -280,13 +280,13 @@ class Game(TableFeatureRules):
         """The step that checks and applies `action`; raises IllegalActionError when the game is over or `action` is
         no game action."""
         if self.phase is P.OVER:
-            raise self._fail(action, "the game is over")
+            raise self.refusal(action, "the game is over")
         # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
         # overhead); a subclass of an action type finds its step by isinstance.
         step = _STEPS.get(action.__class__) or _step_for(action)
         if step is None:
             if isinstance(action, Deal):
-                raise self._fail(action, "a game is dealt once, when it is created")
+                raise self.refusal(action, "a game is dealt once, when it is created")
             raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
                                      player=self.current, reason="not a game action")
         return step

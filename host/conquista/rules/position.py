@@ -400,15 +400,40 @@ class Position:
 
     # ------------------------------------------------------------------------------------ change primitives
 
-    def _set(self, container: list[Any], index: int, value: Any) -> None:
+    def change(self, container: list[Any], index: int, value: Any) -> None:
         self._patches += (container, index, container[index])
         container[index] = value
 
-    def _keep(self, container: list[Any]) -> None:
+    def keep(self, container: list[Any]) -> None:
         """Remember the whole list before it is changed other than by index (append, remove)."""
         self._patches += (container, None, container[:])
 
-    def _fail(self, action: object, reason: str) -> IllegalActionError:
+    def move_units(self, source: int, target: int, count: int, *, onward: bool = True) -> None:
+        """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`
+        (a move-in after a conquest): those that go on are counted from the units that arrived at `source` first;
+        a fortify move takes only units that had not moved (`movable`), so the arrived stay arrived."""
+        armies = self.armies
+        self.change(armies, source, armies[source] - count)
+        self.change(armies, target, armies[target] + count)
+        sea = self.sails(source, target)
+        if sea:
+            fleets = self.fleets
+            self.change(fleets, source, fleets[source] - count)
+            self.change(fleets, target, fleets[target] + count)
+        if self._one_move:
+            self._note_arrival(source, target, count, sea, onward)
+
+    def _note_arrival(self, source: int, target: int, count: int, sea: bool, onward: bool) -> None:
+        arrived = {where: (a, f) for where, a, f in self.turn_state.arrived}
+        if onward:
+            a, f = arrived.get(source, (0, 0))
+            arrived[source] = (a, max(0, f - count)) if sea else (max(0, a - count), f)
+        a, f = arrived.get(target, (0, 0))
+        arrived[target] = (a, f + count) if sea else (a + count, f)
+        kept = tuple((where, a, f) for where, (a, f) in sorted(arrived.items()) if a or f)
+        self.turn_state = self.turn_state._replace(arrived=kept)
+
+    def refusal(self, action: object, reason: str) -> IllegalActionError:
         text = self.describe(action)
         return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
                                   f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
@@ -466,10 +491,10 @@ class Position:
 
     def _territory(self, action: Action, t: object) -> int:
         if not is_index(t, self._size):
-            raise self._fail(action, f"{t!r} is not a territory of map {self.map.name!r}")
+            raise self.refusal(action, f"{t!r} is not a territory of map {self.map.name!r}")
         return t  # type: ignore[return-value]
 
     def _count(self, action: Action, value: object, what: str) -> int:
         if value.__class__ is not int:
-            raise self._fail(action, f"{what} must be a whole number, got {value!r}")
+            raise self.refusal(action, f"{what} must be a whole number, got {value!r}")
         return value
