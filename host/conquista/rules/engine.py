@@ -48,6 +48,7 @@ from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import (
     CHANCE,
     FIELDS,
+    FIGHT_SCALARS,
     SCALAR_FIELDS,
     TERMINAL,
     UNDEALT,
@@ -64,6 +65,7 @@ from conquista.rules.tournament import CLOSING_OUTCOMES
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
 _save_scalars = attrgetter(*SCALAR_FIELDS)
+_save_fight_scalars = attrgetter(*FIGHT_SCALARS)
 _OVER = P.OVER
 
 
@@ -233,10 +235,11 @@ class Game(TableFeatureRules):
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
         # The step found by one dictionary look-up of the action's exact type, here rather than in `_dispatch`: this
         # is the hottest call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
-        step = _STEPS.get(action.__class__)
-        if step is None or self.phase is _OVER:
-            step = self._step(action)
-        saved = _save_scalars(self)
+        entry = _STEPS.get(action.__class__)
+        if entry is None or self.phase is _OVER:
+            entry = self._step(action)
+        step, save = entry
+        saved = save(self)
         records = (self.phase, self.battle, self.turn_state)
         mark = len(self._patches)
         events: list[Event] = []
@@ -264,7 +267,8 @@ class Game(TableFeatureRules):
             else:
                 container[index] = old
         del patches[mark:]
-        for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
+        saved = self._saved.pop()
+        for name, value in zip(SCALAR_FIELDS if len(saved) == _ALL_SCALARS else FIGHT_SCALARS, saved, strict=True):
             setattr(self, name, value)
         records = self._records
         self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
@@ -274,11 +278,11 @@ class Game(TableFeatureRules):
     def _dispatch(self, action: Action, events: list[Event] | None) -> None:
         """Check `action` and, unless `events` is None (a check only), apply it: each step validates everything
         before it changes anything, so a refused action leaves the state as it was."""
-        self._step(action)(self, action, events)
+        self._step(action)[0](self, action, events)
 
-    def _step(self, action: Action) -> Callable[[Game, Any, list[Event] | None], None]:
-        """The step that checks and applies `action`; raises IllegalActionError when the game is over or `action` is
-        no game action."""
+    def _step(self, action: Action) -> tuple[Step, Callable[[Game], tuple[Any, ...]]]:
+        """The step that checks and applies `action`, and what its undo record keeps; raises IllegalActionError when
+        the game is over or `action` is no game action."""
         if self.phase is P.OVER:
             raise self.refusal(action, "the game is over")
         # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
@@ -386,17 +390,22 @@ class Game(TableFeatureRules):
         return hashlib.sha256(blob).hexdigest()
 
 
-# Each action type's step (an unbound method of Game), for `_dispatch`.
-_STEPS: dict[type, Callable[[Game, Any, list[Event] | None], None]] = {
+Step = Callable[["Game", Any, list[Event] | None], None]
+_ALL_SCALARS = len(SCALAR_FIELDS)
+_STEP_OF: dict[type, Step] = {
     Roll: Game._roll, Defend: Game._defend, Place: Game._place, Attack: Game._attack, Blitz: Game._attack,
     Occupy: Game._occupy, EndPhase: Game._end_phase, Fortify: Game._fortify, Trade: Game._trade, Draw: Game._draw,
     TimeOut: Game._time_out, Leave: Game._leave, ClockOut: Game._clock_out, ClosingRoll: Game._closing_roll,
 }
+_FIGHTS = (Roll, Defend, Attack, Blitz, Occupy)
+# Each action type's step (an unbound method of Game), and the scalars its undo record keeps, for `apply`.
+_STEPS: dict[type, tuple[Step, Callable[[Game], tuple[Any, ...]]]] = {
+    kind: (step, _save_fight_scalars if kind in _FIGHTS else _save_scalars) for kind, step in _STEP_OF.items()}
 
 
-def _step_for(action: object) -> Callable[[Game, Any, list[Event] | None], None] | None:
+def _step_for(action: object) -> tuple[Step, Callable[[Game], tuple[Any, ...]]] | None:
     """The step of an instance of a subclass of an action type; None for anything else (a Deal included)."""
-    for kind, step in _STEPS.items():
+    for kind, entry in _STEPS.items():
         if isinstance(action, kind):
-            return step
+            return entry
     return None
