@@ -412,10 +412,13 @@ class Position:
         """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`
         (a move-in after a conquest): those that go on are counted from the units that arrived at `source` first;
         a fortify move takes only units that had not moved (`movable`), so the arrived stay arrived."""
+        # Every conquest and move-in comes here: the two patches are recorded at once, as `change` would.
         armies = self.armies
-        self.change(armies, source, armies[source] - count)
-        self.change(armies, target, armies[target] + count)
-        sea = self.sails(source, target)
+        before_s, before_t = armies[source], armies[target]
+        self._patches += (armies, source, before_s, armies, target, before_t)
+        armies[source] = before_s - count
+        armies[target] = before_t + count
+        sea = self._fleets_on and self.map.is_sea_link(source, target)
         if sea:
             fleets = self.fleets
             self.change(fleets, source, fleets[source] - count)
