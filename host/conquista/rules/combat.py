@@ -30,8 +30,10 @@ class CombatRules(TurnRules):
         blitz = isinstance(action, Blitz)
         if blitz and not self.rules.blitz:
             raise self.refusal(action, f"{self.rules.name} has no blitz")
-        s = self._territory(action, action.source)
-        t = self._territory(action, action.target)
+        s, t, size = action.source, action.target, self._size
+        if s.__class__ is not int or not 0 <= s < size or t.__class__ is not int or not 0 <= t < size:
+            self._territory(action, s)  # refuses with the words
+            self._territory(action, t)
         if not self.attack_allowed(s, t):  # one query on the way of every attack; the words only for a refusal
             raise self.refusal(action, self.attack_refusal(s, t))
         stop: int | None = None
@@ -81,8 +83,10 @@ class CombatRules(TurnRules):
         # the neutral army when the opponent who chooses for it has left). One legal count of dice is no choice: it
         # is rolled without a question (decided 2026-11-26).
         defender = self.owner[battle.target]
-        defend = self.max_defend_dice(battle.target)
-        if self._automatic_defence or (defend == 1 and self._ask_on_choice) or self.defends_by_itself(defender):
+        armies = self.armies[battle.target]
+        defend = armies if armies < self._defender_max else self._defender_max
+        if (self._automatic_defence or (defend == 1 and self._ask_on_choice)
+                or (self.left[defender] if defender < self.players else self.neutral_commander_gone())):
             self.battle = battle if battle.defend_dice == defend else Battle(
                 battle.source, battle.target, battle.attack_dice, defend, battle.stop_at)
             self.phase = P.ROLL
