@@ -1,7 +1,9 @@
 """The game engine: one state machine referees every ruleset. Pure: no I/O, no random, no clock.
 
 `Game(rules, map, players, deal)` starts a game from a dealt board; `legal_actions()` lists what the player to
-move (or chance) may do; `apply(action)` checks legality, changes the state and returns typed events; `undo()` takes
+move (or chance) may do; `check(action)` says why an action is refused, in a player's words (None when it is legal:
+the table shows these words rather than working legality out itself); `apply(action)` refuses with the same words
+(IllegalActionError) or changes the state and returns typed events; `undo()` takes
 the last applied action back (python-chess's push/pop). Dice rolls and card draws are chance actions supplied by the
 caller, so the action log replays the game bit for bit. `snapshot()`/`from_snapshot()` save and rebuild a position.
 The state and its queries are in rules/position.py, the rules of the turn in rules/turns.py, fights in

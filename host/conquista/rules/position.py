@@ -1,9 +1,11 @@
 """The state of a game and every question about it: the fields, the queries, and the primitives the rules change the
 state with (each change is recorded for `Game.undo`). Pure: no I/O, no random, no clock.
 
-The engine is one class split by concern: `Position` (this module) holds the state and answers questions,
-`TurnRules` (rules/turns.py) places, trades and runs the turn, `CombatRules` (rules/combat.py) fights, and `Game`
-(rules/engine.py) applies, undoes and saves. `Position` declares the slots; the others add only methods.
+`Position` (this module) holds the state, answers questions (armies and fleets included) and records every change;
+the rules build on it: `TurnRules` (rules/turns.py) places, trades and runs the turn, with the 1954 distributions
+as functions of a position (rules/income.py), `CombatRules` (rules/combat.py) fights, the tournament ending
+(rules/tournament.py) and the table's features (rules/table_features.py) add their steps, and `Game`
+(rules/engine.py) checks, applies, undoes and saves. `Position` declares the slots; the others add only methods.
 """
 
 from __future__ import annotations
