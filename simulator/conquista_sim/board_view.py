@@ -28,8 +28,8 @@ from conquista.bots.roster import HUMAN
 from conquista.rules.choices import DealKind
 from conquista.table.colours import NEUTRAL, mark, player_rgb, screen_rgb
 from conquista.table.referee import Status
-from conquista.table.tournament_clock import stage_words
 from conquista.table.referee_records import MessageKind
+from conquista.table.tournament_clock import stage_words
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
 from conquista_sim.table import SimulatedTable

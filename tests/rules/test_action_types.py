@@ -87,14 +87,15 @@ POSITIONS = _positions()
 def test_wrong_field_types_are_refused_and_change_nothing(index: int, action: Action) -> None:
     game = POSITIONS[index]
     before, digest, log = json.dumps(game.snapshot()), game.digest(), len(game.log)
-    for attempt in (game.check, game.apply):
-        try:
-            attempt(action)
-        except IllegalActionError as exc:
-            assert exc.action is action and exc.phase is game.phase and exc.reason
-            assert exc.reason in str(exc) and isinstance(exc, ConquistaError)
-        else:
-            raise AssertionError(f"{action!r} was accepted in phase {game.phase.value}")
+    refused = game.check(action)
+    assert refused, f"{action!r} passed the check in phase {game.phase.value}"
+    try:
+        game.apply(action)
+    except IllegalActionError as exc:
+        assert exc.action is action and exc.phase is game.phase and exc.reason == refused
+        assert exc.reason in str(exc) and isinstance(exc, ConquistaError)
+    else:
+        raise AssertionError(f"{action!r} was accepted in phase {game.phase.value}")
     assert json.dumps(game.snapshot()) == before and game.digest() == digest and len(game.log) == log
 
 

@@ -95,7 +95,7 @@ def test_the_neutral_turn_attacks_only_the_current_players_territories() -> None
     # (neutral, 5) borders red's Brazil and neutral Egypt; Middle East is blue's and borders neutral Egypt.
     game = duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 6, "north_africa": 5, "egypt": 3})
     assert game.to_move == 1
-    with pytest.raises(IllegalActionError, match="attacks only the territories of the player whose turn it is"):
+    with pytest.raises(IllegalActionError, match="the neutral army attacks only the player whose turn it is"):
         game.apply(Attack(tid("egypt"), tid("middle_east"), 2))      # never against the opponent who commands it
     with pytest.raises(IllegalActionError, match="egypt is the neutral army's"):
         game.apply(Attack(tid("north_africa"), tid("egypt"), 3))     # never neutral against neutral

@@ -65,11 +65,11 @@ def test_fleet_placements_are_listed_only_where_a_sea_link_is() -> None:
 
 def test_an_attack_across_the_sea_needs_a_fleet_and_over_land_an_army() -> None:
     game = units({"alaska": 3}, {})
-    with pytest.raises(IllegalActionError, match="an attack across the sea link needs a fleet on alaska"):
+    with pytest.raises(IllegalActionError, match="alaska has no fleet to cross the sea to kamchatka"):
         game.apply(Attack(ALASKA, KAMCHATKA, 1))
     assert not game.attack_allowed(ALASKA, KAMCHATKA) and game.attack_allowed(ALASKA, ALBERTA)
     game = units({"alaska": 3}, {"alaska": 3})
-    with pytest.raises(IllegalActionError, match="an attack across a land link needs an army on alaska"):
+    with pytest.raises(IllegalActionError, match="alaska has no army to attack alberta over land"):
         game.apply(Attack(ALASKA, ALBERTA, 1))
     game.apply(Attack(ALASKA, KAMCHATKA, 1))
     assert game.phase is Phase.ROLL

@@ -33,6 +33,7 @@ from conquista.rules.actions import (
 from conquista.rules.engine import CHANCE, TERMINAL, Game
 from conquista.rules.events import Phase
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
+from conquista.rules.state import FIGHT_SCALARS, SCALAR_FIELDS
 from tests.rules.helpers import MAP, dealt, position, tid
 
 CASES = [(name, n) for name in builtin_rulesets() for n in (2, 3, 5)
@@ -92,6 +93,27 @@ def test_undo_covers_every_action_kind() -> None:
             _, kinds = _play("classic", 3, seed, turn_cap=60, step=_undo_and_redo, automatic_defence=defence)
             seen |= kinds
     assert seen == ALL_KINDS
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_fight_changes_no_scalar_its_undo_record_leaves_out(case: tuple[str, int]) -> None:
+    # The undo record of an attack, a defence, a roll or a move-in keeps only FIGHT_SCALARS (engine.apply).
+    rules_name, players = case
+    others = [name for name in SCALAR_FIELDS if name not in FIGHT_SCALARS]
+    seen: set[type] = set()
+
+    def step(game: Game, action: object) -> None:
+        if isinstance(action, Attack | Blitz | Defend | Roll | Occupy):
+            before = [getattr(game, name) for name in others]
+            game.apply(action)  # type: ignore[arg-type]
+            assert [getattr(game, name) for name in others] == before, action
+            game.undo()
+            seen.add(type(action))
+
+    for seed in range(3):
+        for defence in (True, False):
+            _play(rules_name, players, seed, turn_cap=40, step=step, automatic_defence=defence)
+    assert {Blitz, Roll, Occupy} <= seen
 
 
 def test_undo_with_nothing_applied_is_refused() -> None:

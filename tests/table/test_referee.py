@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Place
+from conquista.rules.actions import Attack, Place
 from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
 from conquista.rules.state import Battle
@@ -259,3 +259,19 @@ def test_a_roll_without_conquest_keeps_the_selection_for_the_next_roll() -> None
     ref.handle(Tap(tid("kamchatka")), 1.1)
     ref.handle(Press(Button.ROLL), 2.0)
     assert (ref.source, ref.target) == (tid("alaska"), tid("kamchatka"))
+
+
+def test_a_refused_attack_tap_reads_the_engines_reason() -> None:
+    # The referee does not work out why an attack is refused: it shows the engine's check, in names.
+    game = position("italian", 3, owners={"alaska": 0, "kamchatka": 2}, armies={"alaska": 4}, round_=1)
+    ref = referee_at(game)
+    shown = []
+    for target in ("brazil", "kamchatka"):
+        ref.handle(Tap(tid("alaska")), 0.5)
+        ref.handle(Tap(tid(target)), 1.0)
+        words = game.check(Attack(tid("alaska"), tid(target), 1))
+        assert words is not None and ref.message == ref.readable(words) and ref.target < 0
+        shown.append(ref.message)
+        ref.handle(Press(Button.CANCEL), 1.1)
+    assert shown == ["Brazil is not adjacent to Alaska",
+                     "Kamchatka is its owner's last territory: nobody may be eliminated before round 5"]

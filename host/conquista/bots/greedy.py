@@ -56,7 +56,12 @@ class GreedyBot:
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
-        if phase is Phase.DEFEND and game.battle is not None:  # first: every roll of a chosen defence asks
+        # The phases by how often a game asks: attacks, then move-ins, then a chosen defence.
+        if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
+            return self._attack(game)
+        if phase is Phase.OCCUPY:
+            return self._occupy(game)
+        if phase is Phase.DEFEND and game.battle is not None:
             dice = game.max_defend_dice(game.battle.target)
             return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
         if phase is Phase.SETUP or phase is Phase.REINFORCE or phase is Phase.ELIMINATION_TRADE:
@@ -69,12 +74,8 @@ class GreedyBot:
                     return self._place_unit(game)
                 return Place(self._front(game), game.pool)
             return _END_PHASE
-        if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
-            return self._attack(game)
         if phase is Phase.NEUTRAL_REINFORCE:
             return Place(self._neutral_front(game), game.pool)
-        if phase is Phase.OCCUPY:
-            return self._occupy(game)
         if phase is Phase.FORTIFY:
             return self._fortify(game)
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")

@@ -78,7 +78,7 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
     rng = random.Random(seed)
     game = new_game(rules, game_map, players, rng)
     dice = SeededDice(rng=rng)
-    seats = [make_bot(bots[i % len(bots)], rng) for i in range(players)]
+    seats = [make_bot(bots[i % len(bots)], rng).choose for i in range(players)]
     apply, draw = game.apply, rng.random
     actions = 0
     # The hot loop of every simulation: a battle roll (every other action of a game) is asked of the dice directly,
@@ -96,7 +96,7 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
             if turn_cap and game.turn > turn_cap:
                 return GameResult(None, turn_cap, actions, True, game)
             who = game.to_move
-            apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
+            apply(seats[who](game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 

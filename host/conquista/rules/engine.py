@@ -1,7 +1,9 @@
 """The game engine: one state machine referees every ruleset. Pure: no I/O, no random, no clock.
 
 `Game(rules, map, players, deal)` starts a game from a dealt board; `legal_actions()` lists what the player to
-move (or chance) may do; `apply(action)` checks legality, changes the state and returns typed events; `undo()` takes
+move (or chance) may do; `check(action)` says why an action is refused, in a player's words (None when it is legal:
+the table shows these words rather than working legality out itself); `apply(action)` refuses with the same words
+(IllegalActionError) or changes the state and returns typed events; `undo()` takes
 the last applied action back (python-chess's push/pop). Dice rolls and card draws are chance actions supplied by the
 caller, so the action log replays the game bit for bit. `snapshot()`/`from_snapshot()` save and rebuild a position.
 The state and its queries are in rules/position.py, the rules of the turn in rules/turns.py, fights in
@@ -48,6 +50,7 @@ from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import (
     CHANCE,
     FIELDS,
+    FIGHT_SCALARS,
     SCALAR_FIELDS,
     TERMINAL,
     UNDEALT,
@@ -64,6 +67,8 @@ from conquista.rules.tournament import CLOSING_OUTCOMES
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
 _save_scalars = attrgetter(*SCALAR_FIELDS)
+_save_fight_scalars = attrgetter(*FIGHT_SCALARS)
+_OVER = P.OVER
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -214,26 +219,33 @@ class Game(TableFeatureRules):
         out.append(EndPhase())
         return out
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalActionError, with its reason, if `action` is not legal now; change nothing."""
-        self._dispatch(action, None)
-
-    def is_legal(self, action: Action) -> bool:
+    def check(self, action: Action) -> str | None:
+        """Why `action` is refused now, in a player's words (territories by their ids), or None when it is legal.
+        Changes nothing. The table shows this reason for a refused tap rather than working legality out again."""
         try:
             self._dispatch(action, None)
-        except IllegalActionError:
-            return False
-        return True
+        except IllegalActionError as exc:
+            return exc.reason
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
 
     # ------------------------------------------------------------------------------------------ apply, undo
 
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
-        saved = _save_scalars(self)
+        # The step found by one dictionary look-up of the action's exact type, here rather than in `_dispatch`: this
+        # is the hottest call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
+        entry = _STEPS.get(action.__class__)
+        if entry is None or self.phase is _OVER:
+            entry = self._step(action)
+        step, save = entry
+        saved = save(self)
         records = (self.phase, self.battle, self.turn_state)
         mark = len(self._patches)
         events: list[Event] = []
-        self._dispatch(action, events)
+        step(self, action, events)
         self._saved.append(saved)
         self._records += records
         self._marks.append(mark)
@@ -257,7 +269,8 @@ class Game(TableFeatureRules):
             else:
                 container[index] = old
         del patches[mark:]
-        for name, value in zip(SCALAR_FIELDS, self._saved.pop(), strict=True):
+        saved = self._saved.pop()
+        for name, value in zip(SCALAR_FIELDS if len(saved) == _ALL_SCALARS else FIGHT_SCALARS, saved, strict=True):
             setattr(self, name, value)
         records = self._records
         self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
@@ -267,17 +280,22 @@ class Game(TableFeatureRules):
     def _dispatch(self, action: Action, events: list[Event] | None) -> None:
         """Check `action` and, unless `events` is None (a check only), apply it: each step validates everything
         before it changes anything, so a refused action leaves the state as it was."""
+        self._step(action)[0](self, action, events)
+
+    def _step(self, action: Action) -> tuple[Step, Callable[[Game], tuple[Any, ...]]]:
+        """The step that checks and applies `action`, and what its undo record keeps; raises IllegalActionError when
+        the game is over or `action` is no game action."""
         if self.phase is P.OVER:
-            raise self._fail(action, "the game is over")
+            raise self.refusal(action, "the game is over")
         # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
         # overhead); a subclass of an action type finds its step by isinstance.
         step = _STEPS.get(action.__class__) or _step_for(action)
         if step is None:
             if isinstance(action, Deal):
-                raise self._fail(action, "a game is dealt once, when it is created")
+                raise self.refusal(action, "a game is dealt once, when it is created")
             raise IllegalActionError(f"{action!r} is not a game action", action=action, phase=self.phase,
                                      player=self.current, reason="not a game action")
-        step(self, action, events)
+        return step
 
     # ------------------------------------------------------------------------------------------ snapshot
 
@@ -374,17 +392,22 @@ class Game(TableFeatureRules):
         return hashlib.sha256(blob).hexdigest()
 
 
-# Each action type's step (an unbound method of Game), for `_dispatch`.
-_STEPS: dict[type, Callable[[Game, Any, list[Event] | None], None]] = {
+Step = Callable[["Game", Any, list[Event] | None], None]
+_ALL_SCALARS = len(SCALAR_FIELDS)
+_STEP_OF: dict[type, Step] = {
     Roll: Game._roll, Defend: Game._defend, Place: Game._place, Attack: Game._attack, Blitz: Game._attack,
     Occupy: Game._occupy, EndPhase: Game._end_phase, Fortify: Game._fortify, Trade: Game._trade, Draw: Game._draw,
     TimeOut: Game._time_out, Leave: Game._leave, ClockOut: Game._clock_out, ClosingRoll: Game._closing_roll,
 }
+_FIGHTS = (Roll, Defend, Attack, Blitz, Occupy)
+# Each action type's step (an unbound method of Game), and the scalars its undo record keeps, for `apply`.
+_STEPS: dict[type, tuple[Step, Callable[[Game], tuple[Any, ...]]]] = {
+    kind: (step, _save_fight_scalars if kind in _FIGHTS else _save_scalars) for kind, step in _STEP_OF.items()}
 
 
-def _step_for(action: object) -> Callable[[Game, Any, list[Event] | None], None] | None:
+def _step_for(action: object) -> tuple[Step, Callable[[Game], tuple[Any, ...]]] | None:
     """The step of an instance of a subclass of an action type; None for anything else (a Deal included)."""
-    for kind, step in _STEPS.items():
+    for kind, entry in _STEPS.items():
         if isinstance(action, kind):
-            return step
+            return entry
     return None

@@ -1,9 +1,11 @@
 """The state of a game and every question about it: the fields, the queries, and the primitives the rules change the
 state with (each change is recorded for `Game.undo`). Pure: no I/O, no random, no clock.
 
-The engine is one class split by concern: `Position` (this module) holds the state and answers questions,
-`TurnRules` (rules/turns.py) places, trades and runs the turn, `CombatRules` (rules/combat.py) fights, and `Game`
-(rules/engine.py) applies, undoes and saves. `Position` declares the slots; the others add only methods.
+`Position` (this module) holds the state, answers questions (armies and fleets included) and records every change;
+the rules build on it: `TurnRules` (rules/turns.py) places, trades and runs the turn, with the 1954 distributions
+as functions of a position (rules/income.py), `CombatRules` (rules/combat.py) fights, the tournament ending
+(rules/tournament.py) and the table's features (rules/table_features.py) add their steps, and `Game`
+(rules/engine.py) checks, applies, undoes and saves. `Position` declares the slots; the others add only methods.
 """
 
 from __future__ import annotations
@@ -262,12 +264,63 @@ class Position:
         return self.rules.power_eagle_armies if eagle else self.rules.power_set_armies
 
     def occupy_range(self) -> tuple[int, int]:
-        """After a conquest: the fewest and the most armies that may end up in the conquered territory."""
+        """After a conquest: the fewest and the most armies that may end up in the conquered territory (with
+        fleets: of the units that cross the link)."""
         battle = self.battle
         if self.phase is not P.OCCUPY or battle is None or battle.occupy_min is None:
             raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
                                      player=self.current, reason="nothing was conquered")
-        return battle.occupy_min, self.armies[battle.source] + self.armies[battle.target] - 1
+        s, t = battle.source, battle.target
+        if self._fleets_on:
+            return battle.occupy_min, self.armies[t] + min(self.armies[s] - 1, self.units_for_link(s, t))
+        return battle.occupy_min, self.armies[s] + self.armies[t] - 1
+
+    # ------------------------------------------------------------------------------ armies and fleets
+
+    def is_coastal(self, t: int) -> bool:
+        """The territory has a sea link: fleets may lie there."""
+        return t in self._coastal
+
+    def sails(self, source: int, target: int) -> bool:
+        """Units crossing this link are fleets (fleets on, and a sea link)."""
+        return self._fleets_on and self.map.is_sea_link(source, target)
+
+    def units_for_link(self, source: int, target: int) -> int:
+        """The units at `source` of the kind that crosses to `target`: its fleets over a sea link, its armies over
+        land (all its units without fleets)."""
+        if not self._fleets_on:
+            return self.armies[source]
+        fleets = self.fleets[source]
+        return fleets if self.map.is_sea_link(source, target) else self.armies[source] - fleets
+
+    def defending_fleet(self, target: int) -> bool:
+        """The unit that defends `target` now is a fleet (its armies are gone)."""
+        return self._fleets_on and self.fleets[target] == self.armies[target] > 0
+
+    def movable(self, source: int, target: int) -> int:
+        """The most units a fortify move from `source` to `target` may take now: all but one, of the link's kind,
+        less those that arrived this turn (one_move_per_unit)."""
+        most = self.armies[source] - 1
+        kind = self.units_for_link(source, target)
+        if self._one_move:
+            sea = self.sails(source, target)
+            for where, armies, fleets in self.turn_state.arrived:
+                if where == source:
+                    kind -= fleets if sea else armies
+                    break
+        return max(0, min(most, kind))
+
+    def movable_words(self, source: int, target: int, most: int) -> str:
+        """Why no more than `most` units may move from `source` to `target` (for a refused move)."""
+        kind = ("fleets" if self.sails(source, target) else "armies") if self._fleets_on else "armies"
+        why = [f"{kind} cross the {'sea' if self.map.is_sea_link(source, target) else 'land'} link"
+               ] if self._fleets_on else []
+        if self._one_move:
+            why.append("units that moved in this turn stay")
+        why.append("one unit stays behind")
+        where = f"{self.map.id(source)} to {self.map.id(target)}"
+        amount = f"no {kind} may move" if most == 0 else f"move 1 to {most} {kind}"
+        return f"{amount} from {where} ({', '.join(why)})"
 
     def max_attack_dice(self, source: int) -> int:
         return min(self._attacker_max, self.armies[source] - 1)
@@ -307,9 +360,19 @@ class Position:
         if defender == attacker or not self.map.adjacent(source, target):
             return False
         # Italian rule: nobody may be eliminated before the end of the protected rounds.
-        return not (self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds)
+        if self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds:
+            return False
+        return not self._fleets_on or self.units_for_link(source, target) > 0
 
     def fortify_allowed(self, source: int, target: int) -> bool:
+        """A fortify move from `source` to `target` may take at least one unit now."""
+        if not self.fortify_path_open(source, target):
+            return False
+        return not (self._fleets_on or self._one_move) or self.movable(source, target) > 0
+
+    def fortify_path_open(self, source: int, target: int) -> bool:
+        """Both are the current player's, `source` has an army to spare, and the ruleset's path joins them (whether
+        a unit of the link's kind may move is `movable`)."""
         owner, me = self.owner, self.current
         if source == target or owner[source] != me or owner[target] != me or self.armies[source] < 2:
             return False
@@ -339,15 +402,43 @@ class Position:
 
     # ------------------------------------------------------------------------------------ change primitives
 
-    def _set(self, container: list[Any], index: int, value: Any) -> None:
+    def change(self, container: list[Any], index: int, value: Any) -> None:
         self._patches += (container, index, container[index])
         container[index] = value
 
-    def _keep(self, container: list[Any]) -> None:
+    def keep(self, container: list[Any]) -> None:
         """Remember the whole list before it is changed other than by index (append, remove)."""
         self._patches += (container, None, container[:])
 
-    def _fail(self, action: object, reason: str) -> IllegalActionError:
+    def move_units(self, source: int, target: int, count: int, *, onward: bool = True) -> None:
+        """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`
+        (a move-in after a conquest): those that go on are counted from the units that arrived at `source` first;
+        a fortify move takes only units that had not moved (`movable`), so the arrived stay arrived."""
+        # Every conquest and move-in comes here: the two patches are recorded at once, as `change` would.
+        armies = self.armies
+        before_s, before_t = armies[source], armies[target]
+        self._patches += (armies, source, before_s, armies, target, before_t)
+        armies[source] = before_s - count
+        armies[target] = before_t + count
+        sea = self._fleets_on and self.map.is_sea_link(source, target)
+        if sea:
+            fleets = self.fleets
+            self.change(fleets, source, fleets[source] - count)
+            self.change(fleets, target, fleets[target] + count)
+        if self._one_move:
+            self._note_arrival(source, target, count, sea, onward)
+
+    def _note_arrival(self, source: int, target: int, count: int, sea: bool, onward: bool) -> None:
+        arrived = {where: (a, f) for where, a, f in self.turn_state.arrived}
+        if onward:
+            a, f = arrived.get(source, (0, 0))
+            arrived[source] = (a, max(0, f - count)) if sea else (max(0, a - count), f)
+        a, f = arrived.get(target, (0, 0))
+        arrived[target] = (a, f + count) if sea else (a + count, f)
+        kept = tuple((where, a, f) for where, (a, f) in sorted(arrived.items()) if a or f)
+        self.turn_state = self.turn_state._replace(arrived=kept)
+
+    def refusal(self, action: object, reason: str) -> IllegalActionError:
         text = self.describe(action)
         return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
                                   f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
@@ -405,10 +496,10 @@ class Position:
 
     def _territory(self, action: Action, t: object) -> int:
         if not is_index(t, self._size):
-            raise self._fail(action, f"{t!r} is not a territory of map {self.map.name!r}")
+            raise self.refusal(action, f"{t!r} is not a territory of map {self.map.name!r}")
         return t  # type: ignore[return-value]
 
     def _count(self, action: Action, value: object, what: str) -> int:
         if value.__class__ is not int:
-            raise self._fail(action, f"{what} must be a whole number, got {value!r}")
+            raise self.refusal(action, f"{what} must be a whole number, got {value!r}")
         return value

@@ -112,6 +112,11 @@ FIELD_NAMES = tuple(name for name, _ in FIELDS)
 SCALAR_FIELDS = tuple(name for name, kind in FIELDS
                       if kind not in (Kind.LIST, Kind.LISTS, Kind.PHASE, Kind.BATTLE, Kind.TURN))
 RECORD_FIELDS = ("phase", "battle", "turn_state")
+# The scalars a step of a fight (an attack or a blitz, the defender's dice, a roll, the move-in) may change: its
+# conquest counts for the tournament, its losses count, and the game may end. The undo record of those steps, half
+# of every game's actions, keeps only these (tests/rules/test_undo_snapshot.py checks that the rest stay as they were).
+FIGHT_SCALARS = ("turn_conquests", "lost_total", "winner", "over_reason")
+assert set(FIGHT_SCALARS) < set(SCALAR_FIELDS)
 
 
 def encode_field(kind: Kind, value: Any) -> Any:

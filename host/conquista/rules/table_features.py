@@ -82,10 +82,10 @@ class TableFeatureRules(TournamentRules):
 
     def _time_out(self, action: TimeOut, events: list[Event] | None) -> None:
         if not self.rules.turn_time_limit_s:
-            raise self._fail(action, f"{self.rules.name} has no turn time limit")
+            raise self.refusal(action, f"{self.rules.name} has no turn time limit")
         neutral_step = self.rules.neutral_steps_never_wait and self.in_neutral_step()
         if self.phase not in (NEUTRAL_STEP_PHASES if neutral_step else TURN_PHASES):
-            raise self._fail(action, "the time-out waits for the defender's dice, the roll or the card draw")
+            raise self.refusal(action, "the time-out waits for the defender's dice, the roll or the card draw")
         if events is None:
             return
         if neutral_step:  # the opponent's time for the neutral steps: they end, the current player's turn goes on
@@ -96,21 +96,21 @@ class TableFeatureRules(TournamentRules):
 
     def _leave(self, action: Leave, events: list[Event] | None) -> None:
         if not self.rules.players_may_leave:
-            raise self._fail(action, f"players may not leave in {self.rules.name}")
+            raise self.refusal(action, f"players may not leave in {self.rules.name}")
         seat = action.seat
         if not is_index(seat, self.players):
-            raise self._fail(action, f"{seat!r} is not a seat of {self.players}")
+            raise self.refusal(action, f"{seat!r} is not a seat of {self.players}")
         if self.eliminated[seat] or self.left[seat]:
-            raise self._fail(action, f"{self.rules.colours[seat]} is no longer playing")
+            raise self.refusal(action, f"{self.rules.colours[seat]} is no longer playing")
         if self.phase is P.SETUP:
-            raise self._fail(action, "players leave once the initial placement is over")
+            raise self.refusal(action, "players leave once the initial placement is over")
         if seat == self.current and self.phase not in TURN_PHASES:
-            raise self._fail(action, "wait for the defender's dice, the roll or the card draw")
+            raise self.refusal(action, "wait for the defender's dice, the roll or the card draw")
         if not any(p != seat for p in self.active_players()):
-            raise self._fail(action, "the last player still playing cannot leave")
+            raise self.refusal(action, "the last player still playing cannot leave")
         if events is None:
             return
-        self._set(self.left, seat, True)
+        self.change(self.left, seat, True)
         events.append(PlayerLeft(seat))
         battle = self.battle
         if seat == self.current:
@@ -146,7 +146,7 @@ class TableFeatureRules(TournamentRules):
         battle = self.battle
         if self.phase is P.NEUTRAL_REINFORCE:
             for t, count in self.spread_plan(neutral):
-                self._set(self.armies, t, self.armies[t] + count)
+                self.change(self.armies, t, self.armies[t] + count)
                 self.placed_total += count
                 self.pool -= count
                 events.append(ArmiesPlaced(neutral, t, count))
@@ -166,7 +166,7 @@ class TableFeatureRules(TournamentRules):
             if self.turn_state.taken_cards or self.turn_state.forced_trade_down_to is not None:
                 self.turn_state = self.turn_state._replace(taken_cards=(), forced_trade_down_to=None)
         for t, count in self.spread_plan():
-            self._set(self.armies, t, self.armies[t] + count)
+            self.change(self.armies, t, self.armies[t] + count)
             self.placed_total += count
             self.pool -= count
             events.append(ArmiesPlaced(self.current, t, count))

@@ -141,9 +141,9 @@ class TournamentRules(CombatRules):
 
     def _clock_out(self, action: ClockOut, events: list[Event] | None) -> None:
         if not self.rules.tournament_ending:
-            raise self._fail(action, f"{self.rules.name} has no tournament ending (tournament_ending = false)")
+            raise self.refusal(action, f"{self.rules.name} has no tournament ending (tournament_ending = false)")
         if self.clock_out_round:
-            raise self._fail(action, f"the tournament clock already ran out in round {self.clock_out_round}")
+            raise self.refusal(action, f"the tournament clock already ran out in round {self.clock_out_round}")
         if events is None:
             return
         self.clock_out_round = max(self.round, 1)  # run out during the initial placement: round 1 is second-to-last
@@ -151,13 +151,13 @@ class TournamentRules(CombatRules):
 
     def _closing_roll(self, action: ClosingRoll, events: list[Event] | None) -> None:
         if self.phase is not P.CLOSING_ROLL:
-            raise self._fail(action, "no closing roll is awaited")
+            raise self.refusal(action, "no closing roll is awaited")
         dice = action.dice
         if dice.__class__ is not tuple or len(dice) != 2 or any(d.__class__ is not int or not 0 < d < 7
                                                                 for d in dice):
-            raise self._fail(action, "the closing roll is two dice, each 1 to 6")
+            raise self.refusal(action, "the closing roll is two dice, each 1 to 6")
         if action.source.__class__ is not str:
-            raise self._fail(action, f"the dice source is a name, not {action.source!r}")
+            raise self.refusal(action, f"the dice source is a name, not {action.source!r}")
         if events is None:
             return
         number = self.closing_number()

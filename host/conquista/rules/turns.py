@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from conquista.errors import RulesetError
 from conquista.rules import cards as cardlib
+from conquista.rules import income
 from conquista.rules.actions import Deal, Draw, EndPhase, Fortify, Place, Trade
 from conquista.rules.choices import (
     BonusPlacement,
@@ -31,35 +32,34 @@ from conquista.rules.events import (
     TurnStarted,
 )
 from conquista.rules.events import Phase as P
-from conquista.rules.income import IncomeRules
 from conquista.rules.missions import mission_complete
 from conquista.rules.position import PLACING, Position
 from conquista.rules.state import TurnState
 
 
-class TurnRules(IncomeRules):
+class TurnRules(Position):
     __slots__ = ()
 
     def _place(self, action: Place, events: list[Event] | None) -> None:
         neutral = self.phase is P.NEUTRAL_REINFORCE
         if self.phase not in PLACING and not neutral:
-            raise self._fail(action, "armies are placed only during setup or reinforcement")
+            raise self.refusal(action, "armies are placed only during setup or reinforcement")
         t = self._territory(action, action.territory)
         count = self._count(action, action.count, "the count")
         placer = self.neutral if neutral else self.current
         if self.owner[t] != placer:
-            raise self._fail(action, f"{self._tid(t)} is not the neutral army's" if neutral
+            raise self.refusal(action, f"{self._tid(t)} is not the neutral army's" if neutral
                              else f"{self._tid(t)} is not yours")
         if not 1 <= count <= self.pool:
-            raise self._fail(action, f"you have {self.pool} armies to place")
+            raise self.refusal(action, f"you have {self.pool} armies to place")
         fleet = action.fleet
         if fleet is not False:
             self._check_fleet_placement(action, t, neutral)
         if events is None:
             return
-        self._set(self.armies, t, self.armies[t] + count)
+        self.change(self.armies, t, self.armies[t] + count)
         if fleet:
-            self._set(self.fleets, t, self.fleets[t] + count)
+            self.change(self.fleets, t, self.fleets[t] + count)
         self.placed_total += count
         self.pool -= count
         # placer: the owner value (the neutral army in its phase)
@@ -82,21 +82,21 @@ class TurnRules(IncomeRules):
 
     def _check_fleet_placement(self, action: Place, t: int, neutral: bool) -> None:
         if action.fleet is not True:
-            raise self._fail(action, f"'fleet' is true or false, not {action.fleet!r}")
+            raise self.refusal(action, f"'fleet' is true or false, not {action.fleet!r}")
         if not self.rules.fleets:
-            raise self._fail(action, f"{self.rules.name} has no fleets")
+            raise self.refusal(action, f"{self.rules.name} has no fleets")
         if neutral:
-            raise self._fail(action, "the neutral army has no fleets")
+            raise self.refusal(action, "the neutral army has no fleets")
         if not self.is_coastal(t):
-            raise self._fail(action, f"{self._tid(t)} has no sea link: a fleet lies only where it can sail")
+            raise self.refusal(action, f"{self._tid(t)} has no sea link: a fleet lies only where it can sail")
 
     def _trade(self, action: Trade, events: list[Event] | None) -> None:
         if self.phase is not P.REINFORCE and self.phase is not P.ELIMINATION_TRADE:
-            raise self._fail(action, "cards are traded only before the first attack of the turn")
+            raise self.refusal(action, "cards are traded only before the first attack of the turn")
         if self.rules.card_deck is CardDeck.POWER:
-            power_kind = self._check_power_trade(action)
+            power_kind = income.check_power_trade(self, action)
             if events is not None:
-                self._apply_power_trade(action, power_kind, events)
+                income.apply_power_trade(self, action, power_kind, events)
                 self._check_win(events)
             return
         me = self.current
@@ -104,21 +104,21 @@ class TurnRules(IncomeRules):
         cards = action.cards
         if (cards.__class__ is not tuple or len(cards) != 3 or any(c.__class__ is not int for c in cards)
                 or len(set(cards)) != 3 or any(c not in hand for c in cards)):
-            raise self._fail(action, "a trade is three different cards from your hand")
+            raise self.refusal(action, "a trade is three different cards from your hand")
         if (self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN
                 and any(c not in self.turn_state.taken_cards for c in cards)):
-            raise self._fail(action, "right after an elimination only the cards taken from the beaten player may be "
+            raise self.refusal(action, "right after an elimination only the cards taken from the beaten player may be "
                                      "traded; the rest of your hand waits for your next turn")
         kind = cardlib.set_kind(tuple(cardlib.card_symbol(self.map, c) for c in cards))  # type: ignore[arg-type]
         if kind is None or kind not in self.rules.valid_sets:
-            raise self._fail(action, f"not a set in {self.rules.name}")
+            raise self.refusal(action, f"not a set in {self.rules.name}")
         if events is None:
             return
         armies = self.rules.set_value(kind, self.sets_traded)
         self.sets_traded += 1
         bonus_cards = self._bonus_cards(cards)
-        self._keep(hand)
-        self._keep(self.discard)
+        self.keep(hand)
+        self.keep(self.discard)
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
@@ -128,7 +128,7 @@ class TurnRules(IncomeRules):
         events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
         if on_territory:
             for c in bonus_cards:
-                self._set(self.armies, c, self.armies[c] + bonus)
+                self.change(self.armies, c, self.armies[c] + bonus)
                 self.placed_total += bonus
                 events.append(ArmiesPlaced(me, c, bonus))
         armies += pool_bonus
@@ -139,13 +139,13 @@ class TurnRules(IncomeRules):
         phase = self.phase
         if phase is P.REINFORCE or phase is P.ELIMINATION_TRADE:
             if self.pool:
-                raise self._fail(action, f"{self.pool} armies are still to place")
+                raise self.refusal(action, f"{self.pool} armies are still to place")
             if self.must_trade():
-                raise self._fail(action, f"you hold {len(self.hands[self.current])} cards and must trade")
+                raise self.refusal(action, f"you hold {len(self.hands[self.current])} cards and must trade")
         elif phase is P.NEUTRAL_REINFORCE:
-            raise self._fail(action, f"{self.pool} neutral armies are still to place")
+            raise self.refusal(action, f"{self.pool} neutral armies are still to place")
         elif phase is not P.ATTACK and phase is not P.FORTIFY and phase is not P.NEUTRAL_ATTACK:
-            raise self._fail(action, "this phase ends by itself")
+            raise self.refusal(action, "this phase ends by itself")
         if events is None:
             return
         if phase is P.REINFORCE:
@@ -165,24 +165,24 @@ class TurnRules(IncomeRules):
 
     def _fortify(self, action: Fortify, events: list[Event] | None) -> None:
         if self.phase is not P.FORTIFY:
-            raise self._fail(action, "armies are moved in the fortify phase")
+            raise self.refusal(action, "armies are moved in the fortify phase")
         s = self._territory(action, action.source)
         t = self._territory(action, action.target)
         count = self._count(action, action.count, "the count")
-        if not Position.fortify_allowed(self, s, t):
+        if not self.fortify_path_open(s, t):
             how = ("adjacent" if self.rules.fortify_path is FortifyPath.ADJACENT
                    else "connected through your territories")
-            raise self._fail(action, f"move between two of your territories that are {how}, "
+            raise self.refusal(action, f"move between two of your territories that are {how}, "
                              f"from one with at least 2 armies")
         if not 1 <= count < self.armies[s]:
-            raise self._fail(action, f"move 1 to {self.armies[s] - 1} armies, leaving one behind")
+            raise self.refusal(action, f"move 1 to {self.armies[s] - 1} armies, leaving one behind")
         if self._fleets_on or self._one_move:
             most = self.movable(s, t)
             if count > most:
-                raise self._fail(action, self.movable_words(s, t, most))
+                raise self.refusal(action, self.movable_words(s, t, most))
         if events is None:
             return
-        self._move_units(s, t, count, onward=False)
+        self.move_units(s, t, count, onward=False)
         events.append(ArmiesMoved(s, t, count))
         done = self.turn_state.fortifies_done + 1
         self.turn_state = self.turn_state._replace(fortifies_done=done)
@@ -192,27 +192,28 @@ class TurnRules(IncomeRules):
 
     def _draw(self, action: Draw, events: list[Event] | None) -> None:
         if self.phase is not P.DRAW:
-            raise self._fail(action, "no card draw is awaited")
+            raise self.refusal(action, "no card draw is awaited")
         pile = self.deck if self.deck else self.discard
         card = action.card
         if card.__class__ is not int or card not in pile:
-            raise self._fail(action, f"card {card!r} is not in the deck")
+            raise self.refusal(action, f"card {card!r} is not in the deck")
         if events is None:
             return
         deck, discard = self.deck, self.discard
-        self._keep(deck)
+        self.keep(deck)
         if not deck:
             # The empty deck is reshuffled from the discards; which card comes up is the chance outcome itself.
-            self._keep(discard)
+            self.keep(discard)
             deck[:] = discard
             discard.clear()
             events.append(DeckReshuffled(len(deck)))
         deck.remove(card)
-        self._keep(self.hands[self.current])
+        self.keep(self.hands[self.current])
         self.hands[self.current].append(card)
         events.append(CardDrawn(self.current, card))
         if self.draws_due:
-            self._after_due_draw(events)
+            if income.after_due_draw(self, events):
+                self._start_turn(self.first_player, events)
         else:
             self._next_turn(events)
 
@@ -277,10 +278,10 @@ class TurnRules(IncomeRules):
         neutral_armies = self.rules.neutral_territory_armies
         if self.rules.deal is DealKind.PROGRESSIVE:
             self.undealt = list(order)
-            self._distribute(None)
+            income.distribute(self, None)
             self._patches.clear()  # the deal is the game's start: nothing before it to undo
             self.current = deal.first_player
-            if not self._start_first_draws():
+            if not income.start_first_draws(self):
                 self._start_turn(deal.first_player, [])
             return
         for i, t in enumerate(order):
@@ -311,7 +312,7 @@ class TurnRules(IncomeRules):
         batch = self.rules.initial_placement_batch
         reserve = self.reserve[self.current]
         self.pool = min(batch, reserve) if batch else reserve
-        self._set(self.reserve, self.current, reserve - self.pool)
+        self.change(self.reserve, self.current, reserve - self.pool)
         self.phase = P.SETUP
 
     # ------------------------------------------------------------------------------------------ turn flow
@@ -341,7 +342,7 @@ class TurnRules(IncomeRules):
         if previous is None or (seat - first) % self.players <= (previous - first) % self.players:
             self.round += 1
             if self.round > 1 and self.undealt:
-                self._distribute(events)  # the progressive deal: a distribution at the start of every round
+                income.distribute(self, events)  # the progressive deal: a distribution at the start of every round
         self.turn += 1
         self.current = seat
         self.turn_state = TurnState()
@@ -350,7 +351,7 @@ class TurnRules(IncomeRules):
         self.phase = P.REINFORCE
         events.append(TurnStarted(seat, self.turn, self.round, self.pool))
         if self.rules.card_draw is CardDraw.INCOME:
-            self._start_income_draws(self.income_row(seat)[1])
+            income.start_income_draws(self, self.income_row(seat)[1])
 
     def _check_win(self, events: list[Event], seat: int | None = None) -> None:
         me = self.current if seat is None else seat

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.errors import IllegalActionError
 from conquista.rules.actions import Leave
 from conquista.table.colours import player_rgb
 
@@ -27,10 +26,9 @@ def ask_to_leave(referee: Desk, now: float) -> None:
         referee.message = "not now"
         return
     seat = game.current
-    try:
-        game.check(Leave(seat))
-    except IllegalActionError as exc:
-        referee.message = exc.reason
+    refused = game.check(Leave(seat))
+    if refused is not None:
+        referee.message = refused
         return
     colour = game.rules.colours[seat]
 
@@ -69,10 +67,9 @@ def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
         referee.note(f"a bot plays on for {colour}")
         referee.notice(f"a bot plays on for {colour}")
         return True
-    try:
-        game.check(Leave(seat))
-    except IllegalActionError as exc:
-        referee.message = exc.reason
+    refused = game.check(Leave(seat))
+    if refused is not None:
+        referee.message = refused
         return False
     if seat == game.current:
         referee.clear_selection()

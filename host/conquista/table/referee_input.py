@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.errors import IllegalActionError
 from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -104,26 +103,11 @@ def tap_attack(referee: Desk, t: int, now: float, long: bool, me: int) -> None:
         first = "a neutral territory" if me == game.neutral else "one of your territories"
         return referee.illegal(t, now, f"tap {first} first")
     if not game.attack_allowed(referee.source, t):
-        if owner[t] < 0:  # lamorisse-1954's progressive deal
-            return referee.illegal(t, now, f"{referee.territory_name(t)} has not been dealt yet: nobody holds it")
-        if game.rules.fleets and game.map.adjacent(referee.source, t) and not game.units_for_link(referee.source, t):
-            return referee.illegal(t, now, _no_unit_to_cross(referee, referee.source, t))
-        why = ("is not adjacent" if not game.map.adjacent(referee.source, t)
-               else f"is not {referee.seat_name(game.current)}'s: the neutral army attacks only the player "
-                    f"whose turn it is" if game.phase is Phase.NEUTRAL_ATTACK and owner[t] != game.current
-               else "is its owner's last territory (protected this round)")
-        return referee.illegal(t, now, f"{referee.territory_name(t)} {why}")
+        return referee.illegal(t, now, referee.readable(game.check(Attack(referee.source, t, 1)) or "not now"))
     referee.target = t
     referee.count = game.max_attack_dice(referee.source)
     if long:
         blitz(referee, now)
-
-
-def _no_unit_to_cross(referee: Desk, s: int, t: int) -> str:
-    source, target = referee.territory_name(s), referee.territory_name(t)
-    if referee.game.sails(s, t):
-        return f"{source} has no fleet to cross the sea to {target}: only fleets attack over sea"
-    return f"{source} has no army to attack {target} over land: fleets attack only over sea"
 
 
 def turn(referee: Desk, steps: int, now: float) -> None:
@@ -159,10 +143,9 @@ def press(referee: Desk, button: Button, now: float, held: bool) -> None:
     phase = game.phase
     if button is Button.NEXT:
         if phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE, *ATTACKING, Phase.FORTIFY, Phase.NEUTRAL_REINFORCE):
-            try:
-                game.check(EndPhase())
-            except IllegalActionError as exc:
-                return referee.refuse(now, referee.readable(exc.reason))
+            refused = game.check(EndPhase())
+            if refused is not None:
+                return referee.refuse(now, referee.readable(refused))
             referee.clear_selection()
             referee.apply_action(EndPhase(), now)
         else:

@@ -28,8 +28,8 @@ from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
 from conquista.table.referee import Referee, Status
-from conquista.table.tournament_clock import to_json as tournament_json
 from conquista.table.referee_records import MessageKind
+from conquista.table.tournament_clock import to_json as tournament_json
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_words import my_turn_words, waiting_words
