@@ -35,9 +35,10 @@ class BoardDevices:
 
     def close(self) -> None:
         # Close in reverse order of opening, and keep going if one fails: the LEDs must still go dark.
-        for close in reversed(self.closers):
+        # Once: `play` opens them before the board runs and closes them again if it never got that far.
+        while self.closers:
             with contextlib.suppress(Exception):
-                close()
+                self.closers.pop()()
 
 
 def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = None,
@@ -117,7 +118,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
               on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
-              inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None) -> Referee:
+              inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None,
+              devices: BoardDevices | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
@@ -125,13 +127,16 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     and their views are published from here); `bots` play their seats with gestures made on this loop. The loop
     is event-driven (app/board_loop.py): whatever puts into `inbox` (the devices, and the web app's `wake`) wakes
     it at once. `after_first_frame` runs once the first frame is on the strip (the web app starts then: the
-    board's menu or resumed game does not wait for it)."""
+    board's menu or resumed game does not wait for it). `devices`: the board's devices already opened with
+    `push=inbox.put` (`play` opens them first, so that a missing one is the first thing said); they are closed
+    here as the ones opened here are."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
     built: list[Referee] = []
     on_link = link_fault_handler(lambda: built[0], clock)
-    devices = open_devices(profile, clock, sensors_url, push=inbox.put)
+    if devices is None:
+        devices = open_devices(profile, clock, sensors_url, push=inbox.put)
     sounds: CuePlayer | None = None
     try:
         from conquista.app.sounds import CuePlayer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -23,8 +24,11 @@ from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
 if TYPE_CHECKING:
+    from conquista.app.board import BoardDevices
+    from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
     from conquista.dice.sources import DiceSource
+    from conquista.hardware.profile import BoardProfile
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
@@ -64,14 +68,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
-    from conquista.app.board import run_board
     from conquista.app.board_loop import BoardInbox
-    from conquista.app.power import switch_off
-    from conquista.cli.board_devices import check_devices
+    from conquista.cli.board_devices import open_board
     from conquista.hardware.profile import load_profile
-    from conquista.journal import Wanted, open_for_play
 
     # Without --rules, --players or --bots the players choose the game at the board: the set-up menu on the ring.
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
@@ -85,7 +84,22 @@ def run(args: argparse.Namespace) -> int:
                              f"add --dice seeded or leave --seed out")
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    check_devices(profile, args.sensors)   # a missing device is the one line printed, before any QR code
+    inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
+    # A missing device is the one line printed, before any QR code; the devices stay open for the board.
+    devices = open_board(profile, args.sensors, inbox)
+    with contextlib.closing(devices):   # run_board closes them; this, if something fails before it runs
+        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices)
+
+
+def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | None, asked_players: int | None,
+          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices) -> int:
+    import sys
+
+    from conquista.app.board import run_board
+    from conquista.app.power import switch_off
+    from conquista.journal import Wanted, open_for_play
+
+    rules = load_ruleset(args.rules)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
@@ -100,7 +114,6 @@ def run(args: argparse.Namespace) -> int:
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
                                warn=warn)
     webs: list[WebService] = []
-    inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
     reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
@@ -123,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
-                            after_first_frame=start_phones)
+                            after_first_frame=start_phones, devices=devices)
     finally:
         for web in webs:
             web.stop()

@@ -1,0 +1,84 @@
+"""`play` opens the board's devices once (issue 22, the first frame first): the check that a missing device is the
+first thing said is the opening the board then runs on, not an opening closed and done again (closing gpiozero's
+buttons waits for their hold threads, and the Pico's link would shake hands twice)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conquista.app.board import BoardDevices
+from conquista.cli import main
+from conquista.errors import ConquistaError
+
+
+class Opened:
+    def __init__(self) -> None:
+        self.closed = 0
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Opened, Any]]:
+    """Each opening of the devices, with the `push` it was given."""
+    import conquista.app.board
+
+    openings: list[tuple[Opened, Any]] = []
+
+    def open_devices(profile: Any, clock: Any, sensors_url: str | None = None, on_link_event: Any = None,
+                     push: Any = None, **_: Any) -> Opened:
+        openings.append((Opened(), push))
+        return openings[-1][0]
+
+    monkeypatch.setattr(conquista.app.board, "open_devices", open_devices)
+    return openings
+
+
+def test_the_board_runs_on_the_devices_opened_first(opened: list[tuple[Opened, Any]], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import conquista.app.board
+    from conquista.table.referee import Referee
+
+    ran: list[dict[str, Any]] = []
+
+    def run_board(game: Any, profile: Any, dice: Any, **kwargs: Any) -> Referee:
+        ran.append(kwargs)
+        return Referee(game, dice)
+
+    monkeypatch.setattr(conquista.app.board, "run_board", run_board)
+    assert main(["play", "--new", "--no-web", "--data-dir", str(tmp_path)]) == 0
+    (devices, push), = opened
+    assert ran[0]["devices"] is devices
+    assert push == ran[0]["inbox"].put          # their inputs wake the board's loop
+    assert devices.closed == 1                  # closed when play ends (a real run_board closes them first)
+
+
+def test_devices_are_closed_when_play_fails_before_the_board_runs(opened: list[tuple[Opened, Any]], tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["play", "--new", "--data-dir", str(tmp_path), "--web", f"127.0.0.1:{port}"]) == 2
+    (devices, _), = opened
+    assert devices.closed == 1
+    assert str(port) in capsys.readouterr().err
+
+
+def test_board_devices_close_once() -> None:
+    calls: list[str] = []
+
+    def failing() -> None:
+        calls.append("strip")
+        raise ConquistaError("the strip is gone")
+
+    devices = BoardDevices(sensors=None, panel=None, strip=None, buzzer=None,  # type: ignore[arg-type]
+                           closers=[lambda: calls.append("panel"), failing])
+    devices.close()
+    devices.close()
+    assert calls == ["strip", "panel"]          # in reverse order, past a failure, and only once
