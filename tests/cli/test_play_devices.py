@@ -16,8 +16,17 @@ from conquista.errors import ConquistaError
 
 
 class Opened:
+    latest: Opened
+
     def __init__(self) -> None:
         self.closed = 0
+        self.failure: Exception | None = None
+        self.said: list[str] = []   # what happened, in order: the web app, these devices, the QR code
+
+    def open_deferred(self) -> None:
+        self.said.append("buttons")
+        if self.failure is not None:
+            raise self.failure
 
     def close(self) -> None:
         self.closed += 1
@@ -82,3 +91,62 @@ def test_board_devices_close_once() -> None:
     devices.close()
     devices.close()
     assert calls == ["strip", "panel"]          # in reverse order, past a failure, and only once
+
+
+class FakeService:
+    def __init__(self, companion: object, address: object, sock: object = None) -> None:
+        self.opened = Opened.latest
+        self.stopped = False
+
+    def start(self) -> str:
+        self.opened.said.append("web")
+        return "http://127.0.0.1:8080/"
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.opened.said.append("web stopped")
+
+
+@pytest.fixture
+def web_then_buttons(opened: list[tuple[Opened, Any]], monkeypatch: pytest.MonkeyPatch) -> list[tuple[Opened, Any]]:
+    """play with a fake web app and a board loop that only shows its first frame."""
+    import conquista.app.board
+    import conquista.web.service
+    from conquista.table.referee import Referee
+
+    def run_board(game: Any, profile: Any, dice: Any, **kwargs: Any) -> Referee:
+        Opened.latest = kwargs["devices"]
+        kwargs["after_first_frame"]()
+        kwargs["devices"].open_deferred()   # as the real one does: a no-op once play opened them
+        return Referee(game, dice)
+
+    monkeypatch.setattr(conquista.app.board, "run_board", run_board)
+    monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
+    return opened
+
+
+def test_the_web_app_serves_before_the_buttons_open_and_the_qr_code_comes_after(
+        web_then_buttons: list[tuple[Opened, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--new", "--data-dir", str(tmp_path), "--web", "127.0.0.1:0"]) == 0
+    (devices, _), = web_then_buttons
+    out = capsys.readouterr().out
+    assert devices.said[:2] == ["web", "buttons"] and "join from a phone" in out
+
+
+def test_a_missing_button_is_said_without_a_qr_code_and_the_web_app_stops(
+        web_then_buttons: list[tuple[Opened, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from conquista.devices.errors import DeviceError
+
+    original = Opened.__init__
+
+    def failing(self: Opened) -> None:
+        original(self)
+        self.failure = DeviceError("roll button on GPIO5: no such pin")
+
+    monkeypatch.setattr(Opened, "__init__", failing)
+    assert main(["play", "--new", "--data-dir", str(tmp_path), "--web", "127.0.0.1:0"]) == 2
+    (devices, _), = web_then_buttons
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "GPIO5" in err
+    assert devices.said == ["web", "buttons", "web stopped"] and devices.closed == 1

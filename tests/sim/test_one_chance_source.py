@@ -37,7 +37,7 @@ def boards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, GameChance]]:
 
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
     monkeypatch.setattr(conquista.cli.board_devices, "open_board",  # no board to open
-                        lambda *_: types.SimpleNamespace(close=lambda: None))
+                        lambda *_: types.SimpleNamespace(close=lambda: None, open_deferred=lambda: None))
     return seen
 
 

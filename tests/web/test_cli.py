@@ -152,7 +152,7 @@ def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     monkeypatch.setattr(conquista.web.service, "bind", bind)
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
     monkeypatch.setattr(conquista.cli.board_devices, "open_board",  # no board to open
-                        lambda *_: types.SimpleNamespace(close=lambda: None))
+                        lambda *_: types.SimpleNamespace(close=lambda: None, open_deferred=lambda: None))
     monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
     return steps
 

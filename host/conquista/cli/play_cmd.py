@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -119,15 +120,22 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
 
     def start_phones() -> None:
+        # After the first frame: the web app, then the buttons and the buzzer (gpiozero), then the QR code, so
+        # the app serves as soon as it can while a missing button is still said before any address is shown.
         if reserved is None:
+            devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
         set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
+        join = io.StringIO()
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
-                                   out=sys.stdout, set_up=set_up, reserved=reserved)
+                                   out=join, set_up=set_up, reserved=reserved)
         webs.append(web)
         companion.wake = inbox.wake
         companions.append(companion)
+        devices.open_deferred()
+        sys.stdout.write(join.getvalue())
+        sys.stdout.flush()
 
     def phones_step(referee: Referee, now: float) -> None:
         for companion in companions:
