@@ -42,11 +42,12 @@ def test_the_status_of_the_web_apps_answer() -> None:
 
 def test_the_verdicts_compare_medians_with_the_targets() -> None:
     bench = _bench()
-    runs = [bench.PlayRun(frame_ms=f, frame_cpu_ms=0.0, web_after_ms=w) for f, w in ((70, 100), (90, 200), (75, 140))]
+    runs = [bench.PlayRun(frame_ms=f, frame_cpu_ms=0.0, web_after_ms=w, web_cpu_ms=0.0)
+            for f, w in ((70, 100), (90, 200), (75, 140))]
     (_, ratio, ratio_target, ratio_met), (_, after, web_target, web_met) = bench.verdicts([9, 10, 11], runs)
     assert (ratio, ratio_target, ratio_met) == (7.5, 8.0, True)
     assert (after, web_target, web_met) == (140, 150.0, True)
-    slow = [bench.PlayRun(frame_ms=200, frame_cpu_ms=0.0, web_after_ms=151)]
+    slow = [bench.PlayRun(frame_ms=200, frame_cpu_ms=0.0, web_after_ms=151, web_cpu_ms=0.0)]
     assert [met for *_, met in bench.verdicts([10], slow)] == [False, False]
 
 
@@ -70,3 +71,8 @@ def test_the_led_stand_in_reports_only_the_first_lit_frame(tmp_path: Path, monke
         lines = pipe.read().splitlines()
     monkeypatch.delitem(sys.modules, "rpi_ws281x")
     assert len(lines) == 1 and bench.parse_frame_mark(lines[0]) >= 0
+
+
+def test_the_cpu_time_of_a_proc_stat_line() -> None:
+    stat = "4242 (conquista (x) y) S 1 4242 4242 0 -1 4194560 900 0 0 0 17 3 0 0 20 0 3 0 100 0 0"
+    assert _bench().cpu_ms_from_stat(stat, 100) == 200.0     # 17 + 3 ticks of 10 ms

@@ -97,7 +97,6 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     import sys
 
     from conquista.app.board import run_board
-    from conquista.app.power import switch_off
     from conquista.journal import Wanted, open_for_play
 
     rules = load_ruleset(args.rules)
@@ -152,6 +151,9 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
             reserved[1].close()      # the server closed it, or it never started
         start.journal.close()
     if referee.power_off:
+        # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
+        from conquista.app.power import switch_off
+
         return 0 if switch_off(profile.shutdown_command, print) == 0 else 2
     print(referee.status().pending)
     dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game
