@@ -12,7 +12,7 @@ import pytest
 
 from conquista.app.board import BoardDevices
 from conquista.cli import main
-from conquista.errors import ConquistaError
+from conquista.errors import ConquistaError, WebError
 
 
 class Opened:
@@ -94,13 +94,21 @@ def test_board_devices_close_once() -> None:
 
 
 class FakeService:
+    fails = False
     def __init__(self, companion: object, address: object, sock: object = None) -> None:
         self.opened = Opened.latest
         self.stopped = False
+        self.url = "http://127.0.0.1:8080/"
+        self.fails = FakeService.fails
 
     def start(self) -> str:
         self.opened.said.append("web")
-        return "http://127.0.0.1:8080/"
+        return self.url
+
+    def wait_ready(self) -> None:
+        if self.fails:
+            raise WebError("the web app on port 8080 stopped: boom")
+        self.opened.said.append("web serving")
 
     def stop(self) -> None:
         self.stopped = True
@@ -122,6 +130,7 @@ def web_then_buttons(opened: list[tuple[Opened, Any]], monkeypatch: pytest.Monke
 
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
     monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
+    monkeypatch.setattr(FakeService, "fails", False)
     return opened
 
 
@@ -130,7 +139,7 @@ def test_the_web_app_serves_before_the_buttons_open_and_the_qr_code_comes_after(
     assert main(["play", "--new", "--data-dir", str(tmp_path), "--web", "127.0.0.1:0"]) == 0
     (devices, _), = web_then_buttons
     out = capsys.readouterr().out
-    assert devices.said[:2] == ["web", "buttons"] and "join from a phone" in out
+    assert devices.said[:3] == ["web", "web serving", "buttons"] and "join from a phone" in out
 
 
 def test_a_missing_button_is_said_without_a_qr_code_and_the_web_app_stops(
@@ -149,4 +158,14 @@ def test_a_missing_button_is_said_without_a_qr_code_and_the_web_app_stops(
     (devices, _), = web_then_buttons
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "GPIO5" in err
-    assert devices.said == ["web", "buttons", "web stopped"] and devices.closed == 1
+    assert devices.said == ["web", "web serving", "buttons", "web stopped"] and devices.closed == 1
+
+
+def test_a_web_app_that_cannot_start_shows_no_qr_code_and_the_buttons_still_open(
+        web_then_buttons: list[tuple[Opened, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(FakeService, "fails", True)
+    assert main(["play", "--new", "--data-dir", str(tmp_path), "--web", "127.0.0.1:0"]) == 0
+    (devices, _), = web_then_buttons
+    assert "join from a phone" not in capsys.readouterr().out
+    assert devices.said[:2] == ["web", "buttons"]

@@ -122,6 +122,9 @@ class FakeService:
     def start(self) -> str:
         return self.url
 
+    def wait_ready(self) -> None:
+        pass
+
     def stop(self) -> None:
         self.stopped = True
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -19,8 +18,8 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, reserve_web, seat_phones, start_web
-from conquista.errors import ConquistaError
+from conquista.cli.web_options import add_web_options, join_text, reserve_web, seat_phones, start_web
+from conquista.errors import ConquistaError, WebError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -121,20 +120,28 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     def start_phones() -> None:
         # After the first frame: the web app, then the buttons and the buzzer (gpiozero), then the QR code, so
         # the app serves as soon as it can while a missing button is still said before any address is shown.
+        # The buttons and the QR code (segno) wait until the app serves: its imports run in its own thread, and
+        # sharing the interpreter's lock with them would keep a phone's first page waiting.
         if reserved is None:
             devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
         set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
-        join = io.StringIO()
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
-                                   out=join, set_up=set_up, reserved=reserved)
+                                   out=None, set_up=set_up, reserved=reserved)
         webs.append(web)
         companion.wake = inbox.wake
         companions.append(companion)
+        try:
+            web.wait_ready()
+        except WebError:
+            serving = False      # the app said why on stderr; the board plays on without phones, and no QR code
+        else:
+            serving = True
         devices.open_deferred()
-        sys.stdout.write(join.getvalue())
-        sys.stdout.flush()
+        if serving:
+            sys.stdout.write(join_text(web.url))
+            sys.stdout.flush()
 
     def phones_step(referee: Referee, now: float) -> None:
         for companion in companions:
