@@ -116,14 +116,14 @@ def verdicts(bare_ms: list[float], runs: list[PlayRun]) -> list[tuple[str, float
             ("web app serving after the frame (ms)", web, WEB_AFTER_FRAME_TARGET_MS, web <= WEB_AFTER_FRAME_TARGET_MS)]
 
 
-def install(work: Path) -> Path:
-    """A normal install of this checkout under `work`; returns its venv's bin directory."""
+def install(work: Path, source: Path) -> Path:
+    """A normal install of the checkout `source` under `work`; returns its venv's bin directory."""
     wheels, venv = work / "wheel", work / "venv"
     shutil.rmtree(wheels, ignore_errors=True)
     shutil.rmtree(venv, ignore_errors=True)
     quiet = {"stdout": subprocess.DEVNULL, "check": True}
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                    str(wheels), str(ROOT)], **quiet)  # type: ignore[call-overload]
+                    str(wheels), str(source)], **quiet)  # type: ignore[call-overload]
     base = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], **quiet)  # type: ignore[call-overload]
     site = Path(subprocess.run([str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()"
@@ -134,9 +134,6 @@ def install(work: Path) -> Path:
                     "--no-deps", "--no-index", str(wheel)], **quiet)  # type: ignore[call-overload]
     # The dependencies from .venv, after the venv's own site-packages (so its conquista wins).
     (site / "zz-conquista-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    shim = work / "shim"
-    shim.mkdir(exist_ok=True)
-    (shim / "rpi_ws281x.py").write_text(SHIM)
     return venv / "bin"
 
 
@@ -185,48 +182,62 @@ def play_once(bin_dir: Path, pico_url: str, env: dict[str, str], data: Path) -> 
     return PlayRun((frame_at - started) * 1000, cpu, (answered_at - frame_at) * 1000, web_cpu)
 
 
+def report(side: str, bare: list[float], runs: list[PlayRun]) -> list[tuple[str, float, float, bool]]:
+    cpu = statistics.median(r.frame_cpu_ms for r in runs)
+    web_cpu = statistics.median(r.web_cpu_ms - r.frame_cpu_ms for r in runs)
+    print(f"{side:<9} play, start to first frame        {statistics.median(r.frame_ms for r in runs):7.1f} ms "
+          f"({min(r.frame_ms for r in runs):.1f}); its CPU by then {cpu:.1f} ms")
+    print(f"{side:<9} play, first frame to web answer   {statistics.median(r.web_after_ms for r in runs):7.1f} ms "
+          f"({min(r.web_after_ms for r in runs):.1f}); its CPU meanwhile {web_cpu:.0f} ms (±10)")
+    return verdicts(bare, runs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=11, help="rounds of bare interpreter + play (default 11)")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="another checkout (e.g. a `git worktree` of an older commit), installed and run in turn")
     args = parser.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
+    (WORK / "shim").mkdir(exist_ok=True)
+    (WORK / "shim" / "rpi_ws281x.py").write_text(SHIM)
     started = time.perf_counter()
-    bin_dir = install(WORK)
-    print(f"normal install of this checkout in {WORK.relative_to(ROOT)} ({time.perf_counter() - started:.1f} s)",
-          flush=True)
+    sides = {"this": install(WORK / "this", ROOT)}
+    if args.baseline is not None:
+        sides["baseline"] = install(WORK / "baseline", args.baseline.resolve())
+    print(f"normal install of {' and '.join(sides)} in {WORK.relative_to(ROOT)} "
+          f"({time.perf_counter() - started:.1f} s)", flush=True)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
     env.update(PYTHONPATH=str(WORK / "shim"), GPIOZERO_PIN_FACTORY="mock", GPIOZERO_MOCK_PIN_CLASS="mockpwmpin")
     pico = subprocess.Popen([str(Path(sys.executable).with_name("conquista")), "sim-mcu"], stdout=subprocess.PIPE,
                             stdin=subprocess.PIPE, text=True)
+    bare: list[float] = []
+    runs: dict[str, list[PlayRun]] = {side: [] for side in sides}
     try:
         assert pico.stdout is not None
         url = next(w for w in pico.stdout.readline().split() if w.startswith("socket://"))
         with tempfile.TemporaryDirectory(dir=WORK) as tmp:
-            python = bin_dir / "python"
+            python = sides["this"] / "python"
             bare_ms(python)
-            play_once(bin_dir, url, env, Path(tmp) / "warm")   # writes the .pyc files, as an installed package has
-            bare: list[float] = []
-            runs: list[PlayRun] = []
+            for side, bin_dir in sides.items():   # writes the .pyc files, as an installed package has them
+                play_once(bin_dir, url, env, Path(tmp) / f"warm-{side}")
             for n in range(args.runs):
                 bare.append(bare_ms(python))
-                runs.append(play_once(bin_dir, url, env, Path(tmp) / str(n)))
+                for side, bin_dir in sides.items():
+                    runs[side].append(play_once(bin_dir, url, env, Path(tmp) / f"{side}-{n}"))
     finally:
         pico.kill()
         pico.wait()
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs; {args.runs} rounds, "
           "medians (min)")
-    print(f"bare interpreter, whole process   {statistics.median(bare):7.1f} ms ({min(bare):.1f})")
-    cpu = statistics.median(r.frame_cpu_ms for r in runs)
-    print(f"play, start to first frame        {statistics.median(r.frame_ms for r in runs):7.1f} ms "
-          f"({min(r.frame_ms for r in runs):.1f}); its CPU by then {cpu:.1f} ms")
-    web_cpu = statistics.median(r.web_cpu_ms - r.frame_cpu_ms for r in runs)
-    print(f"play, first frame to web answer   {statistics.median(r.web_after_ms for r in runs):7.1f} ms "
-          f"({min(r.web_after_ms for r in runs):.1f}); its CPU meanwhile {web_cpu:.0f} ms (±10)")
+    print(f"          bare interpreter, whole process   {statistics.median(bare):7.1f} ms ({min(bare):.1f})")
     missed = False
-    for name, value, target, met in verdicts(bare, runs):
-        missed |= not met
-        print(f"{name:<40} {value:7.1f}   target ≤ {target:g}   {'ok' if met else 'MISSED'}")
+    for side, side_runs in runs.items():
+        for name, value, target, met in report(side, bare, side_runs):
+            missed |= side == "this" and not met
+            print(f"{side:<9} {name:<40} {value:7.1f}   target ≤ {target:g}   "
+                  f"{('ok' if met else 'MISSED') if side == 'this' else ''}")
     return 1 if missed else 0
 
 
