@@ -184,3 +184,36 @@ def test_the_web_app_starts_after_the_first_frame(fake_pi: None, pico: Simulated
     run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, on_step=step,
               after_first_frame=lambda: seen.append(lit()))
     assert seen == [True]
+
+
+def test_the_buttons_and_the_buzzer_can_wait_for_the_first_frame(fake_pi: None, pico: SimulatedPico) -> None:
+    """`play`'s opening: gpiozero's pins are claimed at open_deferred(), and a press then reaches the push."""
+    from gpiozero import Device
+
+    from conquista.devices.deferred import DeferredBuzzer, DeferredPanel
+    from conquista.devices.events import ButtonEvent, Edge, PanelButton
+
+    profile = load_profile()
+    pushed: list[object] = []
+    devices = open_devices(profile, MonotonicClock(), pico.url, push=pushed.append, after_first_frame=True)
+    try:
+        assert isinstance(devices.panel, DeferredPanel) and isinstance(devices.buzzer, DeferredBuzzer)
+        assert not devices.panel.opened and not devices.buzzer.opened
+        factory = Device.pin_factory
+
+        def claimed(pin: int) -> bool:
+            return any(pin in info.names for info in factory.pins)
+
+        assert not claimed(profile.buttons.roll) and not claimed(profile.buzzer_pin or 0)
+        devices.open_deferred()
+        assert devices.panel.opened and devices.buzzer.opened and devices.deferred == []
+        assert claimed(profile.buttons.roll) and claimed(profile.buzzer_pin or 0)
+        roll = factory.pin(profile.buttons.roll)
+        roll.drive_low()
+        deadline = time.monotonic() + 5
+        while not any(isinstance(e, ButtonEvent) for e in pushed) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert any(isinstance(e, ButtonEvent) and e.button is PanelButton.ROLL and e.edge is Edge.PRESS
+                   for e in pushed)
+    finally:
+        devices.close()

@@ -3,6 +3,7 @@ the cards and the dice from the source --dice names, never from a generator of t
 
 from __future__ import annotations
 
+import types
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,8 @@ def boards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, GameChance]]:
         return referee
 
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
-    monkeypatch.setattr(conquista.cli.board_devices, "check_devices", lambda *_: None)  # no board to check
+    monkeypatch.setattr(conquista.cli.board_devices, "open_board",  # no board to open
+                        lambda *_: types.SimpleNamespace(close=lambda: None, open_deferred=lambda: None))
     return seen
 
 

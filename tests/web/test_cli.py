@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import types
 from pathlib import Path
 from typing import ClassVar
 
@@ -121,6 +122,9 @@ class FakeService:
     def start(self) -> str:
         return self.url
 
+    def wait_ready(self) -> None:
+        pass
+
     def stop(self) -> None:
         self.stopped = True
 
@@ -150,7 +154,8 @@ def fake_board(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     FakeService.started.clear()
     monkeypatch.setattr(conquista.web.service, "bind", bind)
     monkeypatch.setattr(conquista.app.board, "run_board", run_board)
-    monkeypatch.setattr(conquista.cli.board_devices, "check_devices", lambda *_: None)  # no board to check
+    monkeypatch.setattr(conquista.cli.board_devices, "open_board",  # no board to open
+                        lambda *_: types.SimpleNamespace(close=lambda: None, open_deferred=lambda: None))
     monkeypatch.setattr(conquista.web.service, "WebService", FakeService)
     return steps
 

@@ -32,22 +32,32 @@ class BoardDevices:
     buzzer: Buzzer | None
     closers: list[Callable[[], None]] = field(default_factory=list)
     link: Any = None                 # the Pico's link (a SerialSensorSource), when the profile uses it
+    deferred: list[Callable[[], None]] = field(default_factory=list)   # opens what waited (`after_first_frame`)
+
+    def open_deferred(self) -> None:
+        """Open the devices `open_devices(after_first_frame=True)` left for later (a failure is its one line)."""
+        while self.deferred:
+            self.deferred.pop(0)()
 
     def close(self) -> None:
         # Close in reverse order of opening, and keep going if one fails: the LEDs must still go dark.
-        for close in reversed(self.closers):
+        # Once: `play` opens them before the board runs and closes them again if it never got that far.
+        while self.closers:
             with contextlib.suppress(Exception):
-                close()
+                self.closers.pop()()
 
 
 def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = None,
                  on_link_event: Callable[[object], None] | None = None,
-                 push: Callable[[object], None] | None = None, *, keys_only: bool = False) -> BoardDevices:
+                 push: Callable[[object], None] | None = None, *, keys_only: bool = False,
+                 after_first_frame: bool = False) -> BoardDevices:
     """Open every device of the profile; on any failure close what was opened and re-raise the one-line error.
     With `push`, every input event (and the link's health events) is handed to it as it happens, in the
     producer's thread (the board loop's inbox); without, they wait for `poll()`. `keys_only`: the Pico's raw
     matrix keys (`link`), not mapped to territories (calibration finds that mapping), and no buzzer. The one
-    opening of a real board: `play`, `board check` and `board calibrate` use it."""
+    opening of a real board: `play`, `board check` and `board calibrate` use it. `after_first_frame` (`play`): the
+    buttons and the buzzer, which the first frame does not need, open at `BoardDevices.open_deferred()`, so
+    gpiozero is not even imported before the board's first frame."""
     from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
     from conquista.devices.matrix import MatrixSensorSource
 
@@ -74,7 +84,16 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
             sensors = GpioSensorSource(profile, clock)
         if sensors is not None:
             closers.append(sensors.close)
-        panel = GpioButtonPanel(profile, clock)
+        deferred: list[Callable[[], None]] = []
+        panel: ButtonPanel
+        if after_first_frame:
+            from conquista.devices.deferred import DeferredPanel
+
+            late_panel = DeferredPanel(lambda: GpioButtonPanel(profile, clock))
+            deferred.append(late_panel.open)
+            panel = late_panel
+        else:
+            panel = GpioButtonPanel(profile, clock)
         closers.append(panel.close)
         if push is not None:
             if sensors is not None:
@@ -90,13 +109,22 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
 
             strip = Ws281xStrip(profile.strip)
         closers.append(strip.close)
-        buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
+        buzzer: Buzzer | None
+        if after_first_frame and not keys_only and profile.buzzer_pin is not None:
+            from conquista.devices.deferred import DeferredBuzzer
+
+            pin = profile.buzzer_pin
+            late_buzzer = DeferredBuzzer(lambda: GpioBuzzer(pin))
+            deferred.append(late_buzzer.open)
+            buzzer = late_buzzer
+        else:
+            buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
         if buzzer is not None:
             closers.append(buzzer.close)
     except BaseException:
         BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
         raise
-    return BoardDevices(sensors, panel, strip, buzzer, closers, link)
+    return BoardDevices(sensors, panel, strip, buzzer, closers, link, deferred)
 
 
 def link_fault_handler(referee_of: Callable[[], Referee], clock: Clock) -> Callable[[object], None]:
@@ -117,7 +145,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               should_stop: Callable[[], bool] = lambda: False, journal: GameJournal | None = None,
               on_start: Callable[[Referee], None] | None = None,
               on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
-              inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None) -> Referee:
+              inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None,
+              devices: BoardDevices | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
@@ -125,13 +154,16 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     and their views are published from here); `bots` play their seats with gestures made on this loop. The loop
     is event-driven (app/board_loop.py): whatever puts into `inbox` (the devices, and the web app's `wake`) wakes
     it at once. `after_first_frame` runs once the first frame is on the strip (the web app starts then: the
-    board's menu or resumed game does not wait for it)."""
+    board's menu or resumed game does not wait for it). `devices`: the board's devices already opened with
+    `push=inbox.put` (`play` opens them first, so that a missing one is the first thing said); they are closed
+    here as the ones opened here are."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
     built: list[Referee] = []
     on_link = link_fault_handler(lambda: built[0], clock)
-    devices = open_devices(profile, clock, sensors_url, push=inbox.put)
+    if devices is None:
+        devices = open_devices(profile, clock, sensors_url, push=inbox.put)
     sounds: CuePlayer | None = None
     try:
         from conquista.app.sounds import CuePlayer
@@ -143,9 +175,11 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         if on_start is not None:
             on_start(table.referee)
         loop = BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link)
-        if after_first_frame is not None:
+        if after_first_frame is not None or devices.deferred:
             loop.pass_once()            # the first frame
-            after_first_frame()
+            if after_first_frame is not None:
+                after_first_frame()     # it may open the waiting devices itself (play: once its web app serves)
+            devices.open_deferred()     # the buttons and the buzzer, if they waited for the first frame
         loop.run(should_stop)
         if table.referee.power_off:
             if journal is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -17,14 +18,17 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, reserve_web, seat_phones, start_web
-from conquista.errors import ConquistaError
+from conquista.cli.web_options import add_web_options, join_text, reserve_web, seat_phones, start_web
+from conquista.errors import ConquistaError, WebError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
 if TYPE_CHECKING:
+    from conquista.app.board import BoardDevices
+    from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
     from conquista.dice.sources import DiceSource
+    from conquista.hardware.profile import BoardProfile
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
@@ -64,14 +68,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
-    from conquista.app.board import run_board
     from conquista.app.board_loop import BoardInbox
-    from conquista.app.power import switch_off
-    from conquista.cli.board_devices import check_devices
+    from conquista.cli.board_devices import open_board
     from conquista.hardware.profile import load_profile
-    from conquista.journal import Wanted, open_for_play
 
     # Without --rules, --players or --bots the players choose the game at the board: the set-up menu on the ring.
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
@@ -85,7 +84,21 @@ def run(args: argparse.Namespace) -> int:
                              f"add --dice seeded or leave --seed out")
     game_map = load_map(args.map)
     profile = load_profile(args.board, game_map)
-    check_devices(profile, args.sensors)   # a missing device is the one line printed, before any QR code
+    inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
+    # A missing device is the one line printed, before any QR code; the devices stay open for the board.
+    devices = open_board(profile, args.sensors, inbox)
+    with contextlib.closing(devices):   # run_board closes them; this, if something fails before it runs
+        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices)
+
+
+def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | None, asked_players: int | None,
+          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices) -> int:
+    import sys
+
+    from conquista.app.board import run_board
+    from conquista.journal import Wanted, open_for_play
+
+    rules = load_ruleset(args.rules)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
@@ -100,21 +113,35 @@ def run(args: argparse.Namespace) -> int:
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
                                warn=warn)
     webs: list[WebService] = []
-    inbox = BoardInbox()   # the board's loop waits on it: taps, presses, the link and the phones wake it
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
     reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
 
     def start_phones() -> None:
+        # After the first frame: the web app, then the buttons and the buzzer (gpiozero), then the QR code, so
+        # the app serves as soon as it can while a missing button is still said before any address is shown.
+        # The buttons and the QR code (segno) wait until the app serves: its imports run in its own thread, and
+        # sharing the interpreter's lock with them would keep a phone's first page waiting.
         if reserved is None:
+            devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
         set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
-                                   out=sys.stdout, set_up=set_up, reserved=reserved)
+                                   out=None, set_up=set_up, reserved=reserved)
         webs.append(web)
         companion.wake = inbox.wake
         companions.append(companion)
+        try:
+            web.wait_ready()
+        except WebError:
+            serving = False      # the app said why on stderr; the board plays on without phones, and no QR code
+        else:
+            serving = True
+        devices.open_deferred()
+        if serving:
+            sys.stdout.write(join_text(web.url))
+            sys.stdout.flush()
 
     def phones_step(referee: Referee, now: float) -> None:
         for companion in companions:
@@ -123,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
-                            after_first_frame=start_phones)
+                            after_first_frame=start_phones, devices=devices)
     finally:
         for web in webs:
             web.stop()
@@ -131,6 +158,9 @@ def run(args: argparse.Namespace) -> int:
             reserved[1].close()      # the server closed it, or it never started
         start.journal.close()
     if referee.power_off:
+        # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
+        from conquista.app.power import switch_off
+
         return 0 if switch_off(profile.shutdown_command, print) == 0 else 2
     print(referee.status().pending)
     dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game

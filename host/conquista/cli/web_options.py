@@ -31,15 +31,16 @@ def reserve_web(args: argparse.Namespace, *, default_host: str) -> tuple[WebAddr
 
 
 def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots: frozenset[int],
-              out: TextIO, set_up: HostSetUp | None = None,
+              out: TextIO | None, set_up: HostSetUp | None = None,
               reserved: tuple[WebAddress, socket.socket] | None = None) -> tuple[WebService, Companion]:
     """Start the server in a thread and print its join URL with the QR code phones scan. With `set_up` (a game not
     set up on the command line) the first seat granted is the host, whose phone sets up games through it.
-    `reserved`: what `reserve_web` bound before."""
+    `reserved`: what `reserve_web` bound before. `out=None`: nothing printed; the caller prints
+    `join_text(service.url)` when it chooses."""
     from conquista.bots.roster import DEFAULT_BOT
     from conquista.web.companion import Companion
     from conquista.web.seats import SeatBook
-    from conquista.web.service import WebService, qr_text
+    from conquista.web.service import WebService
 
     address, sock = reserved if reserved is not None else reserve_web(args, default_host=default_host)
     companion = Companion(SeatBook(players, bots, first_seat_hosts=set_up is not None), new_game=set_up,
@@ -47,9 +48,17 @@ def start_web(args: argparse.Namespace, *, default_host: str, players: int, bots
                           bot_kinds=dict.fromkeys(bots, DEFAULT_BOT))
     service = WebService(companion, address, sock)
     url = service.start()
-    out.write(f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}")
-    out.flush()
+    if out is not None:
+        out.write(join_text(url))
+        out.flush()
     return service, companion
+
+
+def join_text(url: str) -> str:
+    """The join URL, the public board's, and the QR code phones scan."""
+    from conquista.web.service import qr_text
+
+    return f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}"
 
 
 def seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:

@@ -12,7 +12,6 @@ from conquista.bots.base import Bot
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
-from conquista.table.bot_words import explain
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
 
@@ -129,6 +128,9 @@ class BotSeats:
             if confirm is not None or seat is None:
                 return confirm
             action = self._bots[seat].choose(game)
+            # Imported at a bot's first move: its odds tables are not what the board's first frame needs.
+            from conquista.table.bot_words import explain
+
             line = explain(game, action)   # why, in words, for the table's log
             if line is not None:
                 referee.note(line)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
 from conquista.bots.roster import DEFAULT_BOT, bots_of
-from conquista.dice.luck import luck_report
 from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
@@ -226,6 +225,9 @@ def luck_view(game: Game) -> dict[str, Any] | None:
         return None
     key = (id(game), len(game.log))
     if key not in _LUCK:
+        # Imported at a game's end: the dice audit behind it is not what the web app needs to start serving.
+        from conquista.dice.luck import luck_report
+
         _LUCK.clear()
         report = luck_report(game)
         view = report.to_json()
