@@ -137,6 +137,8 @@ def test_the_dice_of_a_roll_and_their_announcement(browser: Any, live: LiveBoard
     board.wait_for_selector("#speech-on", timeout=WAIT_MS)
     assert not board.is_checked("#speech-on")              # speech is off until someone wants it
     phone.wait_for_selector("#turn-banner:not(.hidden)", timeout=WAIT_MS)
+    # The board must have drawn the view before the attack: a first view is the screen's start, not news to tell.
+    board.wait_for_function("document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
     before = live.do(lambda: live.companion.latest.public_dict())
     owners = {t["id"]: t["owner"] for t in before["territories"]}
     source, target = attack_once(live)
@@ -309,3 +311,21 @@ def test_plus_repeats_while_held_and_all_places_the_rest(browser: Any, live: Liv
     while live.do(lambda: live.table.game.pool) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert live.do(lambda: live.table.game.pool) == 0
+
+
+def test_a_script_that_loads_late_still_hears_the_first_frames(browser: Any, live: LiveBoard) -> None:
+    """speech.js loads after the script that opens the socket: held back here, so that the map and the first view
+    would arrive before it runs, it still announces the next roll (the socket opens once every script has run)."""
+    finish_setup(live)
+    board = browser.new_context().new_page()
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)   # the page's other scripts have run and the socket would have had its first frames
+        route.continue_()
+
+    board.route("**/static/speech.js", late)
+    board.goto(live.service.url + "board")
+    board.wait_for_selector("#announce", state="attached", timeout=WAIT_MS)
+    board.wait_for_function("document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
+    attack_once(live)
+    board.wait_for_function("document.getElementById('announce').textContent.includes(' attacks ')", timeout=WAIT_MS)

@@ -81,7 +81,11 @@ function connect(onFrame, onState) {
       socket.send('{"type":"ping"}');
     }
   }, 250);
-  open();
+  // The page's later scripts (speech.js, luck.js) listen for the frames too: a frame that arrived between two
+  // scripts' loading would reach only the ones already run (speech.js missed the map and never spoke). The
+  // socket opens once every script of the page has run.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", open, { once: true });
+  else open();
   return client;
 }
 
