@@ -138,7 +138,7 @@ def test_the_dice_of_a_roll_and_their_announcement(browser: Any, live: LiveBoard
     assert not board.is_checked("#speech-on")              # speech is off until someone wants it
     phone.wait_for_selector("#turn-banner:not(.hidden)", timeout=WAIT_MS)
     # The board must have drawn the view before the attack: a first view is the screen's start, not news to tell.
-    board.wait_for_function("document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
+    board.wait_for_function("() => document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
     before = live.do(lambda: live.companion.latest.public_dict())
     owners = {t["id"]: t["owner"] for t in before["territories"]}
     source, target = attack_once(live)
@@ -326,6 +326,6 @@ def test_a_script_that_loads_late_still_hears_the_first_frames(browser: Any, liv
     board.route("**/static/speech.js", late)
     board.goto(live.service.url + "board")
     board.wait_for_selector("#announce", state="attached", timeout=WAIT_MS)
-    board.wait_for_function("document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
+    board.wait_for_function("() => document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
     attack_once(live)
-    board.wait_for_function("document.getElementById('announce').textContent.includes(' attacks ')", timeout=WAIT_MS)
+    board.wait_for_function("() => document.getElementById('announce').textContent.includes(' attacks ')", timeout=WAIT_MS)
