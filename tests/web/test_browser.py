@@ -336,7 +336,7 @@ def test_fleets_and_newly_dealt_territories_on_the_board_page(browser: Any) -> N
         board.goto(live.service.url + "board")
         board.wait_for_function("() => document.querySelectorAll('.territory.blinking').length === 12",
                                 timeout=WAIT_MS)
-        assert board.is_visible("#units")
+        board.wait_for_selector("#units", state="visible", timeout=WAIT_MS)   # the side column: a frame later
         host = browser.new_context(**PHONE).new_page()
         host.goto(live.service.url)
         claim_seat(live, host, colours[(player + 1) % game.players])

@@ -328,4 +328,5 @@ def test_a_script_that_loads_late_still_hears_the_first_frames(browser: Any, liv
     board.wait_for_selector("#announce", state="attached", timeout=WAIT_MS)
     board.wait_for_function("() => document.getElementById('turn').textContent.length > 0", timeout=WAIT_MS)
     attack_once(live)
-    board.wait_for_function("() => document.getElementById('announce').textContent.includes(' attacks ')", timeout=WAIT_MS)
+    board.wait_for_function("() => document.getElementById('announce').textContent.includes(' attacks ')",
+                            timeout=WAIT_MS)
