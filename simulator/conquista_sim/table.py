@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from conquista.app.build import bot_takeover, build_table
+from conquista.app.build import build_table
 from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
 from conquista.bots import make_bot
@@ -77,9 +77,9 @@ class SimulatedTable:
         self.sounds = CuePlayer(self.board.buzzer, muted=self.profile.buzzer_muted)
         table = build_table(game, self.profile, source,
                             self.board.strip, physical_dice=physical_dice, journal=journal,
-                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds)
+                            recogniser=GestureRecogniser(long_press_s=LONG_PRESS_S * 0.8), sounds=self.sounds,
+                            bots=self.bot_seats)
         self.referee, self.layout, self.runner = table.referee, table.layout, table.runner
-        self.referee.on_bot_seat = bot_takeover(self.bot_seats, journal)   # a player leaving may hand the seat to a bot
         self.journal = journal
         self.recogniser = self.runner.recogniser
         self.linked = self._link(sensors)
@@ -150,10 +150,8 @@ class SimulatedTable:
             if self.linked is not None:
                 for event in self.linked.poll():  # keys pressed on an external sim-mcu
                     self.runner.on_sensor(event)
-            self.referee.tick(self.clock.now())
-            self.runner.keep_settings()
-            self._poll_held()
-            self._bots_act()
+            # The board's own step (app/runner.py): held buttons, time-outs, the bots, the cues, the settings.
+            self.runner.advance(self.clock.now(), perform=self._bot_gesture)
             self._render()
 
     def play_bots_until_over(self, max_seconds: float = 36_000.0) -> None:
@@ -237,11 +235,10 @@ class SimulatedTable:
     def think_time(self, seconds: float) -> None:
         self.bot_seats.think_s = seconds
 
-    def _bots_act(self) -> None:
-        gesture = self.bot_seats.next_gesture(self.referee, self.clock.now())
-        if gesture is not None:
-            self._perform(gesture)
-            self.bot_seats.rested(self.clock.now())
+    def _bot_gesture(self, gesture: Gesture, now: float) -> float:
+        """A bot's gesture for the runner's step: made with the simulated hands; returns when they let go."""
+        self._perform(gesture)
+        return self.clock.now()
 
     def _perform(self, gesture: Gesture) -> None:
         """A bot's gesture, made with the same simulated hands as a person's."""

@@ -6,6 +6,8 @@ referee is only ever touched from that loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from conquista.app.board_settings import BoardSettings
 from conquista.app.sounds import CuePlayer
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
@@ -13,7 +15,7 @@ from conquista.devices.frames import DiceSide, LedLayout
 from conquista.devices.interfaces import ButtonPanel, Clock, LedStrip, SensorSource
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE
-from conquista.table.gestures import Button, GestureRecogniser, Turn
+from conquista.table.gestures import Button, Gesture, GestureRecogniser, Turn
 from conquista.table.referee import Referee, Scene
 
 TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
@@ -100,8 +102,11 @@ class TableRunner:
         self.advance(now)
         self.render(now)
 
-    def advance(self, now: float) -> None:
-        """Time passing at `now`: a button held down, time-outs, the bots' gestures, the buzzer's cues."""
+    def advance(self, now: float, perform: Callable[[Gesture, float], float] | None = None) -> None:
+        """Time passing at `now`: a button held down, time-outs, the bots' gestures, the buzzer's cues. The board
+        and the simulator both run this step. `perform` makes a bot's gesture and returns the time it ended (the
+        simulator makes it with its simulated hands, which take time); by default it goes straight to the
+        referee."""
         held = self.recogniser.poll(now)
         if held is not None:
             self.referee.handle(held, now)
@@ -109,11 +114,15 @@ class TableRunner:
         if self.bots is not None:
             gesture = self.bots.next_gesture(self.referee, now)
             if gesture is not None:
-                self.referee.handle(gesture, now)
-                self.bots.rested(now)
+                ended = self._gesture(gesture, now) if perform is None else perform(gesture, now)
+                self.bots.rested(ended)
         if self.sounds is not None:
             self.sounds.update(self.referee, now)
         self.keep_settings()
+
+    def _gesture(self, gesture: Gesture, now: float) -> float:
+        self.referee.handle(gesture, now)
+        return now
 
     def keep_settings(self) -> None:
         """Save the board's settings that changed (the LED palette the host chose) for the next runs."""
