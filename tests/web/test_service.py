@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import socket
 from collections.abc import Iterator
 
 import httpx
@@ -11,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from conquista.web.messages import MAX_MESSAGE
-from conquista.web.service import WebAddress, WebService
+from conquista.web.service import WebAddress, WebService, bind
 from tests.web.helpers import Board, make_board
 
 pytestmark = pytest.mark.timeout(60)
@@ -120,3 +122,25 @@ def test_no_request_url_or_log_line_carries_the_seat_token(capfd: pytest.Capture
     assert token not in out and token not in err and token not in logged
     grant = board.companion.seats.grant(2)
     assert grant.token not in repr(grant) and "token" not in repr(grant)
+
+
+def test_screens_connections_send_at_once_without_waiting_for_acks() -> None:
+    """The server's socket is served as uvicorn serves it (the event loop's `create_server` on it): each accepted
+    connection has TCP_NODELAY, or a screen's second view in a row would wait about 40 ms for a delayed ACK."""
+
+    async def accepted_nodelay() -> int:
+        listener = bind(WebAddress("127.0.0.1", 0, explicit=True))
+        got: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        async def handle(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            got.set_result(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(handle, sock=listener)
+        async with server:
+            _reader, writer = await asyncio.open_connection("127.0.0.1", listener.getsockname()[1])
+            value = await asyncio.wait_for(got, 5)
+            writer.close()
+        return value
+
+    assert asyncio.run(accepted_nodelay()) != 0

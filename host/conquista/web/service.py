@@ -118,7 +118,9 @@ def bind(address: WebAddress) -> socket.socket:
     ports = [address.port] if address.explicit else range(address.port, address.port + PORT_TRIES)
     last: OSError | None = None
     for port in ports:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on accepted sockets whose proto says TCP, and
+        # without it a screen's second view in a row waits for the first one's delayed ACK (about 40 ms).
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((address.host, port))
