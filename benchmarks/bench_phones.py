@@ -121,6 +121,7 @@ def one_round(polling: bool, seed: int) -> tuple[list[float], int]:
     inbox = BoardInbox()
     companion = Companion(SeatBook(SEATED))
     companion.wake = inbox.wake
+    table.router.add_phones(companion)   # its commands are routed through the table's router
     loop = BoardLoop(table.runner, MonotonicClock(), inbox, on_step=companion.step)
     stop = threading.Event()
 

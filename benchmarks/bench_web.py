@@ -42,7 +42,7 @@ if sys.argv[1] == "web":
     companion = Companion(SeatBook(3))
     service = WebService(companion, WebAddress("127.0.0.1", 0, explicit=True))
     service.start()
-    table.on_step = companion.step
+    table.add_phones(companion)
 table.advance(0.1)
 first_frame = time.perf_counter() - t0
 ready = first_frame
@@ -147,7 +147,7 @@ def frame_latencies(table: SimulatedTable, taps: int) -> list[float]:
 def web_run() -> tuple[list[float], list[float], int]:
     table = SimulatedTable("italian", 3, seed=9)
     companion = Companion(SeatBook(3))
-    table.on_step = companion.step
+    table.add_phones(companion)
     with WebService(companion, WebAddress("127.0.0.1", 0, explicit=True)) as service:
         service.start()
         service.wait_ready()
@@ -237,7 +237,7 @@ def browser_redraws() -> list[float] | None:
         return None
     table = SimulatedTable("italian", 3, seed=9)
     companion = Companion(SeatBook(3))
-    table.on_step = companion.step
+    table.add_phones(companion)
     out: list[float] = []
     with WebService(companion, WebAddress("127.0.0.1", 0, explicit=True)) as service, sync_playwright() as p:
         url = service.start()

@@ -36,7 +36,9 @@ from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
 
 if TYPE_CHECKING:
+    from conquista.app.routing import EffectRouter
     from conquista.journal import GameJournal
+    from conquista.web.companion import Companion
     from conquista_sim.linked import LinkedSensors
 
 BUTTONS = {"roll": PanelButton.ROLL, "cancel": PanelButton.CANCEL, "next": PanelButton.NEXT,
@@ -85,8 +87,10 @@ class SimulatedTable:
         self.linked = self._link(sensors)
         self._lines_seen = 0
         self.frames_shown = 0
-        # Runs on the board's loop before each frame: the web app's phones act and their views are published.
+        # Runs on the board's loop after each frame (the web app's phones act and their views are published:
+        # `add_phones`), or whatever else a test hangs there.
         self.on_step: Callable[[Referee, float], None] | None = None
+        self.phones: list[Companion] = []
         if self.linked is None:
             self.board.sensors.set_listener(self.runner.on_sensor)
         self.board.panel.set_listener(self.runner.on_panel)
@@ -180,6 +184,19 @@ class SimulatedTable:
 
     def _link_fault(self, text: str) -> None:
         self.referee.step(Fault(FaultSource.LINK, text or None), self.clock.now())
+        self.runner.route(self.clock.now())
+
+    @property
+    def router(self) -> EffectRouter:
+        """Where the referee's effects leave (app/routing.py): the journal first, then the shell's decisions,
+        phones, terminal, buzzer."""
+        return self.runner.router
+
+    def add_phones(self, companion: Companion) -> None:
+        """The web app serves this table: after each frame the phones' commands are taken (each one's effects
+        routed through the table's router, the journal first) and their views published."""
+        self.router.add_phones(companion)
+        self.phones.append(companion)
 
     @property
     def version(self) -> int:
@@ -205,7 +222,7 @@ class SimulatedTable:
         """A button still held down long enough (NEXT: the power-off question) acts before its release."""
         gesture = self.recogniser.poll(self.clock.now())
         if gesture is not None:
-            self.referee.handle(gesture, self.clock.now())
+            self.runner.handle(gesture, self.clock.now())
 
     # ---------------------------------------------------------------------------------------------- bots
 
@@ -257,12 +274,16 @@ class SimulatedTable:
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
-        self.sounds.update(self.referee, self.clock.now())
-        scene = self.referee.scene(self.clock.now())
+        now = self.clock.now()
+        self.runner.route(now)   # the journal has every action before the frame shows it; the buzzer follows
+        scene = self.referee.scene(now)
         self.board.strip.show(self.paint(scene))
         self.frames_shown += 1
-        if self.on_step is not None:  # after the frame: the board's own lights never wait for the phones
-            self.on_step(self.referee, self.clock.now())
+        # After the frame: the board's own lights never wait for the phones.
+        for companion in self.phones:
+            companion.step(self.referee, now)
+        if self.on_step is not None:
+            self.on_step(self.referee, now)
         if self.on_line is not None:
             self._emit_lines(final=False)
 

@@ -20,6 +20,7 @@ from conquista.rules.engine import Game
 from conquista.rules.mapdata import load_map
 from conquista.rules.ruleset import Ruleset
 from conquista.table.bot_player import BotSeats
+from conquista.table.effects import GameStarted
 from conquista.table.gestures import Button, Press, Turn
 from conquista.table.referee import Referee
 from conquista_sim import SimulatedTable
@@ -56,9 +57,7 @@ def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
     referee = Referee(dealt("italian", 3), SeededDice(1))
     journal = FakeJournal()
     bots = BotSeats(lambda kind: GreedyBot())
-    started: list[tuple[int, dict[int, str]]] = []
-    at_board = NewGameAtBoard(deal, bots, journal=journal, rules="classic", players=4,
-                              on_started=lambda game, choice: started.append((game.players, dict(choice.bots))))
+    at_board = NewGameAtBoard(deal, bots, journal=journal, rules="classic", players=4)
     at_board.offer(referee)
     assert referee.menu is not None and referee.menu.option.name == "classic" and referee.menu.players == 4
     for t, gesture in enumerate((ROLL, Turn(-1), ROLL, Turn(2), CANCEL, ROLL)):
@@ -66,7 +65,9 @@ def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
     assert referee.menu is None and referee.game is journal.started[-1]
     assert referee.game.rules.name == "classic" and referee.game.players == 3
     assert journal.seats == ("human", "human", "greedy") and bots.kinds == {2: "greedy"}
-    assert started == [(3, {2: "greedy"})] and "classic for 3 players" in referee.message
+    # The phones follow the game started through its one effect (routed once to every companion).
+    started = [e for e in referee.take_effects() if isinstance(e, GameStarted)]
+    assert started == [GameStarted(3, {2: "greedy"})] and "classic for 3 players" in referee.message
 
 
 def test_roll_after_a_finished_game_offers_the_menu_for_the_next() -> None:
@@ -187,7 +188,7 @@ def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> Non
     args = argparse.Namespace(rules="italian", players=3, bots=None, think=1.0)
     start = open_for_play(tmp_path, None, print)
     dice = TableDice("seeded", 1, start.journal, print)
-    game, bots, ask = _opening(args, start, dice, MAP, menu=True, companions=[], warn=print)
+    game, bots, ask = _opening(args, start, dice, MAP, menu=True, warn=print)
     referee = Referee(game, SeededDice(1))
     ask(referee)
     assert referee.menu is not None
@@ -199,7 +200,7 @@ def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> Non
     # Set up on the command line: no menu, every seat a person.
     again = open_for_play(tmp_path, None, print)
     dice = TableDice("seeded", 1, again.journal, print)
-    game, bots, ask = _opening(args, again, dice, MAP, menu=False, companions=[], warn=print)
+    game, bots, ask = _opening(args, again, dice, MAP, menu=False, warn=print)
     referee = Referee(game, SeededDice(1))
     ask(referee)
     assert referee.menu is None and bots.kinds == {} and again.journal.seats == ("human",) * 3

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conquista.journal import JOURNAL_NAME, GameJournal
 from conquista.journal.schema import PAGE_SIZE
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 DEEP = 100_000
 _VALUES = ("'x'", "NULL", "-1", "1e308", "X'FFFE00'", "'" + "9" * 5000 + "'", "'" + "[" * DEEP + "]" * DEEP + "'",
@@ -46,7 +46,7 @@ def make_journal(data_dir: Path) -> dict[int, str]:
     digests = {}
     for game_id, (seed, rules, players) in enumerate(((1, "classic", 2), (7, "italian", 3)), start=1):
         referee = bot_referee(seed, rules, players)
-        journal.attach(referee)
+        attach(journal, referee)
         play(referee, 120)
         digests[game_id] = referee.game.digest()
     store = journal.store

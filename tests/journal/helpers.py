@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+import weakref
 from pathlib import Path
+from typing import Any
 
 from conquista.journal import JOURNAL_NAME
 from conquista.rules.engine import Game
@@ -58,6 +60,30 @@ def bot_referee(seed: int = 1, rules: str = "classic", players: int = 2,  # type
     return Referee(new_game(ruleset, load_map(), players, rng), SeededDice(rng=rng))
 
 
+# The journal following each referee of these tests, as the shell's router has it (app/routing.py: first stop).
+_FOLLOWING: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def attach(journal, referee) -> None:  # type: ignore[no-untyped-def]
+    """The journal follows the referee's game, and `route` hands it the referee's effects (the shell's router)."""
+    journal.attach(referee)
+    _FOLLOWING[referee] = journal
+
+
+def route(referee) -> None:  # type: ignore[no-untyped-def]
+    """What the shell does after every input: the referee's effects to the journal following it."""
+    effects = referee.take_effects()
+    journal = _FOLLOWING.get(referee)
+    if journal is not None:
+        journal.follow(effects)
+
+
+def handle(referee, gesture, now: float) -> None:  # type: ignore[no-untyped-def]
+    """A gesture at the board, and its effects routed (the journal first), as the board's runner does."""
+    referee.handle(gesture, now)
+    route(referee)
+
+
 def play(referee, actions: int, now: float = 0.0) -> float:  # type: ignore[no-untyped-def]
     """Bots play through gestures until the game has `actions` more actions (or is over); returns the time."""
     from conquista.bots import GreedyBot
@@ -68,7 +94,7 @@ def play(referee, actions: int, now: float = 0.0) -> float:  # type: ignore[no-u
     while not referee.game.over and len(referee.game.log) < goal:
         for gesture in gestures_for(referee, bot.choose(referee.game)):
             now += 0.1
-            referee.handle(gesture, now)
+            handle(referee, gesture, now)
     return now
 
 

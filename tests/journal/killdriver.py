@@ -88,6 +88,7 @@ def main(argv: list[str]) -> None:
                 for gesture in gestures_for(referee, bot.choose(referee.game)):
                     now[0] += 0.1
                     referee.handle(gesture, now[0])
+                    journal.follow(referee.take_effects())   # the shell's router: the journal first
                     referee.scene(now[0])      # the frame: what the LEDs would show now
                     shown(referee.game)
 

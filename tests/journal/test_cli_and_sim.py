@@ -17,7 +17,7 @@ from conquista.rules.gamelog import write_log
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.referee import PROMPT_YES
 from conquista_sim import SimulatedTable
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def saved(tmp_path: Path) -> tuple[Path, str]:
     """A data dir with one unfinished game of 40-odd actions; returns it and the game's digest."""
     journal = GameJournal(tmp_path)
     referee = bot_referee(6)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 40)
     journal.close()
     return tmp_path, referee.game.digest()
@@ -82,7 +82,7 @@ def test_replay_step_names_each_seat_by_its_colour_never_you(tmp_path: Path,
     journal = GameJournal(tmp_path)
     referee = bot_referee(6)
     journal.seats = ("human", "greedy")
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 12)
     journal.close()
     steps = len(referee.game.log) - 1

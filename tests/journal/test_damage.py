@@ -18,7 +18,7 @@ from conquista.journal import JOURNAL_NAME, GameJournal, JournalError, checkpoin
 from conquista.journal.schema import PAGE_SIZE, SCHEMA_VERSION
 from conquista.rules.actions import Deal
 from conquista.rules.engine import Game
-from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
+from tests.journal.helpers import attach, bot_referee, play, raw_rows, replay_rows
 
 BACKED_UP, TOTAL = 600, 900       # actions in the backup, and in the journal when it is damaged
 
@@ -56,15 +56,15 @@ def _long_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str
     data_dir = tmp_path_factory.mktemp("long")
     journal = GameJournal(data_dir)
     other = bot_referee(1)
-    journal.attach(other)
+    attach(journal, other)
     play(other, 10_000)
     referee = bot_referee(7, "italian", 3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, BACKED_UP)
     journal.close()                                   # the backup now holds 600 actions of game 2
     journal = GameJournal(data_dir)
     referee.reset(journal.resume(2), 1000.0)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, TOTAL - len(referee.game.log), 1000.0)
     assert len(referee.game.log) == TOTAL and not referee.game.over
     store = journal.store
@@ -220,9 +220,9 @@ def test_a_damaged_game_without_a_backup_is_refused_by_name_and_others_stay_list
 def test_the_backup_is_never_replaced_by_a_damaged_copy(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     finished, current = bot_referee(1), bot_referee(7, "italian", 3)
-    journal.attach(finished)
+    attach(journal, finished)
     play(finished, 10_000)
-    journal.attach(current)
+    attach(journal, current)
     play(current, 100)
     assert journal.backup()
     store = journal.store
@@ -245,7 +245,7 @@ def test_the_backup_is_never_replaced_by_a_damaged_copy(tmp_path: Path) -> None:
 def test_a_version_1_journal_opens_and_is_upgraded(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 60)
     journal.close()
     digest = referee.game.digest()
@@ -274,7 +274,7 @@ def test_a_version_1_journal_opens_and_is_upgraded(tmp_path: Path) -> None:
     again = GameJournal(tmp_path)
     game = again.resume(1)
     referee.reset(game, 100.0)
-    again.attach(referee)
+    attach(again, referee)
     play(referee, 20, 100.0)
     again.close()
     assert open_store(tmp_path).load(1)[1].digest() == referee.game.digest()
@@ -283,7 +283,7 @@ def test_a_version_1_journal_opens_and_is_upgraded(tmp_path: Path) -> None:
 def test_the_torn_write_warning_prints_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     journal = GameJournal(tmp_path / "source")
     referee = bot_referee(2)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 12)
     wal = tmp_path / "source" / f"{JOURNAL_NAME}-wal"
     before = wal.read_bytes()
@@ -352,7 +352,7 @@ def test_a_damaged_game_whose_backup_has_a_noisy_page_is_refused_in_one_line(
     """`PRAGMA quick_check` can answer in several lines: the refusal that quotes it stays one line."""
     journal = GameJournal(tmp_path / "saved")
     referee = bot_referee(5)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 60)
     journal.close()
     conn = sqlite3.connect(tmp_path / "saved" / JOURNAL_NAME)

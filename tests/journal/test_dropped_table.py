@@ -14,7 +14,7 @@ import pytest
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, open_store
 from conquista.journal.integrity import read_game
-from tests.journal.helpers import as_untimed_chains, bot_referee, play
+from tests.journal.helpers import as_untimed_chains, attach, bot_referee, play
 
 
 @pytest.fixture(scope="module")
@@ -23,10 +23,10 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data_dir = tmp_path_factory.mktemp("saved")
     journal = GameJournal(data_dir)
     finished = bot_referee(1)
-    journal.attach(finished)
+    attach(journal, finished)
     play(finished, 10_000)
     current = bot_referee(7, "italian", 3)
-    journal.attach(current)
+    attach(journal, current)
     play(current, 60)
     journal.close()
     return data_dir

@@ -17,7 +17,7 @@ import pytest
 
 from conquista.journal import GameJournal, JournalStore
 from conquista.table.colours import FAULT
-from tests.journal.helpers import ROOT, bot_referee, play, raw_rows, replay_rows
+from tests.journal.helpers import ROOT, attach, bot_referee, handle, play, raw_rows, replay_rows
 
 
 def _journal_matches(data_dir: Path, referee) -> bool:  # type: ignore[no-untyped-def]
@@ -29,7 +29,7 @@ def test_disk_full_is_a_fault_and_the_journal_catches_up(tmp_path: Path, monkeyp
                                                          caplog: pytest.LogCaptureFixture) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(6)
-    journal.attach(referee)
+    attach(journal, referee)
     now = play(referee, 20)
     real = JournalStore.transaction
 
@@ -56,7 +56,7 @@ def test_a_read_only_database_is_a_fault_until_it_is_writable(tmp_path: Path) ->
     """SQLite's own read-only error (query_only makes any write fail as a read-only database would)."""
     journal = GameJournal(tmp_path)
     referee = bot_referee(7)
-    journal.attach(referee)
+    attach(journal, referee)
     now = play(referee, 10)
     store = journal.store
     assert store is not None
@@ -79,15 +79,15 @@ def test_undo_while_the_disk_refuses_is_caught_up_too(tmp_path: Path) -> None:
     game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     referee = Referee(game, SeededDice(1))
     journal = GameJournal(tmp_path)
-    journal.attach(referee)
+    attach(journal, referee)
     store = journal.store
     assert store is not None
-    referee.handle(Tap(tid("alaska")), 1.0)               # on disk
+    handle(referee, Tap(tid("alaska")), 1.0)               # on disk
     store.conn.execute("PRAGMA query_only = 1")
-    referee.handle(Tap(tid("alberta")), 2.0)              # in memory only
-    referee.handle(Press(Button.CANCEL), 3.0)             # undone in memory
-    referee.handle(Press(Button.CANCEL), 4.0)             # undoes one that is on disk
-    referee.handle(Tap(tid("alberta")), 5.0)
+    handle(referee, Tap(tid("alberta")), 2.0)              # in memory only
+    handle(referee, Press(Button.CANCEL), 3.0)             # undone in memory
+    handle(referee, Press(Button.CANCEL), 4.0)             # undoes one that is on disk
+    handle(referee, Tap(tid("alberta")), 5.0)
     assert journal.fault and referee.game.pool == 4
     store.conn.execute("PRAGMA query_only = 0")
     assert journal.flush()
@@ -102,7 +102,7 @@ def test_a_data_dir_under_a_file_plays_in_memory_then_catches_up(tmp_path: Path)
     journal = GameJournal(data_dir)
     assert "cannot open the journal" in journal.fault and journal.store is None
     referee = bot_referee(6)
-    journal.attach(referee)
+    attach(journal, referee)
     now = play(referee, 25)
     assert journal.fault and referee.storage_fault and journal.game_id is None
     blocker.unlink()
@@ -114,7 +114,7 @@ def test_a_data_dir_under_a_file_plays_in_memory_then_catches_up(tmp_path: Path)
 def test_a_read_only_directory(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path / "data")
     referee = bot_referee(6)
-    journal.attach(referee)
+    attach(journal, referee)
     now = play(referee, 5)
     journal.close()
     (tmp_path / "data").chmod(0o500)
@@ -122,7 +122,7 @@ def test_a_read_only_directory(tmp_path: Path) -> None:
     try:
         again = GameJournal(tmp_path / "data")
         referee.reset(referee.game, now)
-        again.attach(referee)
+        attach(again, referee)
         play(referee, 5, now)
         assert again.fault
     finally:
@@ -134,12 +134,12 @@ FSIZE_SCRIPT = """
 import json, resource, signal, sys
 from pathlib import Path
 from conquista.journal import GameJournal, JOURNAL_NAME
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past the limit fails with EFBIG instead of killing us
 data_dir = Path(sys.argv[1])
 journal = GameJournal(data_dir)
 referee = bot_referee(6)
-journal.attach(referee)
+attach(journal, referee)
 now = play(referee, 20)
 wal = data_dir / (JOURNAL_NAME + "-wal")
 limit = max(wal.stat().st_size, (data_dir / JOURNAL_NAME).stat().st_size)

@@ -16,7 +16,7 @@ from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalError, open_for_play, open_store
 from conquista.journal.integrity import read_game
 from conquista.journal.schema import SCHEMA_VERSION
-from tests.journal.helpers import as_untimed_chains, bot_referee, play, raw_rows, replay_rows
+from tests.journal.helpers import as_untimed_chains, attach, bot_referee, play, raw_rows, replay_rows
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,10 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Saved:
     data_dir = tmp_path_factory.mktemp("saved")
     journal = GameJournal(data_dir, clock=lambda: 0.0)   # a still clock: no backup but the ones asked for
     finished = bot_referee(1)
-    journal.attach(finished)
+    attach(journal, finished)
     play(finished, 10_000)
     current = bot_referee(7, "italian", 3)
-    journal.attach(current)
+    attach(journal, current)
     play(current, 60 - len(current.game.log))
     assert journal.backup()
     backed_up, backed_up_actions = current.game.digest(), len(current.game.log)
@@ -125,9 +125,9 @@ def test_the_game_being_played_writes_its_header_again_when_it_was_changed(tmp_p
     memory, as it does the rows; a finished game's is restored from the old backup."""
     journal = GameJournal(tmp_path)
     finished, current = bot_referee(1), bot_referee(7, "italian", 3)
-    journal.attach(finished)
+    attach(journal, finished)
     play(finished, 10_000)
-    journal.attach(current)
+    attach(journal, current)
     play(current, 100)
     assert journal.backup()
     store = journal.store
@@ -148,7 +148,7 @@ def test_a_bot_taking_a_seat_keeps_the_header_whole(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(7, "italian", 3)
     journal.seats = ("human", "human", "greedy")
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 30)
     journal.reseat(0, "random")
     play(referee, 10)
@@ -197,7 +197,7 @@ def test_a_version_2_journal_and_backup_open_and_get_header_checksums(saved: Sav
     journal = GameJournal(copy)
     referee = bot_referee(7, "italian", 3)
     referee.reset(journal.resume(2), 100.0)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 20, 100.0)
     journal.close()
     assert open_store(copy, create=False).load(2)[1].digest() == referee.game.digest()

@@ -12,7 +12,7 @@ import pytest
 
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 BACKUP = JOURNAL_NAME + ".backup"
 
@@ -24,7 +24,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for seed, actions in ((1, 100_000), (2, 60)):
         journal = GameJournal(data_dir)
         referee = bot_referee(seed, "italian", 3)
-        journal.attach(referee)
+        attach(journal, referee)
         play(referee, actions)
         journal.close()
     return data_dir

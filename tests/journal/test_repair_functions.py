@@ -9,13 +9,13 @@ from conquista.journal import JOURNAL_NAME, GameJournal
 from conquista.journal.integrity import connect, game_ids, read_game, transaction
 from conquista.journal.repair import from_backup, restore_salvage, set_damaged_file_aside
 from conquista.journal.schema import SCHEMA, SCHEMA_VERSION
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 
 def _journal_with_a_game(data_dir: Path) -> Path:
     journal = GameJournal(data_dir)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 40)
     journal.close()
     return data_dir / JOURNAL_NAME

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conquista.journal import GameJournal, Wanted, open_for_play
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +17,7 @@ def unfinished_italian(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data_dir = tmp_path_factory.mktemp("italian")
     journal = GameJournal(data_dir)
     referee = bot_referee(2, "italian", 3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 40)
     assert not referee.game.over
     journal.close()

@@ -16,7 +16,7 @@ from conquista.errors import GameDamaged
 from conquista.journal import JOURNAL_NAME, GameJournal, open_store
 from conquista.journal.integrity import chain_of, read_game
 from conquista.journal.schema import SCHEMA_VERSION
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 BACKUP = JOURNAL_NAME + ".backup"
 
@@ -27,7 +27,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     data_dir = tmp_path_factory.mktemp("times")
     journal = GameJournal(data_dir, clock=lambda: 1_800_000_000.0)
     referee = bot_referee(4)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 100_000)
     journal.close()
     return data_dir, referee.game.digest()

@@ -20,7 +20,7 @@ from conquista.rules.mapdata import load_map
 from conquista.rules.missions import mission_text
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.logview import mission_as_it_stands
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def unfinished(tmp_path: Path) -> tuple[Path, list[str]]:
     game = new_game(load_ruleset("italian"), load_map(), 3, rng)
     referee = Referee(game, SeededDice(rng=rng))
     journal = GameJournal(tmp_path)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 160)
     assert not referee.game.over and any(referee.game.hands) and referee.game.missions
     journal.close()
@@ -91,7 +91,7 @@ def test_the_reveal_help_says_what_it_shows(capsys: pytest.CaptureFixture[str]) 
 def test_a_finished_game_shows_its_secrets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(1)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 10_000)
     journal.close()
     assert referee.game.over
@@ -151,7 +151,7 @@ def test_a_new_data_dir_and_the_journal_files_are_private(tmp_path: Path, permis
     data_dir = tmp_path / "new" / "conquista"
     journal = GameJournal(data_dir)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 30)
     files = [p for p in data_dir.iterdir()]
     assert {p.name for p in files} >= {JOURNAL_NAME, f"{JOURNAL_NAME}-wal", f"{JOURNAL_NAME}-shm"}
@@ -165,7 +165,7 @@ def test_a_new_data_dir_and_the_journal_files_are_private(tmp_path: Path, permis
 def test_an_existing_world_readable_journal_is_made_private(tmp_path: Path, permissive_umask: None) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 5)
     journal.close()
     (tmp_path / JOURNAL_NAME).chmod(0o644)      # as older versions left it
@@ -192,7 +192,7 @@ def test_a_sim_quit_before_any_move_saves_no_game(tmp_path: Path) -> None:
 def test_a_dealt_but_unplayed_game_of_an_older_journal_is_not_offered(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 3)
     journal.close()
     conn = sqlite3.connect(tmp_path / JOURNAL_NAME)

@@ -12,7 +12,7 @@ import pytest
 from conquista.journal import JOURNAL_NAME, GameJournal, checkpoint, open_store
 from conquista.rules.gamelog import parse_header
 from conquista.rules.textdata import load_json
-from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
+from tests.journal.helpers import attach, bot_referee, play, raw_rows, replay_rows
 
 EVERY = 40
 
@@ -26,7 +26,7 @@ def _played(data_dir: Path, actions: int) -> tuple[int, str]:
     """A journaled bot game stopped after `actions` actions without closing (a crash): its id and digest."""
     journal = GameJournal(data_dir)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, actions)
     assert not referee.game.over and journal.game_id is not None
     return journal.game_id, referee.game.digest()
@@ -72,7 +72,7 @@ def test_a_resume_starts_from_the_last_snapshot_and_is_the_game_played(tmp_path:
     assert game.digest() == digest and len(game.log) == len(rows) and not journal.warnings
     referee = bot_referee(3)
     referee.reset(game, 1000.0)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 30, 1000.0)                                # and it plays on, journaled
     assert replay_rows(*raw_rows(tmp_path, game_id)[:2]).digest() == referee.game.digest()
 
@@ -97,7 +97,7 @@ def test_a_damaged_snapshot_is_named_and_the_whole_log_replayed(tmp_path: Path) 
 def test_a_snapshot_whose_rows_were_taken_back_is_dropped(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(5)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, EVERY + 5)
     assert journal.game_id is not None
     first = _snapshots(tmp_path, journal.game_id)[0][0]

@@ -18,14 +18,14 @@ from conquista.journal import (
 )
 from conquista.journal.schema import PAGE_SIZE
 from conquista.rules.events import Phase
-from tests.journal.helpers import bot_referee, play, raw_rows, replay_rows
+from tests.journal.helpers import attach, bot_referee, play, raw_rows, replay_rows
 
 
 def test_every_action_is_journaled_and_replays_to_the_same_state(tmp_path: Path) -> None:
     clock = iter(range(1000, 100_000))
     journal = GameJournal(tmp_path, clock=lambda: float(next(clock)))
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 400)
     header, rows, status = raw_rows(tmp_path, 1)
     assert len(rows) == len(referee.game.log) and status == ("finished" if referee.game.over else "playing")
@@ -45,10 +45,10 @@ def test_every_action_is_journaled_and_replays_to_the_same_state(tmp_path: Path)
 def test_games_list_most_recent_first_and_latest_unfinished(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     first, second = bot_referee(1), bot_referee(2)
-    journal.attach(first)
+    attach(journal, first)
     play(first, 10_000)
     assert first.game.over
-    journal.attach(second)
+    attach(journal, second)
     play(second, 30)
     store = journal.store
     assert store is not None
@@ -65,7 +65,7 @@ def test_games_list_most_recent_first_and_latest_unfinished(tmp_path: Path) -> N
 def test_resume_continues_the_same_rows(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(6)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 50)
     assert not referee.game.over
     # no close(): as after a crash
@@ -75,7 +75,7 @@ def test_resume_continues_the_same_rows(tmp_path: Path) -> None:
     game = again.resume(saved.id)
     assert game.digest() == referee.game.digest()
     referee.reset(game, 100.0)
-    again.attach(referee)
+    attach(again, referee)
     play(referee, 50, 100.0)
     header, rows, _ = raw_rows(tmp_path, saved.id)
     assert replay_rows(header, rows).digest() == referee.game.digest()
@@ -117,7 +117,7 @@ def test_an_empty_file_is_a_journal_whose_creation_was_cut_short(tmp_path: Path)
     (tmp_path / JOURNAL_NAME).write_bytes(b"")
     journal = GameJournal(tmp_path)
     referee = bot_referee(1)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 1)
     assert not journal.fault and journal.game_id == 1
 
@@ -138,7 +138,7 @@ def test_default_data_dir_follows_xdg() -> None:
 def test_a_duel_left_in_the_neutral_turn_resumes_there(tmp_path: Path) -> None:
     journal = GameJournal(tmp_path)
     referee = bot_referee(4, rules="french-1976-duel")
-    journal.attach(referee)
+    attach(journal, referee)
     while referee.game.phase is not Phase.NEUTRAL_ATTACK:
         play(referee, 1)
     journal.close()
@@ -154,7 +154,7 @@ def test_a_whole_duel_is_journaled_and_replays(tmp_path: Path) -> None:
     """The header carries the ruleset, so the neutral army's turns replay from the journal."""
     journal = GameJournal(tmp_path)
     referee = bot_referee(4, rules="french-1976-duel")
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 10_000)
     journal.close()
     header, rows, status = raw_rows(tmp_path, 1)

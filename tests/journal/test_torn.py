@@ -11,7 +11,7 @@ import pytest
 from conquista.journal import JOURNAL_NAME, GameJournal, JournalStore
 from conquista.journal.wal import FRAME_HEADER_SIZE
 from conquista.rules.gamelog import parse_log_lines
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 
 def _last_write(tmp_path: Path) -> tuple[bytes, bytes, bytes, list[str]]:
@@ -19,7 +19,7 @@ def _last_write(tmp_path: Path) -> tuple[bytes, bytes, bytes, list[str]]:
     source = tmp_path / "source"
     journal = GameJournal(source)
     referee = bot_referee(2)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 12)
     db, wal = source / JOURNAL_NAME, source / f"{JOURNAL_NAME}-wal"
     before_db, before = db.read_bytes(), wal.read_bytes()

@@ -3,33 +3,41 @@ and the journal fault on the ring (with play going on)."""
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
+from conquista.app.routing import EffectRouter
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
 from conquista.rules.actions import Fortify, Occupy, Place, Roll
 from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF
-from conquista.table.gestures import Button, Press, Tap, Turn
+from conquista.table.effects import ActionUndone
+from conquista.table.gestures import Button, Gesture, Press, Tap, Turn
 from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
 from conquista_sim.dice import FixedDice
 from tests.rules.helpers import dealt, position, tid
 
+_ROUTERS: weakref.WeakKeyDictionary[Referee, EffectRouter] = weakref.WeakKeyDictionary()
+
 
 def journaled(game, tmp_path: Path, dice=None) -> tuple[Referee, GameJournal, list]:  # type: ignore[no-untyped-def]
+    """A referee whose effects go through the shell's router: the journal first, then a list of the undone."""
     undone: list = []
     ref = Referee(game, dice or SeededDice(1))
     journal = GameJournal(tmp_path)
     journal.attach(ref)
-    record = ref.on_undo
-    assert record is not None
-
-    def on_undo(action) -> None:  # type: ignore[no-untyped-def]
-        undone.append(action)
-        record(action)
-
-    ref.on_undo = on_undo
+    router = EffectRouter(journal)
+    router.listeners.append(lambda _ref, effects: undone.extend(
+        e.action for e in effects if isinstance(e, ActionUndone)))
+    _ROUTERS[ref] = router
     return ref, journal, undone
+
+
+def handle(ref: Referee, gesture: Gesture, now: float) -> None:
+    """A gesture at the board, and its effects routed, as the board's runner does."""
+    ref.handle(gesture, now)
+    _ROUTERS[ref].route(ref, now)
 
 
 def journal_rows(journal: GameJournal) -> list[str]:
@@ -42,31 +50,31 @@ def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> No
     game = position("classic", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 8, "kamchatka": 2},
                     fortify_moves=3, automatic_defence=True)
     ref, journal, undone = journaled(game, tmp_path, FixedDice(6, 1))
-    ref.handle(Tap(tid("alaska")), 1.0)
-    ref.handle(Tap(tid("kamchatka")), 1.1)
-    ref.handle(Press(Button.ROLL), 1.2)                   # attack and roll: the defender loses both armies
+    handle(ref, Tap(tid("alaska")), 1.0)
+    handle(ref, Tap(tid("kamchatka")), 1.1)
+    handle(ref, Press(Button.ROLL), 1.2)                   # attack and roll: the defender loses both armies
     assert ref.game.phase is Phase.OCCUPY
     after_roll = ref.game.digest()
-    ref.handle(Turn(2), 1.3)
-    ref.handle(Press(Button.ROLL), 1.4)                   # occupy with 5
+    handle(ref, Turn(2), 1.3)
+    handle(ref, Press(Button.ROLL), 1.4)                   # occupy with 5
     assert ref.game.armies[tid("kamchatka")] == 5 and ref.game.phase is Phase.ATTACK
     assert undone == [] and ref.source == -1              # the move-in ends the battle's selection
-    ref.handle(Press(Button.CANCEL), 1.5)                 # no selection: undo the occupation
+    handle(ref, Press(Button.CANCEL), 1.5)                 # no selection: undo the occupation
     assert undone == [Occupy(5)] and ref.game.phase is Phase.OCCUPY and ref.game.digest() == after_roll
     assert ref.count == 3                                 # the choice starts again from the minimum
-    ref.handle(Press(Button.CANCEL), 1.6)
+    handle(ref, Press(Button.CANCEL), 1.6)
     assert undone == [Occupy(5)] and isinstance(ref.game.log[-1], Roll) and "never" in ref.message
-    ref.handle(Press(Button.ROLL), 1.7)                   # occupy with 3 this time
-    ref.handle(Press(Button.NEXT), 1.8)
+    handle(ref, Press(Button.ROLL), 1.7)                   # occupy with 3 this time
+    handle(ref, Press(Button.NEXT), 1.8)
     assert ref.game.phase is Phase.FORTIFY
-    ref.handle(Press(Button.CANCEL), 1.85)
+    handle(ref, Press(Button.CANCEL), 1.85)
     assert undone == [Occupy(5)]                          # ending the phase closed the attack for good
-    ref.handle(Tap(tid("alaska")), 1.9)
-    ref.handle(Tap(tid("alberta")), 2.0)
-    ref.handle(Press(Button.ROLL), 2.1)                   # fortify alaska → alberta with all it can spare
+    handle(ref, Tap(tid("alaska")), 1.9)
+    handle(ref, Tap(tid("alberta")), 2.0)
+    handle(ref, Press(Button.ROLL), 2.1)                   # fortify alaska → alberta with all it can spare
     moved = Fortify(tid("alaska"), tid("alberta"), 4)
     assert ref.game.log[-1] == moved and ref.game.armies[tid("alaska")] == 1
-    ref.handle(Press(Button.CANCEL), 2.2)
+    handle(ref, Press(Button.CANCEL), 2.2)
     assert undone[-1] == moved and ref.game.armies[tid("alaska")] == 5 and ref.game.phase is Phase.FORTIFY
     assert journal_rows(journal)[-1].startswith('{"type": "end_phase"')
     assert len(journal_rows(journal)) == len(ref.game.log)
@@ -75,12 +83,12 @@ def test_cancel_undoes_moves_of_this_turn_but_never_a_roll(tmp_path: Path) -> No
 def test_encoder_back_only_takes_back_placements(tmp_path: Path) -> None:
     game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
     ref, journal, undone = journaled(game, tmp_path)
-    ref.handle(Tap(tid("alaska")), 1.0)
-    ref.handle(Tap(tid("alberta")), 1.1)
-    ref.handle(Turn(-5), 1.2)
+    handle(ref, Tap(tid("alaska")), 1.0)
+    handle(ref, Tap(tid("alberta")), 1.1)
+    handle(ref, Turn(-5), 1.2)
     assert undone == [Place(tid("alberta"), 1), Place(tid("alaska"), 1)] and ref.game.pool == 5
     assert len(journal_rows(journal)) == 1                # only the deal is left
-    ref.handle(Press(Button.CANCEL), 1.3)
+    handle(ref, Press(Button.CANCEL), 1.3)
     assert ref.message.startswith("nothing to undo")
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from conquista.cli import main
 from conquista.journal import JOURNAL_NAME, GameJournal, NotAJournalError, open_store
-from tests.journal.helpers import bot_referee, play
+from tests.journal.helpers import attach, bot_referee, play
 
 BACKUP = JOURNAL_NAME + ".backup"
 
@@ -33,7 +33,7 @@ def two_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for seed in (1, 2):
         journal = GameJournal(data_dir)
         referee = bot_referee(seed)
-        journal.attach(referee)
+        attach(journal, referee)
         play(referee, 100_000)
         assert referee.game.over
         journal.close()
@@ -109,7 +109,7 @@ def test_a_writer_restores_the_backup_keeps_the_file_and_adds_its_game(two_games
     journal = GameJournal(data_dir)
     assert any("restored from its backup" in w and "2 saved games" in w for w in journal.warnings)
     referee = bot_referee(3)
-    journal.attach(referee)
+    attach(journal, referee)
     play(referee, 100_000)
     journal.close()
     store = open_store(data_dir, create=False)

@@ -50,7 +50,7 @@ def test_a_phones_command_wakes_the_board_at_once(monkeypatch: pytest.MonkeyPatc
     with SimulatedTable(game=game) as table:
         companion = Companion(SeatBook(3))
         companion.seats.grant(0)
-        table.on_step = companion.step
+        table.add_phones(companion)
         cards = game.valid_trades(0)[0]
         redrawn = threading.Event()
 

@@ -88,17 +88,17 @@ def test_menu_and_demo_do_not_go_together(capsys: pytest.CaptureFixture[str]) ->
 
 def test_under_sim_the_web_seats_follow_the_game_chosen_at_the_menu() -> None:
     import argparse
-    from types import SimpleNamespace
 
     from conquista.cli.sim_cmd import _menu
     from conquista.cli.table_dice import TableDice
+    from conquista.web.companion import Companion
     from conquista.web.seats import SeatBook
 
     with SimulatedTable("italian", 3, seed=2, think_time=0.05) as table:
         seats = SeatBook(3)
-        phones = [SimpleNamespace(seats=seats)]
+        table.add_phones(Companion(seats))   # the web app: its seats follow the game's one GameStarted
         args = argparse.Namespace(rules="classic", players=4, dice="seeded")
-        at_board = _menu(table, None, TableDice("seeded", 3, None, print), 3, args, phones)  # type: ignore[arg-type]
+        at_board = _menu(table, None, TableDice("seeded", 3, None, print), 3, args)
         at_board.offer(table.referee)
         for gesture in ("roll", "roll", "turn", "cancel", "roll"):   # classic, 4 players, blue a bot
             table.turn(1) if gesture == "turn" else table.press(gesture)

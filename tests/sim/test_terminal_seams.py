@@ -27,7 +27,7 @@ def test_the_terminal_follows_a_phones_trade_while_nobody_types() -> None:
     with SimulatedTable(game=game) as table:
         companion = Companion(SeatBook(3))
         companion.seats.grant(0)
-        table.on_step = companion.step
+        table.add_phones(companion)
         cards = game.valid_trades(0)[0]
         assert "a set can be traded" in table.status().pending
         drawn: list[str] = []

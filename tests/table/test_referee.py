@@ -10,6 +10,7 @@ from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
 from conquista.rules.state import Battle
 from conquista.table.colours import ILLEGAL, OFF, SELECT, player_rgb
+from conquista.table.effects import ActionApplied, ActionUndone
 from conquista.table.gestures import Button, GestureRecogniser, Hold, LongPress, Press, Tap, Turn
 from conquista.table.referee import Referee
 from conquista.table.ring import TRADE_LEDS, arcs
@@ -27,16 +28,17 @@ def colour_of(ref: Referee, seat: int) -> tuple[int, int, int]:
 
 def test_reinforce_tap_encoder_and_cancel() -> None:
     game = position("italian", owners={"alaska": 0, "alberta": 0}, phase=Phase.REINFORCE, state={"pool": 5})
-    applied: list[object] = []
-    undone: list[object] = []
-    ref = referee_at(game, on_action=lambda action, events: applied.append(action), on_undo=undone.append)
+    ref = referee_at(game)
     ref.handle(Tap(tid("alaska")), 1.0)
     ref.handle(Turn(2), 1.1)
-    assert applied == [Place(tid("alaska"), 1), Place(tid("alaska"), 2)]
+    # Applied actions leave as effects, with their index in the log (the journal's row).
+    n = len(ref.game.log)
+    assert [(e.action, e.seq) for e in ref.take_effects() if isinstance(e, ActionApplied)] == [
+        (Place(tid("alaska"), 1), n - 2), (Place(tid("alaska"), 2), n - 1)]
     assert ref.game.armies[tid("alaska")] == 4 and ref.game.pool == 2
     ref.handle(Press(Button.CANCEL), 1.2)
     assert ref.game.armies[tid("alaska")] == 2 and ref.game.pool == 4
-    assert undone == [Place(tid("alaska"), 2)]
+    assert ref.take_effects() == [ActionUndone(Place(tid("alaska"), 2), n - 1)]
     ref.handle(Press(Button.NEXT), 1.3)
     assert ref.game.phase is Phase.REINFORCE and "armies are still to place" in ref.message
 

@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conquista.app.host_setup import HostSetUp
+from conquista.app.routing import EffectRouter
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
+from conquista.rules.actions import Action
 from conquista.rules.missions import mission_text
+from conquista.table.effects import ActionApplied, Effect
 from conquista.table.gestures import Button, Chord, Press
 from conquista.table.inputs import Tick
 from conquista.table.referee import Referee
@@ -25,10 +28,33 @@ class Board:
     now: float = 0.0
     sent: list[Any] = field(default_factory=list)
     tokens: dict[int, str] = field(default_factory=dict)   # each seated connection's token
+    # The shell's router, as the board loop has it: the companion's commands are routed through it.
+    router: EffectRouter = field(default_factory=EffectRouter)
+    applied: list[Action] = field(default_factory=list)     # the actions routed, as a journal sees them
+
+    def __post_init__(self) -> None:
+        self.router.add_phones(self.companion)
+        self.router.listeners.append(self._note)
+
+    def _note(self, _referee: Referee, effects: list[Effect]) -> None:
+        self.applied.extend(e.action for e in effects if isinstance(e, ActionApplied))
+
+    def journal_to(self, journal: GameJournal) -> None:
+        """Journal the board's game, as the composition root does: the journal follows the referee's game and is
+        the router's first stop."""
+        journal.attach(self.referee)
+        self.router.journal = journal
+
+    def applied_from_now(self) -> list[Action]:
+        """The actions applied from now on (the list grows as they are routed)."""
+        self.router.route(self.referee, self.now)
+        self.applied.clear()
+        return self.applied
 
     def step(self, seconds: float = 0.05) -> None:
         self.now += seconds
-        self.companion.route(self.referee, self.referee.step(Tick(), self.now))
+        self.referee.step(Tick(), self.now)
+        self.router.route(self.referee, self.now)
         self.companion.step(self.referee, self.now)
 
     def step_when_queued(self, timeout: float = 5.0) -> None:
@@ -47,7 +73,7 @@ class Board:
     def grant(self) -> None:
         """ROLL and NEXT pressed together at the board: the waiting claim is granted."""
         self.now += 0.1
-        self.companion.route(self.referee, self.referee.step(Chord(), self.now))
+        self.referee.step(Chord(), self.now)
         self.step()
         for answer in self.answers():
             if answer.grant is not None:

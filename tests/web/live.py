@@ -24,7 +24,7 @@ class LiveBoard:
         self.table = SimulatedTable(rules, players, seed, bots, think_time=0.05)
         self.companion = Companion(SeatBook(players, bots, first_seat_hosts=first_seat_hosts),
                                    claim_timeout_s=claim_timeout_s)
-        self.table.on_step = self.companion.step
+        self.table.add_phones(self.companion)
         self.service = WebService(self.companion, WebAddress("127.0.0.1", 0, explicit=True))
         self._jobs: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = queue.SimpleQueue()
         self._stop = threading.Event()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conquista.rules.actions import Action, Place, Trade
+from conquista.rules.actions import Place, Trade
 from conquista.rules.events import Phase
 from conquista.table.colours import OFF, player_rgb
 from conquista.table.gestures import Button, LongPress, Press, Tap
@@ -78,8 +78,7 @@ def test_first_seat_granted_is_the_host_only_when_not_set_up_from_the_command_li
 
 def test_phone_commands_act_only_for_the_seat_to_move_and_are_recorded_like_taps() -> None:
     board = make_board()
-    applied: list[Action] = []
-    board.referee.on_action = lambda action, events: applied.append(action)
+    applied = board.applied_from_now()
     game = board.referee.game
     me = game.current
     other = (me + 1) % game.players
@@ -97,8 +96,7 @@ def test_a_long_press_from_a_remote_seat_places_a_fleet_through_the_referee() ->
                     state={"pool": 2, "fleets": [0] * 42})
     board = make_board()
     board.referee.reset(game, 0.0)
-    applied: list[Action] = []
-    board.referee.on_action = lambda action, events: applied.append(action)
+    applied = board.applied_from_now()
     message = {"type": "tap", "territory": "alaska", "long": True}
     board.companion.submit(to_command(message, 7, 0, -1, tuple(t.id for t in game.map.territories)))
     board.step()
@@ -116,8 +114,7 @@ def test_a_power_card_trade_from_a_phone_goes_through_the_referee() -> None:
                     hands={0: [eagle]}, state={"fleets": [0] * 42})
     board = make_board()
     board.referee.reset(game, 0.0)
-    applied: list[Action] = []
-    board.referee.on_action = lambda action, events: applied.append(action)
+    applied = board.applied_from_now()
     board.companion.submit(to_command({"type": "trade", "cards": [eagle]}, 7, 0, -1, ()))
     board.step()
     assert applied == [Trade((eagle,))] and game.pool == 5
@@ -132,8 +129,7 @@ def test_trade_from_a_phone_goes_through_the_referee() -> None:
     referee.reset(edited(dealt_game, phase="reinforce", pool=0, hands=hands), 0.0)
     game = referee.game
     trades = game.valid_trades()
-    applied: list[Action] = []
-    referee.on_action = lambda action, events: applied.append(action)
+    applied = board.applied_from_now()
     board.companion.submit(SeatTrade((game.current + 1) % game.players, trades[0]))
     board.companion.submit(SeatTrade(game.current, trades[-1]))
     board.step()
@@ -222,7 +218,7 @@ def test_phone_taps_are_journalled_like_board_taps_and_no_token_reaches_the_jour
 
     board = make_board()
     journal = GameJournal(tmp_path)
-    journal.attach(board.referee)
+    board.journal_to(journal)
     board.companion.submit(ClaimSeat(1, board.referee.game.current))
     board.step()
     board.grant()

@@ -39,7 +39,7 @@ def set_up(board: Board, setup: GameSetUp, seat: int = 2) -> None:
 def journalled(tmp_path: Path) -> tuple[Board, GameJournal]:
     board = make_board(first_seat_hosts=True)
     journal = GameJournal(tmp_path)
-    journal.attach(board.referee)
+    board.journal_to(journal)
     board.companion.new_game = host_set_up(board, journal)
     board.companion.saved_games = board.companion.new_game.saved
     seat_host(board)

@@ -53,12 +53,11 @@ def test_a_seat_given_to_a_bot_leaves_its_phone_saying_why(browser: Any, live: L
     phone.goto(live.service.url)
     claim_seat(live, phone, colour)
     phone.wait_for_selector("#turn-banner:not(.hidden)", timeout=WAIT_MS)
-    players = live.do(lambda: live.table.game.players)
 
     def bot_takes_the_seat() -> None:                                # as a new game chosen at the board does
-        from conquista.cli.web_options import seat_phones
-
-        seat_phones([live.companion], players, {player: "greedy"})
+        table = live.table
+        table.referee.start(table.game, table.clock.now(), "a new game starts", bots={player: "greedy"})
+        table.refresh()   # its GameStarted routed to the phones
 
     live.do(bot_takes_the_seat)
     phone.wait_for_function(f"() => document.getElementById('notice').textContent.includes("

@@ -10,7 +10,7 @@ from conquista.table.gestures import Button, Press, Tap
 from conquista.table.referee import Referee
 from conquista.web.companion import ClaimSeat, ClaimState, Companion, RefuseClaim, SeatGesture, SeatNotice, Unseated
 from conquista.web.seats import SeatBook
-from tests.rules.helpers import position
+from tests.rules.helpers import dealt, position
 from tests.web.helpers import Board, make_board, seat_phone
 
 
@@ -126,12 +126,11 @@ def test_a_claim_is_answered_during_the_resume_question() -> None:
 
 
 def test_a_seat_given_to_a_bot_unbinds_its_phone_at_once() -> None:
-    from conquista.cli.web_options import seat_phones
-
     board = make_board()
     seat_phone(board, 1, connection=11)
-    seat_phones([board.companion], 3, {1: "greedy"})            # a new game in which seat 1 is a bot
-    board.step()
+    game = dealt("italian", 3, seed=8)                          # a new game in which seat 1 is a bot
+    board.referee.start(game, board.now, "a new game starts", bots={1: "greedy"})
+    board.step()                                                # its GameStarted routed once, to every phone
     gone = [item for item in board.sent if isinstance(item, Unseated)]
     assert gone and gone[-1].seat == 1 and "bot" in gone[-1].reason
     assert board.companion.seats.seat_of(board.tokens[11]) == -1

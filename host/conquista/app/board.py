@@ -13,6 +13,7 @@ from typing import Any
 
 from conquista.app.board_loop import BoardInbox, BoardLoop
 from conquista.app.build import build_table
+from conquista.app.routing import EffectRouter
 from conquista.devices.clock import MonotonicClock
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
 from conquista.dice.sources import DiceSource
@@ -146,7 +147,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               on_start: Callable[[Referee], None] | None = None,
               on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
               inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None,
-              devices: BoardDevices | None = None) -> Referee:
+              devices: BoardDevices | None = None, router: EffectRouter | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
@@ -156,7 +157,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     it at once. `after_first_frame` runs once the first frame is on the strip (the web app starts then: the
     board's menu or resumed game does not wait for it). `devices`: the board's devices already opened with
     `push=inbox.put` (`play` opens them first, so that a missing one is the first thing said); they are closed
-    here as the ones opened here are."""
+    here as the ones opened here are. `router`: where the referee's effects leave (app/routing.py); the caller
+    may hang its decisions and its phones on it."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
@@ -170,7 +172,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
 
         sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
         table = build_table(game, profile, dice, devices.strip, physical_dice=physical_dice, journal=journal,
-                            sounds=sounds, bots=bots)
+                            sounds=sounds, bots=bots, router=router)
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)

@@ -71,7 +71,9 @@ def animated(referee: Referee) -> bool:
 
 class BoardLoop:
     """Runs a table's runner from its inbox. `on_step(referee, now)` runs after each pass (the web companion: phone
-    commands in, views out); `on_other(item)` takes what is neither a sensor nor a panel event (the link's health)."""
+    commands in, routed through the runner's router after each one, views out); `on_other(item)` takes what is
+    neither a sensor nor a panel event (the link's health). The runner routes the referee's effects after every
+    input and before every frame (app/routing.py: the journal first)."""
 
     def __init__(self, runner: TableRunner, clock: Clock, inbox: BoardInbox, *,
                  on_step: Callable[[Referee, float], None] | None = None,
@@ -99,6 +101,7 @@ class BoardLoop:
                 runner.on_panel(item)
             elif not isinstance(item, Wake) and self.on_other is not None:
                 self.on_other(item)
+                runner.route(self.clock.now())   # e.g. the link's fault: routed before the next input
         now = self.clock.now()
         runner.advance(now)
         # The frame first: a tap's lights never wait for the phones' views to be built (the web app's step).

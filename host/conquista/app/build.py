@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from conquista.app.board_settings import BoardSettings
+from conquista.app.routing import EffectRouter
 from conquista.app.runner import TableRunner
 from conquista.app.sounds import CuePlayer
 from conquista.devices.frames import LedLayout
@@ -30,6 +31,8 @@ class Journal(Protocol):
 
     def attach(self, referee: Referee) -> None: ...
 
+    def follow(self, effects: Iterable[object]) -> None: ...
+
     def reseat(self, seat: int, kind: str) -> None: ...
 
     def row_times(self) -> list[float]: ...
@@ -43,17 +46,24 @@ class Table:
     layout: LedLayout
     runner: TableRunner
 
+    @property
+    def router(self) -> EffectRouter:
+        """Where the referee's effects leave: the journal first, then the shell's decisions, phones, terminal."""
+        return self.runner.router
+
 
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                bots: BotSeats | None = None, palette: Palette | None = None) -> Table:
+                bots: BotSeats | None = None, palette: Palette | None = None,
+                router: EffectRouter | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
     the simulated one makes them with its simulated hands). `palette`: the seats' LED colours, standard or for
     colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game);
     None: the one the board's settings beside the journal keep (app/board_settings.py), which then keep the host's
-    next choice too."""
+    next choice too. `router`: where the referee's effects leave (one is made when none is given); the journal and
+    the buzzer are put first and last in it."""
     layout = LedLayout(profile)
     settings = BoardSettings.beside(journal.path) if journal is not None else None
     if palette is None:
@@ -65,7 +75,9 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
         journal.attach(referee)
         # The tournament clock of a resumed game goes on from the time of play its saved actions show.
         referee.tournament.history = journal.row_times
-    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings))
+    router = router if router is not None else EffectRouter()
+    router.journal, router.sounds = journal, sounds
+    return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings, router))
 
 
 def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conquista.app.board_settings import BoardSettings
+from conquista.app.routing import EffectRouter
 from conquista.app.sounds import CuePlayer
 from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButton, SensorEvent
 from conquista.devices.frames import DiceSide, LedLayout
@@ -40,11 +41,14 @@ def paint(layout: LedLayout, scene: Scene) -> bytearray:
 class TableRunner:
     def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
                  recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                 bots: BotSeats | None = None, settings: BoardSettings | None = None) -> None:
+                 bots: BotSeats | None = None, settings: BoardSettings | None = None,
+                 router: EffectRouter | None = None) -> None:
         self.referee = referee
         self.settings = settings   # keeps the LED palette the host chooses for the next games and runs
         self.bots = bots
         self.sounds = sounds
+        # The referee's effects leave through it after every input and before every frame: the journal first.
+        self.router = router if router is not None else EffectRouter(sounds=sounds)
         self.layout = layout
         self.strip = strip
         self.recogniser = recogniser if recogniser is not None else GestureRecogniser()
@@ -56,21 +60,30 @@ class TableRunner:
             return
         gesture = self.recogniser.territory_up(event.territory, event.time)
         if gesture is not None:
-            self.referee.handle(gesture, event.time)
+            self.handle(gesture, event.time)
 
     def on_panel(self, event: ButtonEvent | EncoderEvent) -> None:
         if isinstance(event, EncoderEvent):
-            self.referee.handle(Turn(event.steps), event.time)
+            self.handle(Turn(event.steps), event.time)
             return
         button = TO_REFEREE[event.button]
         if event.edge is Edge.PRESS:
             chord = self.recogniser.button_down(button, event.time)   # ROLL and NEXT together: a seat's grant
             if chord is not None:
-                self.referee.handle(chord, event.time)
+                self.handle(chord, event.time)
             return
         gesture = self.recogniser.button_up(button, event.time)
         if gesture is not None:
-            self.referee.handle(gesture, event.time)
+            self.handle(gesture, event.time)
+
+    def handle(self, gesture: Gesture, now: float) -> None:
+        """A gesture to the referee, and what it gave out routed at once (the journal first)."""
+        self.referee.handle(gesture, now)
+        self.router.route(self.referee, now)
+
+    def route(self, now: float) -> None:
+        """Route what the referee gave out (e.g. after an input handed to it directly: a link's fault)."""
+        self.router.route(self.referee, now)
 
     def pump(self, sensors: SensorSource, panel: ButtonPanel) -> int:
         """Handle every queued input event; returns how many there were."""
@@ -84,10 +97,12 @@ class TableRunner:
         return handled
 
     def render(self, now: float) -> None:
+        self.router.route(self.referee, now)   # nothing is shown that the journal does not have
         self.strip.show(paint(self.layout, self.referee.scene(now)))
 
     def show_if_changed(self, now: float) -> bool:
         """Send the frame for `now` only when the scene differs from the last one sent; True when sent."""
+        self.router.route(self.referee, now)   # nothing is shown that the journal does not have
         scene = self.referee.scene(now)
         if scene == self._shown:
             return False
@@ -104,24 +119,24 @@ class TableRunner:
 
     def advance(self, now: float, perform: Callable[[Gesture, float], float] | None = None) -> None:
         """Time passing at `now`: a button held down, time-outs, the bots' gestures, the buzzer's cues. The board
-        and the simulator both run this step. `perform` makes a bot's gesture and returns the time it ended (the
-        simulator makes it with its simulated hands, which take time); by default it goes straight to the
+        and the simulator both run this step; what each part gave out is routed before the next (the journal
+        first). `perform` makes a bot's gesture and returns the time it ended (the simulator makes it with its
+        simulated hands, which take time, and routes as it shows each frame); by default it goes straight to the
         referee."""
         held = self.recogniser.poll(now)
         if held is not None:
-            self.referee.handle(held, now)
+            self.handle(held, now)
         self.referee.tick(now)
+        self.router.route(self.referee, now)   # the buzzer follows here too
         if self.bots is not None:
             gesture = self.bots.next_gesture(self.referee, now)
             if gesture is not None:
                 ended = self._gesture(gesture, now) if perform is None else perform(gesture, now)
                 self.bots.rested(ended)
-        if self.sounds is not None:
-            self.sounds.update(self.referee, now)
         self.keep_settings()
 
     def _gesture(self, gesture: Gesture, now: float) -> float:
-        self.referee.handle(gesture, now)
+        self.handle(gesture, now)
         return now
 
     def keep_settings(self) -> None:

@@ -34,20 +34,18 @@ def menu_options() -> tuple[RulesetOption, ...]:
 class NewGameAtBoard:
     """Offers the set-up menu on a referee; the game chosen there is dealt by `deal(rules, players)` (the ruleset
     with the tournament ending as chosen: the log header, and so the journal and a resume, keep it), journaled
-    with its seats, refereed from then on in the LED palette chosen, and its bots seated in `bots`.
-    `on_started(game, choice)` then lets the app follow (e.g. the web app resizes its seats, keeps the palette).
+    with its seats, refereed from then on in the LED palette chosen, and its bots seated in `bots`; the web app's
+    seats follow its `GameStarted` (routed once, app/routing.py).
     The next menu starts from the last choice: its ruleset, players and tournament switch (this object's), and its
     palette (the referee's, which the next games keep)."""
 
     def __init__(self, deal: Callable[[Ruleset, int], Game], bots: BotSeats, *,
-                 journal: SeatsJournal | None = None, rules: str | None = None, players: int = 3,
-                 on_started: Callable[[Game, SetupChoice], None] | None = None) -> None:
+                 journal: SeatsJournal | None = None, rules: str | None = None, players: int = 3) -> None:
         self.deal = deal
         self.bots = bots
         self.journal = journal
         self.rules = rules
         self.players = players
-        self.on_started = on_started
         self.tournament: bool | None = None   # the host's last switch (None: each ruleset's own setting)
 
     def offer(self, referee: Referee) -> None:
@@ -68,8 +66,6 @@ class NewGameAtBoard:
                       bots=choice.bots)
         # Remembered as the next menu's starting point.
         self.rules, self.players, self.tournament = choice.rules, choice.players, choice.tournament
-        if self.on_started is not None:
-            self.on_started(game, choice)
 
     def offer_after_game(self, referee: Referee, finish: Callable[[], None]) -> None:
         """Once the game is over, ROLL offers the set-up menu for the next game; `finish()` first closes the game

@@ -1,4 +1,6 @@
-"""The board's buzzer, driven from the referee's state once per frame (see `table/buzzer_cues.py` for the cues)."""
+"""The board's buzzer, driven from the referee's state (see `table/buzzer_cues.py` for the cues): the effect router
+(app/routing.py) calls it after routing every input and before every frame; the table is looked at again only when
+the referee's `version` moved, and the tune playing goes on with time."""
 
 from __future__ import annotations
 
@@ -28,17 +30,21 @@ class CuePlayer:
         self.buzzer = buzzer
         self.muted = muted
         self._before: TableSnapshot | None = None
+        self._version = -1            # the referee's version `_before` was taken at
+        self._referee: Referee | None = None
         self._tune: Tune | None = None
         self._sounding: float | None = None
 
     def update(self, referee: Referee, now: float) -> None:
-        """Call once per frame, before the scene is drawn (the scene forgets finished light effects)."""
-        after = snapshot(referee)
-        if self._before is not None:
-            cues = cues_between(self._before, after)
-            if cues and (self._tune is None or cues[0] >= self._tune.cue or self._tune.over(now)):
-                self._tune = Tune(cues[0], now)
-        self._before = after
+        """Call after the referee's effects were routed, before the frame is drawn: a cue starts when the table
+        changed (its version moved) in a way that deserves one; the tune playing goes on."""
+        if referee.version != self._version or referee is not self._referee:
+            after = snapshot(referee)
+            if self._before is not None:
+                cues = cues_between(self._before, after)
+                if cues and (self._tune is None or cues[0] >= self._tune.cue or self._tune.over(now)):
+                    self._tune = Tune(cues[0], now)
+            self._before, self._version, self._referee = after, referee.version, referee
         self._sound(None if self._tune is None else self._tune.frequency_at(now))
 
     def _sound(self, frequency: float | None) -> None:

@@ -18,7 +18,7 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, join_text, reserve_web, seat_phones, start_web
+from conquista.cli.web_options import add_web_options, join_text, reserve_web, start_web
 from conquista.errors import ConquistaError, WebError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
@@ -96,6 +96,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     import sys
 
     from conquista.app.board import run_board
+    from conquista.app.routing import EffectRouter
     from conquista.journal import Wanted, open_for_play
 
     rules = load_ruleset(args.rules)
@@ -110,8 +111,9 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     start = open_for_play(args.data_dir, args.resume, warn, wanted)
     dice.journal = start.journal
     companions: list[Companion] = []
-    game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
-                               warn=warn)
+    # Where the referee's effects leave (the journal first); the phones and the set-up menu's game hang on it.
+    router = EffectRouter()
+    game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, warn=warn)
     webs: list[WebService] = []
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
@@ -132,6 +134,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
         webs.append(web)
         companion.wake = inbox.wake
         companions.append(companion)
+        router.add_phones(companion)   # a game started reaches its seats, each command is journalled first
         try:
             web.wait_ready()
         except WebError:
@@ -150,7 +153,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
                             journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
-                            after_first_frame=start_phones, devices=devices)
+                            after_first_frame=start_phones, devices=devices, router=router)
     finally:
         for web in webs:
             web.stop()
@@ -168,8 +171,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
 
 
 def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, *, menu: bool,
-             companions: list[Companion], warn: Callable[[str], object]
-             ) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+             warn: Callable[[str], object]) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
     Every game is dealt from the table's chance source (`dice`)."""
@@ -195,8 +197,7 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
         bots.seat(parse_bot_seats(args.bots, game.rules.colours, game.players) if args.bots is not None
                   else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
-                              bots, journal=start.journal, rules=args.rules, players=args.players,
-                              on_started=lambda new, choice: seat_phones(companions, new.players, choice.bots))
+                              bots, journal=start.journal, rules=args.rules, players=args.players)
 
     def ask(referee: Referee) -> None:
         at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))

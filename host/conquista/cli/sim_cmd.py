@@ -21,7 +21,7 @@ from conquista.cli.common import (
     players_in_range,
 )
 from conquista.cli.table_dice import TableDice
-from conquista.cli.web_options import add_web_options, seat_phones, start_web
+from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import DiceKind
 from conquista.errors import ConquistaError
 from conquista.rules.rulesets import load_ruleset
@@ -163,14 +163,13 @@ def run(args: argparse.Namespace) -> int:
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
         companions: list[Companion] = []
-        _ask_at_board(table, start, args, dice, seed, fresh_bots, menu=menu, resumed=game is not None,
-                      companions=companions)
+        _ask_at_board(table, start, args, dice, seed, fresh_bots, menu=menu, resumed=game is not None)
         web = None
         if serve:
             set_up = None if from_command_line else _host_set_up(args, table, start, dice)
             web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
                                        bots=table.bots, out=sys.stdout, set_up=set_up)
-            table.on_step = companion.step
+            table.add_phones(companion)   # routed through the table's router: the journal first
             companions.append(companion)
         try:
             _play(args, table, lines, interactive, join_url=web.url if web is not None else "",
@@ -234,12 +233,11 @@ def _saved_seed(kind: str, seed: int) -> int | None:
 
 
 def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse.Namespace, dice: TableDice,
-                  seed: int, fresh_bots: Mapping[int, str], *, menu: bool, resumed: bool,
-                  companions: list[Companion]) -> None:
+                  seed: int, fresh_bots: Mapping[int, str], *, menu: bool, resumed: bool) -> None:
     """What the board asks first: resume the unfinished game (CANCEL: the set-up menu, or the command line's
     game), or the set-up menu."""
-    at_board = _menu(table, start, dice, seed, args, companions) if menu else None
-    again = at_board or _menu(table, start, dice, seed, args, companions)
+    at_board = _menu(table, start, dice, seed, args) if menu else None
+    again = at_board or _menu(table, start, dice, seed, args)
     again.offer_after_game(table.referee, lambda: dice.finish(True, in_use=table.referee.dice))
     if start is not None and start.offer is not None:
         from conquista.journal import offer_resume
@@ -281,9 +279,10 @@ def _end(table: SimulatedTable, dice: TableDice) -> None:
 
 
 def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed: int,
-          args: argparse.Namespace, companions: list[Companion]) -> NewGameAtBoard:
+          args: argparse.Namespace) -> NewGameAtBoard:
     """The set-up menu for this table: the chosen game is dealt from the table's chance source and saved with its
-    seats (and the seed, for seeded dice); the web app's seats (`companions`, once it serves) follow it."""
+    seats (and the seed, for seeded dice); the web app's seats follow it (its `GameStarted`, through the table's
+    router)."""
     from conquista.app.setup import NewGameAtBoard
 
     journal = start.journal if start is not None else None
@@ -293,8 +292,7 @@ def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed:
             journal.seed = _saved_seed(args.dice, seed)
         return dice.new_game(rules, table.game.map, players)
 
-    return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players,
-                          on_started=lambda new, choice: seat_phones(companions, new.players, choice.bots))
+    return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players)
 
 
 def _script_lines(path: str) -> list[str]:

@@ -1,4 +1,5 @@
-"""`GameJournal`: the referee's hooks write every applied action to the journal before any light shows it.
+"""`GameJournal`: every action the referee applied is written to the journal before any light shows it (the shell's
+router, conquista.app.routing, hands it the referee's effects first, after every input and before every frame).
 
 The journal keeps the game's rows in memory too. Each change (an action, an undo, the end of the game) is written
 in one transaction; if the write fails (disk full, read-only, the directory gone) the journal raises a fault that the
@@ -19,7 +20,7 @@ import logging
 import sqlite3
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
@@ -45,6 +46,7 @@ from conquista.rules.engine import Game
 from conquista.rules.events import Event, GameOver, TurnStarted
 from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
+from conquista.table.effects import ActionApplied, ActionUndone
 
 log = logging.getLogger("conquista.journal")
 
@@ -59,10 +61,8 @@ class FaultDisplay(Protocol):
     storage_fault: str
 
 
-class HookedReferee(FaultDisplay, Protocol):
+class FollowedReferee(FaultDisplay, Protocol):
     game: Game
-    on_action: Callable[[Action, list[Event]], None] | None
-    on_undo: Callable[[Action], None] | None
 
 
 class GameJournal:
@@ -177,10 +177,11 @@ class GameJournal:
             self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
         self._sync()
 
-    def attach(self, referee: HookedReferee) -> None:
-        """Follow the referee's game: its applied actions and undos are journaled, faults show on its ring.
-        Actions the referee applied before this call (e.g. a roll answered when a resumed game was set up)
-        are journaled now, before any frame can show them."""
+    def attach(self, referee: FollowedReferee) -> None:
+        """Follow the referee's game: faults show on its ring, and its applied actions and undos are journaled as
+        its effects are handed to `follow`. Actions the referee applied before this call (e.g. a roll answered
+        when a resumed game was set up) are journaled now, before any frame can show them (their effects, when
+        they come, find them written)."""
         self.start(referee.game)
         extra = referee.game.log[len(self._rows):]
         if extra:
@@ -191,8 +192,6 @@ class GameJournal:
             if game.over:
                 self._status, self._winner = FINISHED, -1 if game.winner is None else game.winner
             self._sync()
-        referee.on_action = self.record
-        referee.on_undo = self.undo
         self.display = referee
         referee.storage_fault = self.fault
 
@@ -226,12 +225,24 @@ class GameJournal:
             self._status = ABANDONED
             self._sync()
 
-    # ------------------------------------------------------------------------------------ referee hooks
+    # ------------------------------------------------------------------------------------ the referee's effects
 
-    def record(self, action: Action, events: list[Event]) -> None:
-        """Referee hook: `action` was applied. Returns once it is on disk (or the fault is raised)."""
+    def follow(self, effects: Iterable[object]) -> None:
+        """The referee's effects (table/effects.py), in the order given: an applied action is written, an undone
+        one taken back; the rest is not the journal's. Returns once they are on disk (or the fault is raised)."""
+        for effect in effects:
+            if isinstance(effect, ActionApplied):
+                self.record(effect.action, list(effect.events), seq=effect.seq)
+            elif isinstance(effect, ActionUndone):
+                self.undo(effect.action)
+
+    def record(self, action: Action, events: list[Event], *, seq: int | None = None) -> None:
+        """`action` was applied (at index `seq` of the game's log: a row already written, when the journal started
+        following the game, is not written again). Returns once it is on disk (or the fault is raised)."""
         game = self._game
         assert game is not None, "GameJournal.record before start()"
+        if seq is not None and seq < len(self._rows):
+            return
         turn = self._rows[-1][1] if self._rows else 0
         boundary = False
         for event in events:
@@ -245,7 +256,7 @@ class GameJournal:
             self.backup()
 
     def undo(self, action: Action) -> None:
-        """Referee hook: the last action was taken back."""
+        """The last action was taken back."""
         assert self._game is not None and len(self._rows) > 1, "nothing journaled to undo"
         expected = json.dumps(encode_action(action, self._game.map), ensure_ascii=False)
         if self._rows[-1][0] != expected:

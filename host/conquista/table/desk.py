@@ -10,7 +10,6 @@ from typing import Any, Protocol
 
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
-from conquista.rules.events import Event
 from conquista.rules.table_features import ClockKey
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
@@ -79,7 +78,6 @@ class Desk(Protocol):
     effects: list[LightEffect]
     power_off: bool           # the players said yes to the power-off question
     # Hooks the app sets.
-    on_action: Callable[[Action, list[Event]], None] | None
     on_bot_seat: Callable[[int, float], None] | None
     after_game: Callable[[float], None] | None
 

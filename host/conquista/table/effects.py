@@ -1,13 +1,46 @@
 """What leaves the referee for the shell to route (`Referee.step` returns them; `take_effects` takes those of
-inputs handed over another way): what became of a phone's seat claim, and a game started on the table, whose seats
-the phones follow at once (a seat gone, or now a bot's, unbinds its phones)."""
+inputs handed over another way). The shell (conquista.app.routing) sends them on in one order: the journal first
+(an applied action is on disk before any light or screen shows it), then the shell's own decisions (a question's
+answer, the game chosen at the set-up menu), the buzzer, the phones and the terminal.
+
+- an action applied or undone (the journal's rows);
+- what became of a phone's seat claim (`ClaimNews`), and a game started on the table, whose seats the phones
+  follow at once (a seat gone, or now a bot's, unbinds its phones);
+- what the table asks the shell to do: a question answered that the table does not answer itself, the set-up
+  menu's choice, a new game asked for after the end, a seat handed to a bot.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from conquista.rules.actions import Action
+from conquista.rules.events import Event
+from conquista.table.questions import TableQuestion
 from conquista.table.seat_claims import ClaimNews
+
+if TYPE_CHECKING:   # the menu is the app's to build: its module is loaded only when it is shown
+    from conquista.table.setup_menu import SetupChoice
+
+
+@dataclass(frozen=True)
+class ActionApplied:
+    """`action` was applied, with its `events`; `seq` is its index in the game's log (the journal's row: a row
+    the journal already holds, such as one written when it started following the game, is not written again)."""
+
+    action: Action
+    events: tuple[Event, ...]
+    seq: int
+
+
+@dataclass(frozen=True)
+class ActionUndone:
+    """The last action, `action` (at index `seq` of the game's log), was taken back."""
+
+    action: Action
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -19,4 +52,36 @@ class GameStarted:
     bots: Mapping[int, str] | None = None
 
 
-Effect = ClaimNews | GameStarted
+@dataclass(frozen=True)
+class Answered:
+    """The table answered a question the shell put (`yes`: ROLL) at time `now`."""
+
+    question: TableQuestion
+    yes: bool
+    now: float
+
+
+@dataclass(frozen=True)
+class SetupChosen:
+    """ROLL confirmed the set-up menu's last step: the shell deals and starts the game chosen."""
+
+    choice: SetupChoice
+    now: float
+
+
+@dataclass(frozen=True)
+class NewGameAsked:
+    """ROLL after the game's end: the shell offers the set-up menu for the next game."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class SeatToBot:
+    """A player left and the table chose a bot for `seat`: the shell seats it (and the journal says so)."""
+
+    seat: int
+    now: float
+
+
+Effect = ActionApplied | ActionUndone | ClaimNews | GameStarted | Answered | SetupChosen | NewGameAsked | SeatToBot

@@ -28,7 +28,7 @@ from conquista.rules.events import Event, Phase
 from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.effects import Effect, GameStarted
+from conquista.table.effects import ActionApplied, ActionUndone, Effect, GameStarted
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown
 from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
 from conquista.table.modes import (
@@ -68,8 +68,7 @@ UNDOABLE = (Place, Occupy, Fortify)
 class Referee:
     def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
-                 on_action: Callable[[Action, list[Event]], None] | None = None,
-                 on_undo: Callable[[Action], None] | None = None, palette: Palette = Palette.STANDARD) -> None:
+                 palette: Palette = Palette.STANDARD) -> None:
         self.game = game
         self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
@@ -77,9 +76,6 @@ class Referee:
         self.palette = palette
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
-        # Hooks for a journal: called after an action is applied (before any light shows it) and after an undo.
-        self.on_action = on_action
-        self.on_undo = on_undo
         self.source = -1
         self.target = -1
         self.count = 0
@@ -93,6 +89,9 @@ class Referee:
         self.faults: dict[FaultSource, str] = {}
         # Phones' seat claims: their own input, granted by the chord; what became of them leaves as effects.
         self.claims = SeatClaims()
+        # What leaves for the shell (table/effects.py): applied and undone actions (the journal's rows), claims'
+        # news, a game started, the answers the shell acts on. The shell routes them after every input, before
+        # the frame is painted (conquista.app.routing).
         self._out: list[Effect] = []
         # Moves on every change the screens may show: phones, the terminal and sounds redraw when it moves.
         self.version = 0
@@ -124,8 +123,10 @@ class Referee:
     # ------------------------------------------------------------------------------------------- input
 
     def step(self, item: Input, now: float) -> list[Effect]:
-        """Take one input at time `now`; returns the effects the shell routes (what became of seat claims, a game
-        started)."""
+        """Take one input at time `now`; returns the effects it gave out (table/effects.py). They stay in the
+        outbox until the shell's router takes them (`take_effects`), so an input handed over here or another way
+        (`handle`, `start`, ...) loses none: the router is the one that sends them on, the journal first."""
+        mark = len(self._out)
         match item:
             case Fault(source, text):
                 self._set_fault(source, text)
@@ -141,10 +142,14 @@ class Referee:
                 self.tick(now)   # moves the version only when something happened
             case _:
                 self.handle(item, now)
-        return self.take_effects()
+        return self._out[mark:]
 
     def take_effects(self) -> list[Effect]:
-        out, self._out = self._out, []
+        """The effects given out since they were last taken, oldest first (the shell's router takes them)."""
+        out = self._out
+        if not out:   # the usual case: the router asks after every input and before every frame
+            return []
+        self._out = []
         return out
 
     # ------------------------------------------------------------------------------------------ words
@@ -408,6 +413,8 @@ class Referee:
         self.version += 1
         if not isinstance(action, UNDOABLE):
             self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
+        # Out first: the shell journals it before any light shows it.
+        self._out.append(ActionApplied(action, tuple(events), len(self.game.log) - 1))
         referee_log.record(self, action, events, now)
 
     def _settle(self, now: float) -> None:
@@ -443,17 +450,18 @@ class Referee:
         undone = self.game.undo()
         self.log.append(f"undo: {self.readable(self.game.describe(undone))}")
         self.last_placed_line = None
+        self._out.append(ActionUndone(undone, len(self.game.log)))
         self._settle(self.now)
-        if self.on_undo is not None:
-            self.on_undo(undone)
         return True
 
     def illegal(self, t: int, now: float, reason: str) -> None:
+        self.version += 1
         self.message = reason
         self.effects.append(LightEffect(t, now, EffectKind.ILLEGAL))
 
     def refuse(self, now: float, reason: str) -> None:
         """A button press that changes nothing: the reason on the screens, the refusal's buzz on the buzzer."""
+        self.version += 1
         self.message = reason
         self.refused_at = now
 

@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 
 
 def record(referee: Desk, action: Action, events: list[Event], now: float) -> None:
-    """Note an applied action's events (after the journal's hook has seen them)."""
-    if referee.on_action is not None:
-        referee.on_action(action, events)
+    """Note an applied action's events in the log and the lights."""
     losses: dict[int, int] = {}
     for event in events:
         if isinstance(event, TerritoryDealt):

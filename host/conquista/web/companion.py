@@ -2,9 +2,10 @@
 
 The board loop stays the only writer of the game. The server's thread only `submit`s commands into a thread-safe
 inbox; `step(referee, now)`, called by the board loop on each pass, drains it into the referee exactly as taps and
-presses (so the referee checks them and the journal records them), times out seat claims, and when anything
-changed builds every audience's view and hands the serialised snapshot to the server (`send`, which the server
-wires to its event loop with `call_soon_threadsafe`).
+presses (so the referee checks them), routes what each command gave out through the table's effect router
+(`route_effects`, set by `EffectRouter.add_phones`: the journal records it before any view shows it), and when
+anything changed builds every audience's view and hands the serialised snapshot to the server (`send`, which the
+server wires to its event loop with `call_soon_threadsafe`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from conquista.rules.events import Phase
 from conquista.table import inputs
 from conquista.table.effects import Effect, GameStarted
 from conquista.table.referee import Referee
-from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimState
+from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
 from conquista.web.seats import SeatBook
 from conquista.web.views import SeatState, host_view, map_view, public_view, seat_view
 
@@ -62,6 +63,9 @@ class Companion:
     # Wakes the board's loop when a command is queued (an event-driven loop blocks until an input comes).
     wake: Callable[[], None] = lambda: None
     claim_timeout_s: float = CLAIM_TIMEOUT_S
+    # The table's effect router (app/routing.py), which calls `route` back; None: a companion alone (no journal,
+    # no other screens), which routes the referee's effects to itself.
+    route_effects: Callable[[Referee, float], None] | None = None
     inbox: queue.SimpleQueue[Command] = field(default_factory=queue.SimpleQueue)
     latest: Snapshot | None = None
     map_json: str = ""
@@ -89,18 +93,28 @@ class Companion:
             except queue.Empty:
                 break
             self._take(referee, command, now)
-        self.route(referee, referee.take_effects())
+            self._routed(referee, now)   # what the command did is journalled before the next one acts
+        self._routed(referee, now)
         self.publish(referee, now)
+
+    def _routed(self, referee: Referee, now: float) -> None:
+        if self.route_effects is not None:
+            self.route_effects(referee, now)
+        else:
+            self.route(referee, referee.take_effects())
 
     def route(self, referee: Referee, effects: list[Effect]) -> None:
         """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
         the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
-        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot)."""
+        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot). The rest is not the
+        phones'."""
         for news in effects:
             if isinstance(news, GameStarted):
                 self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
                 if news.bots is not None:
                     self.bot_kinds = dict(news.bots)
+                continue
+            if not isinstance(news, ClaimNews):
                 continue
             colour = referee.game.rules.colours[news.seat] if 0 <= news.seat < referee.game.players else "?"
             if news.state is ClaimState.GRANTED:
@@ -125,7 +139,7 @@ class Companion:
                 referee.claims.forget(connection)
             case RefuseClaim(seat):
                 if seat in self.seats.phones():
-                    self.route(referee, referee.step(inputs.RefuseClaim(seat), now))
+                    referee.step(inputs.RefuseClaim(seat), now)
             case SeatGesture(seat, gesture):
                 if self._may_act(referee, seat):
                     referee.handle(gesture, now)
@@ -197,7 +211,7 @@ class Companion:
                 else f"a new game of {game.rules.name}{tournament} for {game.players} players starts")
         referee.start(game, now, f"{said}; {started.note}" if started.note else said, bots=started.bots,
                       dice=started.dice)
-        self.route(referee, referee.take_effects())   # the seats follow the new game before anything else
+        self._routed(referee, now)   # the seats follow the new game before anything else
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
         if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
@@ -206,7 +220,7 @@ class Companion:
         if why:
             self.send(ClaimAnswer(connection, seat, ClaimState.REFUSED, why))
             return
-        self.route(referee, referee.step(inputs.SeatClaim(connection, seat), now))
+        referee.step(inputs.SeatClaim(connection, seat), now)
 
     # ------------------------------------------------------------------------------------------ snapshots
 
