@@ -17,6 +17,7 @@ from conquista.app.runner import paint
 from conquista.hardware.profile import PIPS_PER_DIE
 from conquista.rules.events import Phase
 from conquista.table.colours import ILLEGAL, NEUTRAL, OFF, PLAYER_RGB, RGB, SELECT
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista_sim.table import SimulatedTable
 
 DARK = "#222"
@@ -101,7 +102,7 @@ def _menu_pictures(out: dict[str, str]) -> None:
 
     with SimulatedTable("italian", 3, seed=1) as table:
         referee = table.referee
-        referee.offer_menu(SetupMenu(menu_options(), rules="italian", players=3), lambda choice, now: None)
+        referee.offer_menu(SetupMenu(menu_options(), rules="italian", players=3))
         out["ring-menu-rules.svg"] = ring_svg(_read(table, 0.1)[0])
         referee.handle(Press(Button.ROLL), 0.0)
         out["ring-menu-players.svg"] = ring_svg(_read(table, 0.1)[0])
@@ -130,9 +131,10 @@ def pictures() -> dict[str, str]:
     with SimulatedTable("italian", 3, seed=1) as table:
         now = table.clock.now()
         out["ring-place.svg"] = ring_svg(_read(table, now)[0])
-        table.referee.ask("resume the unfinished game?", lambda _yes, _now: None)
+        question = TableQuestion(QuestionKind.RESUME, "resume the unfinished game?")
+        table.referee.ask(question)
         out["ring-question.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
-        table.referee.withdraw("resume the unfinished game?")
+        table.referee.withdraw(question)
         table.referee.fault = "sensor link down"
         out["ring-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
         table.referee.fault = ""

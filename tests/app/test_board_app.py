@@ -21,6 +21,7 @@ from conquista.hardware.profile import load_profile
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+from conquista.table.questions import TableQuestion
 from conquista_sim.pico import SimulatedPico
 
 FAKES = Path(__file__).resolve().parents[1] / "devices" / "fakes"
@@ -129,8 +130,8 @@ def test_the_board_journals_and_offers_to_resume(fake_pi: None, pico: SimulatedP
     class Table:
         message = ""
 
-        def ask(self, question: str, on_answer: object) -> None:
-            asked.append(question)
+        def ask(self, question: TableQuestion) -> None:
+            asked.append(question.text)
 
     offer_resume(Table(), again.journal, again.offer, lambda: game)  # type: ignore[arg-type]
     assert asked and "ROLL resumes" in asked[0]

@@ -13,6 +13,7 @@ from conquista.rules.actions import Place
 from conquista.rules.events import Phase
 from conquista.table.effects import ActionApplied, Effect, GameStarted
 from conquista.table.gestures import Tap
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.web.companion import SeatGesture
 from conquista_sim import SimulatedTable
@@ -148,3 +149,28 @@ def test_game_started_is_an_effect_of_start() -> None:
     referee = Referee(dealt("italian", 3, seed=2), SeededDice(1))
     referee.start(dealt("italian", 3, seed=5), 1.0, "a new game starts", bots={2: "greedy"})
     assert GameStarted(3, {2: "greedy"}) in referee.take_effects()
+
+
+def test_the_referee_and_its_modes_hold_no_callable_of_the_app(tmp_path: Path) -> None:
+    """The shell's decisions hang on the router; the referee keeps only data (what the app offers, as booleans)."""
+    import types
+
+    from conquista.app.setup import NewGameAtBoard
+    from tests.app.test_setup_menu_app import deal
+
+    def callables(obj: object) -> list[str]:
+        return [name for name, value in vars(obj).items()
+                if isinstance(value, types.FunctionType | types.MethodType | types.LambdaType)]
+
+    journal = GameJournal(tmp_path)
+    with SimulatedTable("italian", 3, seed=4, bots=(1,), journal=journal) as table:
+        referee = table.referee
+        at_board = NewGameAtBoard(deal, table.bot_seats, table.router, journal=journal)
+        at_board.offer_after_game(referee, lambda: None)
+        assert referee.bots_available and referee.new_game_offered and callables(referee) == []
+        at_board.offer(referee)
+        assert referee.asked is not None and callables(referee.asked) == []
+        referee.end(referee.asked)
+        referee.ask(TableQuestion(QuestionKind.RESUME, "resume?", subject=1))
+        assert referee.asked is not None and callables(referee.asked) == []
+    journal.close()

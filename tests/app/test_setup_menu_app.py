@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from conquista.app.power import switch_off
+from conquista.app.routing import EffectRouter
 from conquista.app.setup import NewGameAtBoard, bots_of, menu_options, seats_of
 from conquista.bots import GreedyBot
 from conquista.devices.events import PanelButton
@@ -20,8 +21,8 @@ from conquista.rules.engine import Game
 from conquista.rules.mapdata import load_map
 from conquista.rules.ruleset import Ruleset
 from conquista.table.bot_player import BotSeats
-from conquista.table.effects import GameStarted
-from conquista.table.gestures import Button, Press, Turn
+from conquista.table.effects import Answered, Effect, GameStarted
+from conquista.table.gestures import Button, Gesture, Press, Turn
 from conquista.table.referee import Referee
 from conquista_sim import SimulatedTable
 from tests.rules.helpers import dealt
@@ -47,6 +48,20 @@ def deal(rules: Ruleset, players: int) -> Game:
     return new_game(rules, MAP, players, random.Random(5))
 
 
+class Shell:
+    """A referee with the shell's router, as the board's runner drives it: a gesture's effects are routed at once."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.router = EffectRouter()
+        self.seen: list[Effect] = []
+        self.router.listeners.append(lambda _referee, effects: self.seen.extend(effects))
+
+    def handle(self, gesture: Gesture, now: float) -> None:
+        self.referee.handle(gesture, now)
+        self.router.route(self.referee, now)
+
+
 def test_seats_as_saved_and_back() -> None:
     assert seats_of(3, {1: "greedy"}) == ("human", "greedy", "human")
     assert bots_of(("human", "greedy", "random")) == {1: "greedy", 2: "random"} and bots_of(None) == {}
@@ -57,16 +72,17 @@ def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
     referee = Referee(dealt("italian", 3), SeededDice(1))
     journal = FakeJournal()
     bots = BotSeats(lambda kind: GreedyBot())
-    at_board = NewGameAtBoard(deal, bots, journal=journal, rules="classic", players=4)
+    shell = Shell(referee)
+    at_board = NewGameAtBoard(deal, bots, shell.router, journal=journal, rules="classic", players=4)
     at_board.offer(referee)
     assert referee.menu is not None and referee.menu.option.name == "classic" and referee.menu.players == 4
     for t, gesture in enumerate((ROLL, Turn(-1), ROLL, Turn(2), CANCEL, ROLL)):
-        referee.handle(gesture, 1.0 + t)
+        shell.handle(gesture, 1.0 + t)
     assert referee.menu is None and referee.game is journal.started[-1]
     assert referee.game.rules.name == "classic" and referee.game.players == 3
     assert journal.seats == ("human", "human", "greedy") and bots.kinds == {2: "greedy"}
     # The phones follow the game started through its one effect (routed once to every companion).
-    started = [e for e in referee.take_effects() if isinstance(e, GameStarted)]
+    started = [e for e in shell.seen if isinstance(e, GameStarted)]
     assert started == [GameStarted(3, {2: "greedy"})] and "classic for 3 players" in referee.message
 
 
@@ -75,16 +91,17 @@ def test_roll_after_a_finished_game_offers_the_menu_for_the_next() -> None:
     referee = Referee(game, SeededDice(1))
     journal = FakeJournal()
     closed: list[str] = []
-    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), journal=journal, rules="classic",
-                              players=2)
+    shell = Shell(referee)
+    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), shell.router, journal=journal,
+                              rules="classic", players=2)
     at_board.offer_after_game(referee, lambda: closed.append("finished"))
     assert referee.status().pending.endswith(" · ROLL: a new game")
-    referee.handle(Press(Button.NEXT), 1.0)
+    shell.handle(Press(Button.NEXT), 1.0)
     assert referee.menu is None and referee.message.endswith("won: ROLL for a new game")
-    referee.handle(ROLL, 2.0)
+    shell.handle(ROLL, 2.0)
     assert closed == ["finished"] and referee.menu is not None and referee.menu.option.name == "classic"
     for t in range(3):
-        referee.handle(ROLL, 3.0 + t)   # classic, 2 players, both people
+        shell.handle(ROLL, 3.0 + t)   # classic, 2 players, both people
     assert referee.menu is None and referee.game is journal.started[-1] and not referee.game.over
 
 
@@ -106,12 +123,13 @@ def play_to_the_end(game: Game) -> Game:
 def test_cancel_at_the_resume_prompt_opens_the_menu() -> None:
     referee = Referee(dealt("italian", 3), SeededDice(1))
     journal = FakeJournal()
-    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), journal=journal)
+    shell = Shell(referee)
+    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), shell.router, journal=journal)
     saved = SimpleNamespace(id=7, ruleset="italian", players=3, turn=12)
-    offer_resume(referee, journal, saved, lambda: deal(Ruleset, 3),  # type: ignore[arg-type]
-                 set_up=lambda now: at_board.offer(referee))
+    shell.router.on(Answered, offer_resume(referee, journal, saved, lambda: deal(Ruleset, 3),  # type: ignore[arg-type]
+                                           set_up=lambda now: at_board.offer(referee)))
     assert referee.prompt and referee.menu is None
-    referee.handle(CANCEL, 1.0)
+    shell.handle(CANCEL, 1.0)
     assert journal.abandoned == 1 and referee.menu is not None and journal.started == []
     assert referee.status().pending.startswith("set-up 1/3")
 
@@ -188,19 +206,21 @@ def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> Non
     args = argparse.Namespace(rules="italian", players=3, bots=None, think=1.0)
     start = open_for_play(tmp_path, None, print)
     dice = TableDice("seeded", 1, start.journal, print)
-    game, bots, ask = _opening(args, start, dice, MAP, menu=True, warn=print)
+    router = EffectRouter()
+    game, bots, ask = _opening(args, start, dice, MAP, router, menu=True, warn=print)
     referee = Referee(game, SeededDice(1))
     ask(referee)
     assert referee.menu is not None
     for gesture in (ROLL, ROLL, Turn(2), CANCEL, ROLL):
         referee.handle(gesture, 1.0)
+        router.route(referee, 1.0)
     assert referee.menu is None and bots.kinds == {2: "greedy"} and start.journal.seats == ("human", "human",
                                                                                           "greedy")
     start.journal.close()
     # Set up on the command line: no menu, every seat a person.
     again = open_for_play(tmp_path, None, print)
     dice = TableDice("seeded", 1, again.journal, print)
-    game, bots, ask = _opening(args, again, dice, MAP, menu=False, warn=print)
+    game, bots, ask = _opening(args, again, dice, MAP, EffectRouter(), menu=False, warn=print)
     referee = Referee(game, SeededDice(1))
     ask(referee)
     assert referee.menu is None and bots.kinds == {} and again.journal.seats == ("human",) * 3

@@ -49,10 +49,11 @@ def test_the_menus_tournament_and_palette_reach_the_game_the_journal_and_a_resum
     table = build_table(deal(load_ruleset("italian"), 3), profile, SeededDice(1), MemoryStrip.from_profile(profile),
                         journal=journal)
     referee = table.referee
-    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), journal=journal, rules="italian")
+    at_board = NewGameAtBoard(deal, BotSeats(lambda kind: GreedyBot()), table.router, journal=journal,
+                              rules="italian")
     at_board.offer(referee)
     for t, gesture in enumerate((CANCEL, ROLL, CANCEL, ROLL, ROLL)):   # tournament on; colour-blind LEDs
-        referee.handle(gesture, 1.0 + t)
+        table.runner.handle(gesture, 1.0 + t)
     game = referee.game
     assert game.rules.tournament_ending and referee.palette is Palette.COLOUR_BLIND
     assert "with the tournament ending" in referee.message

@@ -15,6 +15,7 @@ from conquista.dice.chance import new_game
 from conquista.journal import GameJournal, offer_resume, open_for_play, open_store
 from conquista.rules.gamelog import write_log
 from conquista.rules.rulesets import load_ruleset
+from conquista.table.effects import Answered
 from conquista.table.referee import PROMPT_YES
 from conquista_sim import SimulatedTable
 from tests.journal.helpers import attach, bot_referee, play
@@ -141,8 +142,9 @@ def test_the_table_asks_roll_resumes_cancel_starts_new(tmp_path: Path, answer: s
     start = open_for_play(tmp_path, None, warnings.append)
     assert start.offer is not None and start.game is not None and start.game.digest() == shown and not warnings
     with SimulatedTable(game=start.game, bots=(1, 2), think_time=0.1, journal=start.journal) as table:
-        offer_resume(table.referee, start.journal, start.offer,
-                     lambda: new_game(load_ruleset("classic"), table.game.map, 2, random.Random(1)))
+        table.router.on(Answered, offer_resume(
+            table.referee, start.journal, start.offer,
+            lambda: new_game(load_ruleset("classic"), table.game.map, 2, random.Random(1))))
         table.advance(2)
         assert table.game.digest() == shown                  # nobody plays while the question is open
         assert PROMPT_YES in table.ring() and "ROLL resumes it" in table.status().pending

@@ -12,8 +12,9 @@ from conquista.journal import GameJournal
 from conquista.rules.actions import Fortify, Occupy, Place, Roll
 from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF
-from conquista.table.effects import ActionUndone
+from conquista.table.effects import ActionUndone, Answered
 from conquista.table.gestures import Button, Gesture, Press, Tap, Turn
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
 from conquista_sim.dice import FixedDice
 from tests.rules.helpers import dealt, position, tid
@@ -94,19 +95,21 @@ def test_encoder_back_only_takes_back_placements(tmp_path: Path) -> None:
 
 def test_resume_prompt_takes_only_roll_or_cancel() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    answers: list[tuple[bool, float]] = []
-    ref.ask("unfinished game 3: ROLL resumes it, CANCEL starts a new game", lambda yes, now: answers.append((yes, now)))
+    question = TableQuestion(QuestionKind.RESUME, "unfinished game 3: ROLL resumes it, CANCEL starts a new game",
+                             subject=3)
+    ref.ask(question)
     assert ref.status().pending.startswith("unfinished game 3")
     ring = ref.scene(0.1).ring
     assert ring[0] == PROMPT_YES and ring[-1] == PROMPT_NO and ref.scene(0.6).ring[0] == OFF
     before = ref.game.digest()
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.0)
     ref.handle(Press(Button.NEXT), 1.1)
-    assert answers == [] and ref.game.digest() == before and ref.status().pending.startswith("unfinished game 3")
+    assert ref.take_effects() == [] and ref.game.digest() == before
+    assert ref.status().pending.startswith("unfinished game 3")
     # The question is shown once (as the pending step); the refusal only says how to answer it.
     assert ref.message == "answer the question first: ROLL or CANCEL"
     ref.handle(Press(Button.CANCEL), 1.2)
-    assert answers == [(False, 1.2)] and not ref.prompt
+    assert ref.take_effects() == [Answered(question, False, 1.2)] and not ref.prompt   # for the shell to act on
     ref.handle(Tap(ref.game.owner.index(ref.game.current)), 1.3)
     assert len(ref.game.log) == 2                         # play goes on once the question is answered
 

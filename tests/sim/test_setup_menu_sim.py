@@ -23,7 +23,7 @@ def at_menu(table: SimulatedTable) -> None:
     def deal(rules, players):  # type: ignore[no-untyped-def]
         return new_game(rules, table.game.map, players, random.Random(9))
 
-    NewGameAtBoard(deal, table.bot_seats, rules="italian", players=3).offer(table.referee)
+    NewGameAtBoard(deal, table.bot_seats, table.router, rules="italian", players=3).offer(table.referee)
     table.refresh()
 
 

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista_sim import SimulatedTable
 from conquista_sim.board_view import render
 from conquista_sim.names import NameIndex, completer
@@ -186,7 +187,7 @@ def test_tab_completes_names_after_long() -> None:
 def test_resume_question_is_shown_once_and_says_what_cancel_does() -> None:
     with SimulatedTable("classic", 2, seed=8) as table:
         question = "unfinished game 3: ROLL resumes it; CANCEL marks it abandoned"
-        table.referee.ask(question, lambda yes, now: None)
+        table.referee.ask(TableQuestion(QuestionKind.OTHER, question))
         out, _, _ = play(table, ["alaska", "quit"], speed=0)
         after_tap = out.split("<prompt>")[1]
         assert after_tap.count("CANCEL marks it abandoned") == 1
@@ -203,8 +204,8 @@ def test_offer_resume_says_what_cancel_does_to_the_old_game() -> None:
     class Asking:
         message = ""
 
-        def ask(self, question: str, on_answer: object) -> None:
-            asked.append(question)
+        def ask(self, question: TableQuestion) -> None:
+            asked.append(question.text)
 
     saved = GameInfo.__new__(GameInfo)
     for key, value in {"id": 7, "ruleset": "italian", "players": 3, "turn": 12}.items():

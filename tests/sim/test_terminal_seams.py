@@ -48,7 +48,7 @@ def test_the_result_stays_and_roll_opens_the_menu_for_the_next_game() -> None:
         table.play_bots_until_over()
         assert table.game.over
         table.bots = ()
-        NewGameAtBoard(deal, table.bot_seats, rules="italian", players=3).offer_after_game(table.referee,
+        NewGameAtBoard(deal, table.bot_seats, table.router, rules="italian", players=3).offer_after_game(table.referee,
                                                                                           lambda: None)
         out, _, _ = play(table, ["roll", "quit"], speed=0)
         assert "wins" in out

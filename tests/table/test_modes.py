@@ -23,6 +23,7 @@ from conquista.table.modes import (
     TypingDice,
     play_mode,
 )
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.table.setup_menu import RulesetOption, SetupMenu
 from conquista.web.companion import SeatGesture
@@ -39,7 +40,7 @@ def _answers(referee: Referee) -> tuple[bool, bool, bool]:
 def test_play_takes_bots_phones_and_the_clock_and_a_question_stops_them_all() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
     assert isinstance(ref.mode, Play) and _answers(ref) == (True, True, True)
-    ref.ask("leave?", lambda yes, now: None)
+    ref.ask(TableQuestion(QuestionKind.OTHER, "leave?"))
     assert isinstance(ref.mode, Question) and _answers(ref) == (False, False, False)
     assert ref.status().pending == "leave?"
     ref.handle(Press(Button.CANCEL), 1.0)
@@ -48,14 +49,18 @@ def test_play_takes_bots_phones_and_the_clock_and_a_question_stops_them_all() ->
 
 def test_an_answer_that_asks_the_next_question_keeps_it() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.ask("first?", lambda yes, now: ref.ask("second?", lambda y, n: None))
-    ref.handle(Press(Button.ROLL), 1.0)
-    assert isinstance(ref.mode, Question) and ref.prompt == "second?"
+    ref.bots_available = True
+    seat = ref.game.current
+    ref.ask(TableQuestion(QuestionKind.LEAVE, "leave?", subject=seat))
+    ref.handle(Press(Button.ROLL), 1.0)              # yes: the table asks its next question itself
+    assert isinstance(ref.mode, Question) and ref.question is not None
+    assert ref.question.kind is QuestionKind.BOT_SEAT and ref.question.subject == seat
+    assert ref.take_effects() == []                  # its own questions' answers never leave the table
 
 
 def test_a_fault_holds_the_mode_it_pauses_and_keeps_its_words() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.ask("resume?", lambda yes, now: None)
+    ref.ask(TableQuestion(QuestionKind.OTHER, "resume?"))
     ref.step(Fault(FaultSource.LINK, "sensor link down"), 1.0)
     mode = ref.mode
     assert isinstance(mode, Paused) and isinstance(mode.under, Question)
@@ -69,7 +74,7 @@ def test_a_fault_holds_the_mode_it_pauses_and_keeps_its_words() -> None:
 
 def test_the_menu_and_the_game_over_hide_the_turn_clock() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]), lambda c, now: None)
+    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]))
     assert isinstance(ref.mode, SettingUp) and not ref.mode.shows_clock and not ref.mode.takes_play
     won = position("italian", owners={"alaska": 0}, phase=Phase.OVER)   # chosen from the game's phase, never set
     won.winner = 0

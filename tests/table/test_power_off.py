@@ -7,6 +7,7 @@ import pytest
 from conquista.dice.sources import SeededDice
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.gestures import Button, GestureRecogniser, HeldDown, Hold, Press, Tap, Turn
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import POWER_QUESTION, Referee
 from conquista.table.ring import PROMPT_NO, PROMPT_YES
 from conquista.table.setup_menu import RulesetOption, SetupMenu
@@ -65,14 +66,14 @@ def test_asked_above_a_fault_a_question_and_the_menu() -> None:
     # question, never beside it), so the power question is tried above each with a fault.
     ref = Referee(dealt("italian", 3), SeededDice(1))
     ref.fault = "sensor link down"
-    ref.ask("resume?", lambda yes, now: None)
+    ref.ask(TableQuestion(QuestionKind.OTHER, "resume?"))
     ref.handle(HeldDown(Button.NEXT), 1.0)
     assert ref.scene(1.1).ring[0] == PROMPT_YES         # not the fault's orange
     ref.handle(Press(Button.ROLL), 2.0)
     assert ref.power_off and ref.prompt == "resume?"    # the other question was not answered by it
     ref = Referee(dealt("italian", 3), SeededDice(1))
     ref.fault = "sensor link down"
-    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]), lambda c, now: None)
+    ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]))
     ref.handle(HeldDown(Button.NEXT), 1.0)
     assert ref.scene(1.1).ring[0] == PROMPT_YES
     ref.handle(Press(Button.ROLL), 2.0)

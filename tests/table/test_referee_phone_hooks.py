@@ -1,12 +1,14 @@
-"""The referee's hooks for the table companion: a question whose ring flashes one colour, withdrawing it, and
-trading a chosen set (the board's ROLL trades the best one)."""
+"""The table's yes/no questions as values: a question whose ring flashes one colour, its answer as an effect,
+withdrawing it, and trading a chosen set (the board's ROLL trades the best one)."""
 
 from __future__ import annotations
 
 from conquista.dice.sources import SeededDice
 from conquista.rules.events import Phase
 from conquista.table.colours import OFF
+from conquista.table.effects import Answered
 from conquista.table.gestures import Button, Press
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from tests.rules.helpers import dealt, position, tid
 
@@ -15,22 +17,24 @@ SEAT_COLOUR = (0, 60, 255)
 
 def test_question_with_a_colour_flashes_the_whole_ring_in_it() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    answers: list[bool] = []
-    ref.ask("blue's phone asks for its seat", lambda yes, now: answers.append(yes), colour=SEAT_COLOUR)
+    question = TableQuestion(QuestionKind.OTHER, "blue's phone asks for its seat", SEAT_COLOUR, 1)
+    ref.ask(question)
     assert set(ref.scene(0.1).ring) == {SEAT_COLOUR} and set(ref.scene(0.6).ring) == {OFF}
     ref.handle(Press(Button.ROLL), 1.0)
-    assert answers == [True] and not ref.prompt and ref.prompt_colour is None
+    # The answer leaves as data, for the shell: the question it answers, yes or no, and when.
+    assert ref.take_effects() == [Answered(question, True, 1.0)]
+    assert not ref.prompt and ref.prompt_colour is None
 
 
 def test_withdrawn_question_is_gone_and_a_later_roll_is_not_an_answer() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    answers: list[bool] = []
-    ref.ask("red's phone asks for its seat", lambda yes, now: answers.append(yes), colour=SEAT_COLOUR)
-    assert not ref.withdraw("another question")
-    assert ref.withdraw("red's phone asks for its seat")
+    question = TableQuestion(QuestionKind.OTHER, "red's phone asks for its seat", SEAT_COLOUR, 0)
+    ref.ask(question)
+    assert not ref.withdraw(TableQuestion(QuestionKind.OTHER, "another question"))
+    assert ref.withdraw(question)
     assert not ref.prompt and SEAT_COLOUR not in ref.scene(0.1).ring
     ref.handle(Press(Button.ROLL), 1.0)
-    assert answers == []
+    assert not any(isinstance(e, Answered) for e in ref.take_effects())
 
 
 def _reinforce_with_cards() -> Referee:

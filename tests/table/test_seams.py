@@ -73,7 +73,7 @@ def test_the_public_board_is_dark_and_its_clock_still_during_the_set_up_menu() -
     from tests.app.test_setup_menu_app import deal
 
     board = make_board()
-    NewGameAtBoard(deal, BotSeats(make_bot), rules="italian", players=3).offer(board.referee)
+    NewGameAtBoard(deal, BotSeats(make_bot), board.router, rules="italian", players=3).offer(board.referee)
     board.step()
     board.step(30.0)
     view = public_view(board.referee, SeatState(), 30.0)

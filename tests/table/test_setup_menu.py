@@ -5,6 +5,7 @@ from __future__ import annotations
 from conquista.dice.sources import SeededDice
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import OFF, SELECT, Palette, player_rgb
+from conquista.table.effects import SetupChosen
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
 from conquista.table.referee import Referee
 from conquista.table.ring import arcs
@@ -117,8 +118,7 @@ def test_the_menu_on_the_ring() -> None:
 
 def test_the_referee_shows_the_menu_and_starts_the_chosen_game() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1), ring_size=N)
-    chosen: list[tuple[SetupChoice, float]] = []
-    ref.offer_menu(menu(rules="classic", players=2), lambda choice, now: chosen.append((choice, now)))
+    ref.offer_menu(menu(rules="classic", players=2))
     scene = ref.scene(0.1)
     assert set(scene.territories) == {OFF} and scene.attack_dice == (None, None, None)
     assert ref.status().pending.startswith("set-up 1/3") and ref.status().phase == "set-up"
@@ -127,14 +127,15 @@ def test_the_referee_shows_the_menu_and_starts_the_chosen_game() -> None:
     assert ref.game.digest() == before and ref.message
     for t, gesture in enumerate((ROLL, ROLL, Turn(1), CANCEL, ROLL)):
         ref.handle(gesture, 1.0 + t)
-    assert chosen == [(SetupChoice("classic", 2, {1: "greedy"}), 5.0)] and ref.menu is None
+    # The choice leaves as an effect: the shell deals and starts the game.
+    assert ref.take_effects() == [SetupChosen(SetupChoice("classic", 2, {1: "greedy"}), 5.0)] and ref.menu is None
     ref.handle(ROLL, 6.0)
-    assert len(chosen) == 1
+    assert not any(isinstance(e, SetupChosen) for e in ref.take_effects())
 
 
 def test_a_fault_holds_the_menu() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.offer_menu(menu(), lambda choice, now: None)
+    ref.offer_menu(menu())
     ref.fault = "sensor link down"
     ref.handle(ROLL, 1.0)
     assert ref.menu is not None and ref.menu.step is Step.RULESET and "paused" in ref.message

@@ -8,6 +8,7 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import ClockOut
 from conquista.rules.tournament import Stage
 from conquista.table.gestures import Button, HeldDown, Press
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.table.tournament_clock import (
     PAUSE_GAP_S,
@@ -84,7 +85,7 @@ def test_a_fault_and_the_power_question_stop_the_clock() -> None:
 def test_a_question_holds_the_clock_out_until_it_is_answered() -> None:
     ref = tournament_referee(minutes=1)
     ref.tick(0.0)
-    ref.ask("a question? ROLL: yes, CANCEL: no", lambda yes, now: None)
+    ref.ask(TableQuestion(QuestionKind.OTHER, "a question? ROLL: yes, CANCEL: no"))
     ref.tick(70.0)
     assert clock_outs(ref) == 0                        # due, but the table is asked something
     ref.handle(Press(Button.ROLL), 71.0)

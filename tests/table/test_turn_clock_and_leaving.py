@@ -7,7 +7,9 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Defend, Leave, Roll, TimeOut
 from conquista.rules.events import Phase
 from conquista.table.colours import OFF
+from conquista.table.effects import SeatToBot
 from conquista.table.gestures import Button, GestureRecogniser, HeldDown, Hold, Press, Tap
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista_sim.dice import FixedDice
 from tests.rules.helpers import dealt, position, tid
@@ -57,12 +59,12 @@ def test_cancel_answers_no_and_nothing_changes() -> None:
 def test_a_bot_may_take_the_seat_instead() -> None:
     for bot in (True, False):
         ref = _attack_phase()
-        seated: list[int] = []
-        ref.on_bot_seat = lambda seat, _now, seated=seated: seated.append(seat)  # type: ignore[misc]
+        ref.bots_available = True   # the app has bots: the table may offer one
         ref.handle(HeldDown(Button.CANCEL), 1.0)
         ref.handle(Press(Button.ROLL), 2.0)
         assert ref.prompt.startswith("a bot plays on for red?")
         ref.handle(Press(Button.ROLL if bot else Button.CANCEL), 3.0)
+        seated = [e.seat for e in ref.take_effects() if isinstance(e, SeatToBot)]   # the shell seats the bot
         assert seated == ([0] if bot else [])
         assert ref.game.left[0] is not bot and ref.game.current == (0 if bot else 1)
 
@@ -126,7 +128,7 @@ def test_the_ring_shows_the_time_left() -> None:
 def test_the_clock_stops_while_a_question_is_asked() -> None:
     ref = _reinforcing(30)
     ref.tick(5.0)
-    ref.ask("resume?", lambda _yes, _now: None)
+    ref.ask(TableQuestion(QuestionKind.OTHER, "resume?"))
     ref.tick(40.0)
     assert ref.game.current == 0
     ref.handle(Press(Button.CANCEL), 40.0)

@@ -9,6 +9,7 @@ import pytest
 
 from conquista.errors import BadMessage
 from conquista.rules.actions import Leave
+from conquista.table.effects import SeatToBot
 from conquista.web.companion import ClaimSeat, HostLeave, Refusal
 from conquista.web.messages import to_command
 from tests.rules.helpers import position
@@ -47,7 +48,8 @@ def test_the_host_makes_a_player_leave_through_the_referee() -> None:
 def test_the_host_hands_a_seat_to_a_bot() -> None:
     board = _board_past_setup()
     seated: list[int] = []
-    board.referee.on_bot_seat = lambda seat, _now: seated.append(seat)
+    board.referee.bots_available = True   # the app has bots, and seats one from the referee's SeatToBot
+    board.router.on(SeatToBot, lambda _referee, effect: seated.append(effect.seat))
     board.companion.submit(HostLeave(1, 1, 0, bot=True))
     board.step()
     assert seated == [0] and not any(board.referee.game.left)

@@ -23,7 +23,8 @@ def test_a_game_started_at_the_board_unbinds_the_phone_of_a_seat_a_bot_now_plays
     assert 1 in board.companion.seats.phones()
     bots = BotSeats(lambda kind: make_bot(kind, random.Random(1)), {})
     game_map = load_map()
-    at_board = NewGameAtBoard(lambda rules, players: new_game(rules, game_map, players, random.Random(2)), bots)
+    at_board = NewGameAtBoard(lambda rules, players: new_game(rules, game_map, players, random.Random(2)), bots,
+                              board.router)
     # No on_started hook: the companion follows the seats from the referee's effect alone.
     at_board.start(board.referee, SetupChoice("italian", 3, {1: "greedy"}), board.now)
     board.step()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Attack, Place
 from conquista.table.gestures import Button, Press, Tap
+from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.web.companion import ClaimSeat, ClaimState, Companion, RefuseClaim, SeatGesture, SeatNotice, Unseated
 from conquista.web.seats import SeatBook
@@ -101,7 +102,7 @@ def test_a_fresh_board_seats_its_host_during_the_set_up_menu() -> None:
     from tests.app.test_setup_menu_app import deal
 
     board = make_board(first_seat_hosts=True)
-    NewGameAtBoard(deal, BotSeats(make_bot), rules="italian", players=3
+    NewGameAtBoard(deal, BotSeats(make_bot), board.router, rules="italian", players=3
                    ).offer(board.referee)
     board.step()
     board.companion.submit(ClaimSeat(3, 0))
@@ -116,7 +117,7 @@ def test_a_fresh_board_seats_its_host_during_the_set_up_menu() -> None:
 
 def test_a_claim_is_answered_during_the_resume_question() -> None:
     board = make_board(first_seat_hosts=True)
-    board.referee.ask("unfinished game 1: ROLL resumes it, CANCEL starts a new one", lambda yes, now: None)
+    board.referee.ask(TableQuestion(QuestionKind.OTHER, "unfinished game 1: ROLL resumes it, CANCEL starts a new one"))
     board.companion.submit(ClaimSeat(3, 0))
     board.step()
     assert board.answers()[-1].state is ClaimState.ASKED

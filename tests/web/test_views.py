@@ -131,7 +131,7 @@ def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
     board = make_board()
     referee = board.referee
     assert public_view(referee, SeatState(), 0.0)["menu"] is None
-    referee.offer_menu(SetupMenu(menu_options(), rules="italian"), lambda choice, now: None)
+    referee.offer_menu(SetupMenu(menu_options(), rules="italian"))
     for gesture in (Press(Button.ROLL), Press(Button.ROLL), Turn(1), Press(Button.CANCEL)):
         referee.handle(gesture, 1.0)
     public = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))

@@ -18,6 +18,7 @@ from conquista.hardware.profile import BoardProfile
 from conquista.rules.engine import Game
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
+from conquista.table.effects import SeatToBot
 from conquista.table.gestures import GestureRecogniser
 from conquista.table.referee import Referee
 
@@ -69,20 +70,22 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
     if palette is None:
         palette = settings.palette if settings is not None else Palette.STANDARD
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
+    router = router if router is not None else EffectRouter()
     if bots is not None:
-        referee.on_bot_seat = bot_takeover(bots, journal)   # a player leaving may hand the seat to a bot
+        referee.bots_available = True   # a player leaving may hand the seat to a bot
+        take_over = bot_takeover(bots, journal)
+        router.on(SeatToBot, lambda _referee, seated: take_over(seated.seat, seated.now))
     if journal is not None:
         journal.attach(referee)
         # The tournament clock of a resumed game goes on from the time of play its saved actions show.
         referee.tournament.history = journal.row_times
-    router = router if router is not None else EffectRouter()
     router.journal, router.sounds = journal, sounds
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings, router))
 
 
 def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:
-    """What the referee calls when a player who leaves hands their seat to a bot: the bot plays it from now on, and
-    the saved game says so (a resumed game keeps the bot in that seat)."""
+    """What the shell does when a player who leaves hands their seat to a bot (the referee's `SeatToBot`): the bot
+    plays it from now on, and the saved game says so (a resumed game keeps the bot in that seat)."""
 
     def take_over(seat: int, now: float) -> None:
         bots.take_over(seat, now)

@@ -7,12 +7,14 @@ import functools
 from collections.abc import Callable
 from typing import Protocol
 
+from conquista.app.routing import EffectRouter
 from conquista.bots.roster import HUMAN as HUMAN  # the roster's spelling, long imported from here
 from conquista.bots.roster import bots_of as bots_of
 from conquista.bots.roster import seats_of as seats_of
 from conquista.rules.engine import Game
 from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
 from conquista.table.bot_player import BotSeats
+from conquista.table.effects import NewGameAsked, SetupChosen
 from conquista.table.referee import Referee
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu
 
@@ -37,9 +39,10 @@ class NewGameAtBoard:
     with its seats, refereed from then on in the LED palette chosen, and its bots seated in `bots`; the web app's
     seats follow its `GameStarted` (routed once, app/routing.py).
     The next menu starts from the last choice: its ruleset, players and tournament switch (this object's), and its
-    palette (the referee's, which the next games keep)."""
+    palette (the referee's, which the next games keep). The menu's choice and ROLL after a game's end reach it as
+    the referee's effects (`SetupChosen`, `NewGameAsked`) through `router`, on which it hangs its decisions."""
 
-    def __init__(self, deal: Callable[[Ruleset, int], Game], bots: BotSeats, *,
+    def __init__(self, deal: Callable[[Ruleset, int], Game], bots: BotSeats, router: EffectRouter, *,
                  journal: SeatsJournal | None = None, rules: str | None = None, players: int = 3) -> None:
         self.deal = deal
         self.bots = bots
@@ -47,11 +50,14 @@ class NewGameAtBoard:
         self.rules = rules
         self.players = players
         self.tournament: bool | None = None   # the host's last switch (None: each ruleset's own setting)
+        self._finish: Callable[[], None] = lambda: None
+        router.on(SetupChosen, lambda referee, chosen: self.start(referee, chosen.choice, chosen.now))
+        router.on(NewGameAsked, lambda referee, _asked: self._again(referee))
 
     def offer(self, referee: Referee) -> None:
         menu = SetupMenu(menu_options(), rules=self.rules, players=self.players, tournament=self.tournament,
                          palette=referee.palette)
-        referee.offer_menu(menu, lambda choice, now: self.start(referee, choice, now))
+        referee.offer_menu(menu)
 
     def start(self, referee: Referee, choice: SetupChoice, now: float) -> None:
         rules = load_ruleset(choice.rules)
@@ -70,8 +76,9 @@ class NewGameAtBoard:
     def offer_after_game(self, referee: Referee, finish: Callable[[], None]) -> None:
         """Once the game is over, ROLL offers the set-up menu for the next game; `finish()` first closes the game
         that ended (e.g. reveals a committed seed)."""
-        def again(now: float) -> None:
-            finish()
-            self.offer(referee)
+        self._finish = finish
+        referee.new_game_offered = True
 
-        referee.after_game = again
+    def _again(self, referee: Referee) -> None:
+        self._finish()
+        self.offer(referee)

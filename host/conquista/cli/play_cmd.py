@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from conquista.app.board import BoardDevices
     from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
+    from conquista.app.routing import EffectRouter
     from conquista.dice.sources import DiceSource
     from conquista.hardware.profile import BoardProfile
     from conquista.journal import GameJournal, PlayStart
@@ -113,7 +114,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     companions: list[Companion] = []
     # Where the referee's effects leave (the journal first); the phones and the set-up menu's game hang on it.
     router = EffectRouter()
-    game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, warn=warn)
+    game, bots, ask = _opening(args, start, dice, game_map, router, menu=not from_command_line, warn=warn)
     webs: list[WebService] = []
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
@@ -170,8 +171,8 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     return 0
 
 
-def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, *, menu: bool,
-             warn: Callable[[str], object]) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, router: EffectRouter,
+             *, menu: bool, warn: Callable[[str], object]) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
     Every game is dealt from the table's chance source (`dice`)."""
@@ -180,6 +181,7 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
     from conquista.bots.roster import bots_of, seats_of
     from conquista.journal import offer_resume
     from conquista.table.bot_player import BotSeats
+    from conquista.table.effects import Answered
 
     rules = load_ruleset(args.rules)
     kinds = parse_bot_seats(args.bots or "", rules.colours, args.players)   # --bots blue:planner,yellow
@@ -197,13 +199,13 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
         bots.seat(parse_bot_seats(args.bots, game.rules.colours, game.players) if args.bots is not None
                   else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
-                              bots, journal=start.journal, rules=args.rules, players=args.players)
+                              bots, router, journal=start.journal, rules=args.rules, players=args.players)
 
     def ask(referee: Referee) -> None:
         at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
         set_up = (lambda now: at_board.offer(referee)) if menu else None
         if start.offer is not None:
-            offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up)
+            router.on(Answered, offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up))
         elif start.game is None and menu:
             at_board.offer(referee)
 

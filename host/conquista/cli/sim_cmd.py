@@ -249,8 +249,11 @@ def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse
             journal.seats, journal.seed = seats_of(args.players, fresh_bots), _saved_seed(args.dice, seed)
             return dice.new_game(load_ruleset(args.rules), table.game.map, args.players)
 
-        offer_resume(table.referee, journal, start.offer, fresh,
-                     set_up=(lambda now: at_board.offer(table.referee)) if at_board is not None else None)
+        from conquista.table.effects import Answered
+
+        table.router.on(Answered, offer_resume(
+            table.referee, journal, start.offer, fresh,
+            set_up=(lambda now: at_board.offer(table.referee)) if at_board is not None else None))
     elif at_board is not None and not resumed:
         at_board.offer(table.referee)
         table.refresh()
@@ -292,7 +295,8 @@ def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed:
             journal.seed = _saved_seed(args.dice, seed)
         return dice.new_game(rules, table.game.map, players)
 
-    return NewGameAtBoard(deal, table.bot_seats, journal=journal, rules=args.rules, players=args.players)
+    return NewGameAtBoard(deal, table.bot_seats, table.router, journal=journal, rules=args.rules,
+                          players=args.players)
 
 
 def _script_lines(path: str) -> list[str]:

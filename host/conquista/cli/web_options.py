@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import socket
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -59,11 +58,3 @@ def join_text(url: str) -> str:
     from conquista.web.service import qr_text
 
     return f"join from a phone: {url}   (the public board: {url}board)\n{qr_text(url)}"
-
-
-def seat_phones(companions: list[Companion], players: int, bots: Mapping[int, str]) -> None:
-    """A game chosen at the board: the web app's seats follow it (bots' seats cannot be claimed)."""
-    for companion in companions:
-        # One call: the tokens of seats that a bot now plays are dropped with the rest (their phones are unbound).
-        companion.seats.resize(players, frozenset(bots))
-        companion.bot_kinds = dict(bots)

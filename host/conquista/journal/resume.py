@@ -1,5 +1,7 @@
 """Starting play with a journal: find the unfinished game, resume it or ask the players (ROLL resumes, CANCEL
-starts a new game), and swap in a new game if they say so."""
+starts a new game), and swap in a new game if they say so. The question is a value put to the table; its answer
+comes back as the referee's `Answered` effect, which the shell's router hands to the handler `offer_resume`
+returns."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from conquista.journal.integrity import FINISHED
 from conquista.journal.store import GameInfo, JournalError
 from conquista.journal.writer import GameJournal
 from conquista.rules.engine import Game
+from conquista.table.effects import Answered
+from conquista.table.questions import QuestionKind, TableQuestion
 
 
 class Asking(Protocol):
@@ -20,7 +24,7 @@ class Asking(Protocol):
 
     def notice(self, text: str) -> None: ...
 
-    def ask(self, question: str, on_answer: Callable[[bool, float], None]) -> None: ...
+    def ask(self, question: TableQuestion) -> None: ...
 
     def start(self, game: Game, now: float, said: str) -> None: ...
 
@@ -105,11 +109,21 @@ def _start(journal: GameJournal, resume: bool | int | None, warn: Callable[[str]
 
 
 def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_game: Callable[[], Game], *,
-                 set_up: Callable[[float], None] | None = None) -> None:
+                 set_up: Callable[[float], None] | None = None) -> Callable[[Asking, Answered], None]:
     """Show the saved game and ask: ROLL plays on, CANCEL abandons it and starts `new_game()`, or, with
-    `set_up`, calls `set_up(now)` to let the players choose the new game (the set-up menu on the ring)."""
+    `set_up`, calls `set_up(now)` to let the players choose the new game (the set-up menu on the ring).
+    Returns what to do with the answer: the shell hangs it on its router for `Answered` (other questions' answers
+    are let by)."""
+    question = TableQuestion(
+        QuestionKind.RESUME,
+        f"unfinished game {saved.id} ({saved.ruleset}, {saved.players} players, turn {saved.turn}): ROLL resumes "
+        f"it; CANCEL marks it abandoned (no longer offered, still listed by `conquista games` and resumable with "
+        f"--resume {saved.id}) and starts a new game", subject=saved.id)
 
-    def answer(resume: bool, now: float) -> None:
+    def answered(referee: Asking, answer: Answered) -> None:
+        if answer.question != question:
+            return
+        resume, now = answer.yes, answer.now
         if resume:
             referee.notice(f"game {saved.id} resumed")
             return
@@ -121,6 +135,5 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
         journal.start(game)
         referee.start(game, now, "a new game starts")
 
-    referee.ask(f"unfinished game {saved.id} ({saved.ruleset}, {saved.players} players, turn {saved.turn}): "
-                f"ROLL resumes it; CANCEL marks it abandoned (no longer offered, still listed by `conquista games` "
-                f"and resumable with --resume {saved.id}) and starts a new game", answer)
+    referee.ask(question)
+    return answered

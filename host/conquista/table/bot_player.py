@@ -95,7 +95,7 @@ class BotSeats:
         self._queue.clear()
 
     def take_over(self, seat: int, _now: float = 0.0, kind: str = DEFAULT_BOT) -> None:
-        """A bot plays `seat` from now on (a player left and the table chose a bot: `Referee.on_bot_seat`)."""
+        """A bot plays `seat` from now on (a player left and the table chose a bot: the referee's `SeatToBot`)."""
         self.seat({**self.kinds, seat: self.kinds.get(seat, kind)})
 
     def due(self, referee: Referee) -> float:

@@ -5,7 +5,6 @@ no import circle, type-checking imports included). `Referee` (table/referee.py) 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from conquista.rules.actions import Action
@@ -13,6 +12,8 @@ from conquista.rules.engine import Game
 from conquista.rules.table_features import ClockKey
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
+from conquista.table.effects import Effect
+from conquista.table.questions import TableQuestion
 from conquista.table.referee_records import DiceEntry, LightEffect, MessageKind
 from conquista.table.seat_claims import SeatClaims
 from conquista.table.tournament_clock import TournamentClock
@@ -77,9 +78,10 @@ class Desk(Protocol):
     last_placed_line: tuple[int, int, bool, int, int] | None
     effects: list[LightEffect]
     power_off: bool           # the players said yes to the power-off question
-    # Hooks the app sets.
-    on_bot_seat: Callable[[int, float], None] | None
-    after_game: Callable[[float], None] | None
+    # What the app says of itself, as data: a bot may take a leaving player's seat; ROLL after the end asks for
+    # the next game's set-up menu.
+    bots_available: bool
+    new_game_offered: bool
 
     @property
     def mode(self) -> ModeView: ...
@@ -123,7 +125,13 @@ class Desk(Protocol):
 
     def note(self, line: str) -> None: ...
 
-    def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None: ...
+    def ask(self, question: TableQuestion) -> None: ...
+
+    def answer(self, question: TableQuestion, yes: bool, now: float) -> None:
+        """A question was answered: the table's own are answered here, the rest leave as `Answered`."""
+
+    def give(self, effect: Effect) -> None:
+        """Give an effect out to the shell (table/effects.py)."""
 
     def territory_name(self, t: int) -> str: ...
 

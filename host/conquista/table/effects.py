@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Action
 from conquista.rules.events import Event
 from conquista.table.questions import TableQuestion
 from conquista.table.seat_claims import ClaimNews
-
-if TYPE_CHECKING:   # the menu is the app's to build: its module is loaded only when it is shown
-    from conquista.table.setup_menu import SetupChoice
+from conquista.table.setup_choice import SetupChoice
 
 
 @dataclass(frozen=True)

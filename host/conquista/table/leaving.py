@@ -2,8 +2,10 @@
 explicit, journalled `Leave`.
 
 CANCEL held down for `LEAVE_HOLD_S` on one's own turn asks "leave the game?"; ROLL confirms. When the table has bots
-(`Referee.on_bot_seat`), a second question offers a bot for the seat instead: ROLL seats the bot, CANCEL leaves the
-armies to defend by themselves. The host's phone does the same through `leave`.
+(`Referee.bots_available`), a second question offers a bot for the seat instead: ROLL seats the bot (a `SeatToBot`
+effect: the app seats it), CANCEL leaves the armies to defend by themselves. Both questions are values
+(table/questions.py) whose answer is a pure function of the question (`answered`): no callback is held. The host's
+phone does the same through `leave`.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Leave
 from conquista.table.colours import player_rgb
+from conquista.table.effects import SeatToBot
+from conquista.table.questions import QuestionKind, TableQuestion
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
 
 LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEXT held 5 s is the power-off question)
+OWN = (QuestionKind.LEAVE, QuestionKind.BOT_SEAT)   # the questions the table answers itself
 
 
 def ask_to_leave(referee: Desk, now: float) -> None:
@@ -31,39 +36,39 @@ def ask_to_leave(referee: Desk, now: float) -> None:
         referee.message = refused
         return
     colour = game.rules.colours[seat]
-
-    def answered(yes: bool, when: float) -> None:
-        if not yes:
-            referee.notice(f"{colour} plays on")
-        elif referee.on_bot_seat is not None:
-            _offer_bot(referee, seat)
-        else:
-            leave(referee, seat, when)
-
-    referee.ask(f"{colour} leaves the game? the armies stay and only defend. ROLL: yes, CANCEL: no", answered,
-                colour=player_rgb(colour, referee.palette))
+    referee.ask(TableQuestion(QuestionKind.LEAVE,
+                              f"{colour} leaves the game? the armies stay and only defend. ROLL: yes, CANCEL: no",
+                              player_rgb(colour, referee.palette), seat))
 
 
-def _offer_bot(referee: Desk, seat: int) -> None:
+def answered(referee: Desk, question: TableQuestion, yes: bool, now: float) -> None:
+    """The answer to one of the table's own questions (`OWN`), from the question alone."""
+    seat = question.subject
     colour = referee.game.rules.colours[seat]
-
-    def answered(bot: bool, when: float) -> None:
-        leave(referee, seat, when, bot=bot)
-
-    referee.ask(f"a bot plays on for {colour}? ROLL: a bot takes the seat, CANCEL: the armies only defend",
-                answered, colour=player_rgb(colour, referee.palette))
+    if question.kind is QuestionKind.BOT_SEAT:
+        leave(referee, seat, now, bot=yes)
+    elif not yes:
+        referee.notice(f"{colour} plays on")
+    elif referee.bots_available:
+        referee.ask(TableQuestion(
+            QuestionKind.BOT_SEAT,
+            f"a bot plays on for {colour}? ROLL: a bot takes the seat, CANCEL: the armies only defend",
+            player_rgb(colour, referee.palette), seat))
+    else:
+        leave(referee, seat, now)
 
 
 def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
-    """`seat` leaves: a bot takes the seat (when asked and the table has bots), or `Leave(seat)` is applied.
-    Refused like a tap (the reason in `message`). True when done."""
+    """`seat` leaves: a bot takes the seat (when asked and the table has bots: the app seats it from the
+    `SeatToBot` effect), or `Leave(seat)` is applied. Refused like a tap (the reason in `message`). True when
+    done."""
     game = referee.game
     colour = game.rules.colours[seat] if 0 <= seat < game.players else f"seat {seat}"
     if bot:
-        if referee.on_bot_seat is None or game.over or game.eliminated[seat] or game.left[seat]:
+        if not referee.bots_available or game.over or game.eliminated[seat] or game.left[seat]:
             referee.message = "no bot can take that seat"
             return False
-        referee.on_bot_seat(seat, now)
+        referee.give(SeatToBot(seat, now))
         referee.note(f"a bot plays on for {colour}")
         referee.notice(f"a bot plays on for {colour}")
         return True

@@ -16,14 +16,15 @@ in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Roll
 from conquista.rules.events import Phase
 from conquista.table import prompt_words, referee_input
 from conquista.table.colours import FAULT, OFF, RGB
+from conquista.table.effects import NewGameAsked, SetupChosen
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
+from conquista.table.questions import TableQuestion
 from conquista.table.referee_records import ATTACKING, PLACING, DiceEntry
 from conquista.table.ring import Ring, blink_on, game_ring, question_ring, with_time_left
 from conquista.table.tournament_clock import with_tournament_signal
@@ -31,7 +32,7 @@ from conquista.table.turn_clock import time_fraction
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
-    from conquista.table.setup_menu import SetupChoice, SetupMenu
+    from conquista.table.setup_menu import SetupMenu
 
 
 class Mode:
@@ -175,15 +176,16 @@ def play_mode(phase: Phase) -> Play:
 
 
 class GameOver(Mode):
-    """The game has ended: the result stays up; ROLL opens the set-up menu when the app offers a next game."""
+    """The game has ended: the result stays up; ROLL asks the shell for the set-up menu when it offers a next
+    game (`new_game_offered`)."""
 
     shows_clock = False
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        if desk.after_game is not None and isinstance(gesture, Press) and gesture.button is Button.ROLL:
-            desk.after_game(now)   # the set-up menu for the next game
+        if desk.new_game_offered and isinstance(gesture, Press) and gesture.button is Button.ROLL:
+            desk.give(NewGameAsked(now))   # the set-up menu for the next game
             return
-        again = ": ROLL for a new game" if desk.after_game is not None else ""
+        again = ": ROLL for a new game" if desk.new_game_offered else ""
         desk.notice(f"game over: {desk.seat_name(desk.game.winner)} won{again}")
 
     def pending(self, desk: Desk) -> str:
@@ -217,20 +219,27 @@ class Paused(Mode):
 
 
 class Question(Mode):
-    """A yes/no question (ROLL: yes, CANCEL: no); nothing else is taken meanwhile. With `colour` the whole ring
-    flashes it (e.g. the seat that leaves) instead of green and red."""
+    """A yes/no question (table/questions.py; ROLL: yes, CANCEL: no); nothing else is taken meanwhile. With a
+    colour the whole ring flashes it (e.g. the seat that leaves) instead of green and red. The answer goes to
+    `Desk.answer`: the table answers its own questions, the rest leave as an `Answered` effect."""
 
-    def __init__(self, text: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
-        self.text = text
-        self.on_answer = on_answer
-        self.colour = colour
+    def __init__(self, question: TableQuestion) -> None:
+        self.question = question
+
+    @property
+    def text(self) -> str:
+        return self.question.text
+
+    @property
+    def colour(self) -> RGB | None:
+        return self.question.colour
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
         if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
             desk.refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
             return
         desk.end(self)
-        self.on_answer(gesture.button is Button.ROLL, now)
+        desk.answer(self.question, gesture.button is Button.ROLL, now)
 
     def pending(self, desk: Desk) -> str:
         return self.text
@@ -241,13 +250,13 @@ class Question(Mode):
 
 class SettingUp(Mode):
     """The set-up menu (table/setup_menu.py, a state machine of its own) while a new game is chosen at the board;
-    the game meanwhile is a stand-in, unlit. ROLL on its last step hands the choice to `on_chosen`."""
+    the game meanwhile is a stand-in, unlit. ROLL on its last step gives out the choice (`SetupChosen`): the
+    shell deals and starts the game."""
 
     shows_clock = False
 
-    def __init__(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None] | None) -> None:
+    def __init__(self, menu: SetupMenu) -> None:
         self.menu = menu
-        self.on_chosen = on_chosen
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
         choice = self.menu.handle(gesture)
@@ -256,8 +265,7 @@ class SettingUp(Mode):
             desk.notice(self.menu.said)
         if choice is not None:
             desk.end(self)
-            if self.on_chosen is not None:
-                self.on_chosen(choice, now)
+            desk.give(SetupChosen(choice, now))
 
     def pending(self, desk: Desk) -> str:
         return self.menu.describe()

@@ -24,7 +24,7 @@ def pending_text(referee: Desk) -> str:
 def game_over_pending(referee: Desk) -> str:
     game = referee.game
     assert game.winner is not None
-    again = " · ROLL: a new game" if referee.after_game is not None else ""
+    again = " · ROLL: a new game" if referee.new_game_offered else ""
     return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}{again}"
 
 

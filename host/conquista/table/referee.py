@@ -8,7 +8,7 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from conquista.dice.chance import chance_action
@@ -28,7 +28,7 @@ from conquista.rules.events import Event, Phase
 from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.effects import ActionApplied, ActionUndone, Effect, GameStarted
+from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown
 from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
 from conquista.table.modes import (
@@ -43,6 +43,8 @@ from conquista.table.modes import (
     play_mode,
 )
 from conquista.table.prompt_words import POWER_QUESTION as POWER_QUESTION  # the question, long imported from here
+from conquista.table.questions import QuestionKind as QuestionKind
+from conquista.table.questions import TableQuestion
 from conquista.table.referee_records import ATTACKING as ATTACKING
 from conquista.table.referee_records import BLINK_PERIOD_S as BLINK_PERIOD_S
 from conquista.table.referee_records import PLACING as PLACING
@@ -58,7 +60,7 @@ from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
-    from conquista.table.setup_menu import SetupChoice, SetupMenu
+    from conquista.table.setup_menu import SetupMenu
 
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
 # so an undo can never re-roll or un-roll a battle.
@@ -95,8 +97,8 @@ class Referee:
         self._out: list[Effect] = []
         # Moves on every change the screens may show: phones, the terminal and sounds redraw when it moves.
         self.version = 0
-        # Set by the app: what ROLL does once the game is over (offer the set-up menu for the next game).
-        self.after_game: Callable[[float], None] | None = None
+        # Set by the app: ROLL once the game is over asks for the next game's set-up menu (`NewGameAsked`).
+        self.new_game_offered = False
         # The mode the table was put in (table/modes.py): a yes/no question, the set-up menu, or dice typed in;
         # None: the mode follows from the game and the faults (play, paused, game over).
         self.asked: AskedMode | None = None
@@ -116,8 +118,8 @@ class Referee:
         self.now = 0.0
         self.turn_clock = turn_clock.TurnClock()
         self.tournament = TournamentClock()   # the tournament ending's clock of play (the app sets its history)
-        # Set by the app when the table has bots: a bot takes `seat` from now on (a player leaving may ask for it).
-        self.on_bot_seat: Callable[[int, float], None] | None = None
+        # Set by the app when the table has bots: a player leaving may hand the seat to one (`SeatToBot`).
+        self.bots_available = False
         self._settle(0.0)
 
     # ------------------------------------------------------------------------------------------- input
@@ -282,11 +284,11 @@ class Referee:
         """Physical dice being typed in."""
         return self.asked.entry if isinstance(self.asked, TypingDice) else None
 
-    def offer_menu(self, menu: SetupMenu, on_chosen: Callable[[SetupChoice, float], None]) -> None:
-        """Show the set-up menu until ROLL confirms its last step; then `on_chosen(choice, now)` starts the game
-        (e.g. with `reset`)."""
+    def offer_menu(self, menu: SetupMenu) -> None:
+        """Show the set-up menu until ROLL confirms its last step; its choice then leaves as `SetupChosen` (the
+        shell deals the game and `start`s it)."""
         self.version += 1
-        self.asked = SettingUp(menu, on_chosen)
+        self.asked = SettingUp(menu)
         self.clear_selection()
         self.effects.clear()
 
@@ -296,17 +298,36 @@ class Referee:
         self.log.append(line)
         self.last_placed_line = None
 
-    def ask(self, question: str, on_answer: Callable[[bool, float], None], colour: RGB | None = None) -> None:
-        """Put a yes/no question to the table: ROLL answers yes, CANCEL no; nothing else is taken meanwhile.
-        With `colour` the whole ring flashes it (e.g. the seat a phone asks for) instead of green and red."""
+    def ask(self, question: TableQuestion) -> None:
+        """Put a yes/no question to the table (table/questions.py): ROLL answers yes, CANCEL no; nothing else is
+        taken meanwhile. With a colour the whole ring flashes it (e.g. the seat that leaves) instead of green and
+        red. The table answers its own questions (a player leaving); any other answer leaves as `Answered`."""
         self.version += 1
-        self.asked = Question(question, on_answer, colour)
+        self.asked = Question(question)
         turn_clock.update_clock(self, self.now)   # the turn clock stops while the table answers
 
-    def withdraw(self, question: str) -> bool:
-        """Take back an unanswered question (e.g. a seat claim that timed out); False if it is no longer asked."""
+    def answer(self, question: TableQuestion, yes: bool, now: float) -> None:
+        """`question` was answered (its mode already left): the table's own answer, or an `Answered` effect."""
         self.version += 1
-        if self.prompt != question:
+        if question.kind in leaving.OWN:
+            leaving.answered(self, question, yes, now)
+        else:
+            self._out.append(Answered(question, yes, now))
+
+    def give(self, effect: Effect) -> None:
+        """An effect for the shell (a mode's: the set-up menu's choice, a new game asked for, a seat to a bot)."""
+        self.version += 1
+        self._out.append(effect)
+
+    @property
+    def question(self) -> TableQuestion | None:
+        """The yes/no question being asked, if any."""
+        return self.asked.question if isinstance(self.asked, Question) else None
+
+    def withdraw(self, question: TableQuestion) -> bool:
+        """Take back an unanswered question; False if it is no longer asked."""
+        self.version += 1
+        if self.question != question:
             return False
         self.asked = None
         return True

@@ -18,7 +18,7 @@ being picked blinking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -27,6 +27,7 @@ from conquista.rules.rulesets import Ruleset
 from conquista.table.colours import OFF, RGB, SELECT, Palette, player_rgb, scale
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
 from conquista.table.ring import COUNT_DIM, arc_ring, arcs, blink_on
+from conquista.table.setup_choice import SetupChoice as SetupChoice  # its own module: effects carry it
 from conquista.table.tournament_clock import TOURNAMENT_SIGNAL
 from conquista.table.wording import plural
 
@@ -55,22 +56,6 @@ class RulesetOption:
     @classmethod
     def of(cls, name: str, rules: Ruleset) -> RulesetOption:
         return cls(name, rules.players_min, rules.players_max, tuple(rules.colours), rules.tournament_ending)
-
-
-@dataclass(frozen=True)
-class SetupChoice:
-    """A game chosen at the menu: the ruleset's name, the players, the seats bots play (seat → bot kind), whether
-    the tournament ending is on, and the LED palette."""
-
-    rules: str
-    players: int
-    bots: Mapping[int, str] = field(default_factory=dict)
-    tournament: bool = False
-    palette: Palette = Palette.STANDARD
-
-    def overrides(self, rules: Ruleset) -> dict[str, Any]:
-        """What `load_ruleset(self.rules, ...)` changes of the ruleset's own parameters: the tournament ending."""
-        return {"tournament_ending": self.tournament} if self.tournament != rules.tournament_ending else {}
 
 
 class SetupMenu:

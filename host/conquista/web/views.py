@@ -414,5 +414,5 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         # A player leaving (docs/rules.md, "Table features"): who may still leave, and whether a bot can take a seat
         # instead.
         "may_leave": referee.game.active_players() if rules.players_may_leave else [],
-        "bot_takeover": referee.on_bot_seat is not None,
+        "bot_takeover": referee.bots_available,
     }
