@@ -174,3 +174,32 @@ def test_the_referee_and_its_modes_hold_no_callable_of_the_app(tmp_path: Path) -
         referee.ask(TableQuestion(QuestionKind.RESUME, "resume?", subject=1))
         assert referee.asked is not None and callables(referee.asked) == []
     journal.close()
+
+
+class Piezo:
+    def __init__(self) -> None:
+        self.playing: float | None = None
+
+    def play(self, frequency: float) -> None:
+        self.playing = frequency
+
+    def stop(self) -> None:
+        self.playing = None
+
+
+def test_the_buzzer_looks_at_the_table_only_when_its_version_moved() -> None:
+    from conquista.app.sounds import CuePlayer
+    from conquista.table.buzzer_cues import TUNES, Cue
+
+    referee = Referee(dealt("italian", 3, seed=2), SeededDice(1))
+    piezo = Piezo()
+    sounds = CuePlayer(piezo)  # type: ignore[arg-type]
+    sounds.update(referee, 0.0)
+    referee.refused_at = 1.0          # changed behind the referee's back: no version moved, so no cue
+    sounds.update(referee, 1.0)
+    assert piezo.playing is None
+    referee.refuse(2.0, "not now")    # a refusal moves the version: its cue plays
+    sounds.update(referee, 2.0)
+    assert piezo.playing == TUNES[Cue.REFUSED][0][0]
+    sounds.update(referee, 5.0)       # the tune goes on with time alone, and ends
+    assert piezo.playing is None

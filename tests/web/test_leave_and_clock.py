@@ -71,3 +71,21 @@ def test_the_leave_message_is_the_hosts_only_and_well_formed() -> None:
         to_command({"type": "leave", "seat": 2, "bot": False}, 5, 0, 1, ids)
     with pytest.raises(BadMessage, match="bot must be true or false"):
         to_command({"type": "leave", "seat": 2}, 5, 1, 1, ids)
+
+
+def test_a_seat_handed_to_a_bot_at_the_board_unbinds_its_phone_at_once() -> None:
+    from conquista.table.gestures import Button, HeldDown, Press
+    from conquista.web.companion import Unseated
+    from tests.web.helpers import seat_phone
+
+    board = make_board()
+    board.referee.bots_available = True
+    board.referee.reset(position("italian", players=3, owners={"alaska": 0, "kamchatka": 2}), board.now)
+    seat_phone(board, 0, connection=4)                 # red's phone; red is to move
+    board.referee.handle(HeldDown(Button.CANCEL), board.now)   # CANCEL held at the board: leave?
+    board.referee.handle(Press(Button.ROLL), board.now)        # yes
+    board.referee.handle(Press(Button.ROLL), board.now)        # a bot plays on
+    board.step()                                        # its SeatToBot routed to the phones
+    gone = [item for item in board.sent if isinstance(item, Unseated)]
+    assert gone and gone[-1].seat == 0 and "bot" in gone[-1].reason
+    assert 0 in board.companion.seats.bots and board.companion.seats.seat_of(board.tokens[4]) == -1

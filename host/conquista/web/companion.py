@@ -20,7 +20,7 @@ from conquista.bots.roster import DEFAULT_BOT
 from conquista.errors import ConquistaError
 from conquista.rules.events import Phase
 from conquista.table import inputs
-from conquista.table.effects import Effect, GameStarted
+from conquista.table.effects import Effect, GameStarted, SeatToBot
 from conquista.table.referee import Referee
 from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
 from conquista.web.seats import SeatBook
@@ -106,13 +106,17 @@ class Companion:
     def route(self, referee: Referee, effects: list[Effect]) -> None:
         """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
         the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
-        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot). The rest is not the
-        phones'."""
+        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot), and a seat handed to a
+        bot (likewise). The rest is not the phones'."""
         for news in effects:
             if isinstance(news, GameStarted):
                 self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
                 if news.bots is not None:
                     self.bot_kinds = dict(news.bots)
+                continue
+            if isinstance(news, SeatToBot):   # from the host's phone or CANCEL held at the board: no phone plays it
+                self.bot_kinds.setdefault(news.seat, DEFAULT_BOT)
+                self.seats.resize(referee.game.players, self.seats.bots | {news.seat})
                 continue
             if not isinstance(news, ClaimNews):
                 continue
@@ -181,10 +185,7 @@ class Companion:
             return
         if not referee.leave(target, now, bot=bot):
             self.send(Refusal(connection, referee.message))
-            return
-        if bot:  # the seat is a bot's from now on: no phone plays it
-            self.bot_kinds.setdefault(target, DEFAULT_BOT)
-            self.seats.resize(referee.game.players, self.seats.bots | {target})
+        # A bot's seat from now on: its `SeatToBot` unbinds the seat's phones when it is routed.
 
     def _may_act(self, referee: Referee, seat: int) -> bool:
         # A seat acts only for itself and only when it is to move (a connection whose seat changed hands was
