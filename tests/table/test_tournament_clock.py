@@ -25,7 +25,7 @@ MINUTE = 60.0
 def tournament_referee(minutes: int = 2, history: list[float] | None = None) -> Referee:
     ref = Referee(dealt("italian", 3, tournament_ending=True, tournament_minutes=minutes), SeededDice(1))
     if history is not None:
-        ref.tournament.history = lambda: history
+        ref.tournament.saved(ref.game, history)
     return ref
 
 
@@ -156,3 +156,13 @@ def test_the_screens_get_a_new_view_once_a_minute_of_play() -> None:
         ref.tick(float(second))
         versions.append(ref.version)
     assert len(set(versions)) == 4      # minutes 0 to 3: seconds 60, 120 and 180 each move it once
+
+
+def test_what_was_saved_counts_only_for_the_game_it_was_saved_for() -> None:
+    ref = tournament_referee(history=[0.0, 30.0, 60.0])   # told as data, for the game being refereed
+    assert ref.tournament.elapsed(ref, 0.0) == 60.0
+    other = dealt("italian", 3, seed=4, tournament_ending=True)
+    ref.start(other, 1.0, "a new game starts")
+    assert ref.tournament.elapsed(ref, 1.0) == 0.0          # a new game plays from nothing ...
+    ref.tournament.saved(other, [0.0, 45.0])                # ... until the app says what it saved of it
+    assert ref.tournament.elapsed(ref, 1.0) == 45.0

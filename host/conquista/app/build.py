@@ -18,7 +18,7 @@ from conquista.hardware.profile import BoardProfile
 from conquista.rules.engine import Game
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
-from conquista.table.effects import SeatToBot
+from conquista.table.effects import GameStarted, SeatToBot
 from conquista.table.gestures import GestureRecogniser
 from conquista.table.referee import Referee
 
@@ -77,8 +77,10 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
         router.on(SeatToBot, lambda _referee, seated: take_over(seated.seat, seated.now))
     if journal is not None:
         journal.attach(referee)
-        # The tournament clock of a resumed game goes on from the time of play its saved actions show.
-        referee.tournament.history = journal.row_times
+        # The tournament clock of a resumed game goes on from the time of play its saved actions show: told as
+        # data now, and again whenever a game starts (the journal follows it by then: the router's first stop).
+        referee.tournament.saved(game, journal.row_times())
+        router.on(GameStarted, lambda ref, _started: ref.tournament.saved(ref.game, journal.row_times()))
     router.journal, router.sounds = journal, sounds
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings, router))
 

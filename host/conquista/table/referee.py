@@ -117,7 +117,7 @@ class Referee:
         self._last_phase = (game.phase, game.current)
         self.now = 0.0
         self.turn_clock = turn_clock.TurnClock()
-        self.tournament = TournamentClock()   # the tournament ending's clock of play (the app sets its history)
+        self.tournament = TournamentClock()   # the tournament ending's clock of play (the app tells what was saved)
         # Set by the app when the table has bots: a player leaving may hand the seat to one (`SeatToBot`).
         self.bots_available = False
         self._settle(0.0)

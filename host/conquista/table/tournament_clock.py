@@ -6,7 +6,8 @@ The rules read no clock: the table counts the seconds of PLAY of the game it ref
 What counts as play: the time the game is on the board, except while a fault pauses it (the link, the host's
 pause, the disk), while the set-up menu is shown and while the power-off question is asked. A powered-off board
 counts nothing, of course; what a resumed game played before is read back from the journal's per-row times
-(`history`, set by the app: the times the journal saved each action of the game refereed): every gap between two
+(`saved`, told by the app as data whenever a game starts: the times the journal saved each of its actions): every
+gap between two
 saved actions counts, except a gap longer than `PAUSE_GAP_S`, which was the board switched off or left paused and
 counts nothing. [approximation] So a resume loses the seconds between the last saved action and the switch-off,
 and a short cut of power (under `PAUSE_GAP_S`) counts as play; a fault's pause in an earlier session counts as
@@ -16,7 +17,7 @@ play when it lasted less than that.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from conquista.rules.actions import Action, ClockOut
@@ -74,10 +75,11 @@ def counts(table: TableView) -> bool:
 
 class TournamentClock:
     """Seconds of play of the game refereed, from the times passed in (`update` at each tick). A game that is not
-    the one followed (a new one, a resumed one) starts from what the journal's `history` says it played."""
+    the one followed (a new one, a resumed one) starts from what it played before, as the journal's times of its
+    saved actions say (`saved`)."""
 
-    def __init__(self, history: Callable[[], Sequence[float]] | None = None) -> None:
-        self.history = history
+    def __init__(self) -> None:
+        self._saved: tuple[Game | None, float] = (None, 0.0)   # a game, and the play its saved actions show
         self._game: Game | None = None
         self.before = 0.0       # play before this session (from the journal)
         self.played = 0.0       # play in this session, up to `last`
@@ -85,12 +87,20 @@ class TournamentClock:
         self.running = False
         self._minute = -1       # the minute of play the screens were last told about
 
-    def _before(self) -> float:
-        return played_from_times(self.history()) if self.history is not None else 0.0
+    def saved(self, game: Game, times: Sequence[float]) -> None:
+        """What `game` played before this session: the times the journal saved each of its actions (the app says
+        it when a game starts: built, resumed, or new)."""
+        self._saved = (game, played_from_times(times))
+        if game is self._game:
+            self.before = self._saved[1]
+
+    def _before(self, game: Game) -> float:
+        saved_game, played = self._saved
+        return played if saved_game is game else 0.0
 
     def update(self, table: TableView, now: float) -> None:
         if table.game is not self._game:
-            self._game, self.before, self.played = table.game, self._before(), 0.0
+            self._game, self.before, self.played = table.game, self._before(table.game), 0.0
         elif self.running:
             self.played += max(0.0, now - self.last)
         self.last, self.running = now, counts(table)
@@ -98,7 +108,7 @@ class TournamentClock:
     def elapsed(self, table: TableView, now: float) -> float:
         """Seconds of play at `now` (read only: `update` moves the clock)."""
         if table.game is not self._game:
-            return self._before()
+            return self._before(table.game)
         return self.before + self.played + (max(0.0, now - self.last) if self.running else 0.0)
 
     def status(self, table: TableView, now: float) -> TournamentStatus | None:
