@@ -104,13 +104,10 @@ def features_of(rules: Ruleset) -> tuple[TurnFeature, ...]:
 class Game(Position):
     """One game: its position and its move stack. Mutable; `replay()` of its log rebuilds an equal one."""
 
-    # The move stack: the actions applied, and per action its undo record (the scalars it may change, the phase
-    # and the two records, where its changes start in the position's record of changes).
-    __slots__ = ("_marks", "_records", "_saved", "log")
+    # The move stack: the actions applied and the undo history.
+    __slots__ = ("_history", "log")
     log: list[Action]
-    _saved: list[tuple[Any, ...]]
-    _records: list[Any]
-    _marks: list[int]
+    _history: list[Any]
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
@@ -171,12 +168,10 @@ class Game(Position):
         """What is not state: the rules and their features, and an empty move stack."""
         self.set_rules(rules, game_map, players, features_of(rules))
         self.log = []
-        # The undo history, kept flat so that an action adds one record and no containers: per applied action the
-        # replaced scalars (`_saved`), its phase, battle and turn state (`_records`, three items each) and where its
-        # changes start (`_marks`).
-        self._saved = []
-        self._records = []
-        self._marks = []
+        # The undo history, flat so that an action adds no container of its own: five items per applied action,
+        # the scalars it may replace (a tuple of atomic values, which the garbage collector stops tracking), its
+        # phase, battle and turn state, and where its changes start in the position's record of changes.
+        self._history = []
 
     # ------------------------------------------------------------------------------------------ legal actions
 
@@ -270,40 +265,35 @@ class Game(Position):
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
         # The check and the apply found by one dictionary look-up of the action's exact type: this is the hottest
         # call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
-        entry = _STEPS.get(action.__class__)
+        entry = _entry_of(action.__class__)
         if entry is None or self.phase is _OVER:
             entry = self._step(action)
         check, step, save = entry
         reason = check(self, action)
         if reason is not None:
             raise self.refusal(action, reason)
-        saved = save(self)
-        records = (self.phase, self.battle, self.turn_state)
-        mark = len(self.changes)
+        undo = (save(self), self.phase, self.battle, self.turn_state, len(self.changes))
         events: list[Event] = []
         step(self, action, events)
-        self._saved.append(saved)
-        self._records += records
-        self._marks.append(mark)
+        self._history += undo
         self.log.append(action)
         return events
 
     def can_undo(self) -> bool:
-        return bool(self._marks)
+        return bool(self._history)
 
     def undo(self) -> Action:
         """Take back the last applied action exactly and return it. Any action can be undone (the referee decides
         which ones it offers); a game made by `from_snapshot()` or `clone()` cannot go back before that moment."""
-        if not self._marks:
+        history = self._history
+        if not history:
             raise IllegalActionError("nothing to undo", phase=self.phase, player=self.current,
                                      reason="nothing to undo")
-        self.rollback(self._marks.pop())
-        saved = self._saved.pop()
+        saved, self.phase, self.battle, self.turn_state, mark = history[-5:]
+        del history[-5:]
+        self.rollback(mark)
         for name, value in zip(SCALAR_FIELDS if len(saved) == _ALL_SCALARS else FIGHT_SCALARS, saved, strict=True):
             setattr(self, name, value)
-        records = self._records
-        self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
-        del records[-3:]
         return self.log.pop()
 
     def _step(self, action: Action) -> Entry:
@@ -463,6 +453,9 @@ _FIGHTS = (Roll, Defend, Attack, Blitz, Occupy)
 _STEPS: dict[type, Entry] = {
     kind: (check, step, _save_fight_scalars if kind in _FIGHTS else _save_scalars)
     for kind, (check, step) in _STEP_OF.items()}
+
+
+_entry_of = _STEPS.get
 
 
 def _step_for(action: object) -> Entry | None:
