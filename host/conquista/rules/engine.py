@@ -128,7 +128,7 @@ class Game(Position):
             check_map_supports(game_map, rules.missions)
         self._start(rules, game_map, players)
         n = game_map.size
-        self.owner = [UNDEALT] * n              # every territory is dealt by `_deal`, or later (progressive)
+        self.owner = [UNDEALT] * n              # every territory is dealt by `turns.deal`, or later (progressive)
         self.armies = [0] * n
         self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]

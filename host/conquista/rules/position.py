@@ -124,10 +124,9 @@ class Position:
     # The neutral army's owner value (an index past the last seat, counted in `territory_count`), or None.
     neutral: int | None
     features: tuple[TurnFeature, ...]
-    # Every change since the last `mark`, flat so that a change adds no container: three items each, (list, index,
-    # old value), or (list, None, old contents) for a list changed other than by index. The change primitives below
-    # append to it (and the two hottest steps, a roll and a conquest, append their patches themselves); `rollback`
-    # takes them back.
+    # The changes made, flat so that a change adds no container: three items each, (list, index, old value), or
+    # (list, None, old contents) for a list changed other than by index. The change primitives below append to it
+    # (and the two hottest steps, a roll and a conquest, append theirs themselves); `rollback` takes them back.
     changes: list[Any]
     resolve: RollResolver
     size: int
@@ -437,12 +436,8 @@ class Position:
 
     # ------------------------------------------------------------------------------------ change primitives
 
-    def mark(self) -> int:
-        """Where the record of changes stands now: `rollback(mark)` takes back every change made since."""
-        return len(self.changes)
-
     def rollback(self, mark: int) -> None:
-        """Take back every recorded change since `mark`, the last first."""
+        """Take back every change recorded since `changes` was `mark` items long, the last first."""
         changes = self.changes
         for at in range(len(changes) - 3, mark - 1, -3):
             container, index, old = changes[at], changes[at + 1], changes[at + 2]
