@@ -8,11 +8,13 @@ import ast
 import json
 import os
 import random
+import typing
 from pathlib import Path
 
 import pytest
 
-from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Fortify, Occupy, Place
+from conquista.rules import combat, table_features, tournament, turns
+from conquista.rules.actions import Action, Attack, Blitz, Deal, EndPhase, Fortify, Occupy, Place
 from conquista.rules.engine import Game, features_of
 from conquista.rules.events import Event, Phase
 from conquista.rules.position import Position, TurnFeature
@@ -68,6 +70,17 @@ def test_the_check_finds_a_borrowed_private_name(tmp_path: Path) -> None:
     (tmp_path / "owner.py").write_text("def g(game):\n    game._size = 2\n    return game._size\n")
     assert private_names_borrowed(sorted(tmp_path.glob("*.py"))) == {
         "borrower.py": ["import _secret", "line 4: ._setup"]}
+
+
+def test_each_action_has_one_check_and_apply_in_the_module_of_its_concept() -> None:
+    tables = [turns.STEPS, combat.STEPS, tournament.STEPS, table_features.STEPS]
+    claimed = [kind for table in tables for kind in table]
+    assert len(claimed) == len(set(claimed))   # no action refereed in two places
+    assert set(claimed) == set(typing.get_args(Action)) - {Deal}   # the deal is the game's start, no step
+    for table in tables:
+        for check, apply in table.values():
+            assert check.__name__.startswith("check_") and apply.__name__.startswith("apply_")
+            assert check.__module__ == apply.__module__
 
 
 def test_the_ruleset_selects_the_features_of_the_turn_flow() -> None:

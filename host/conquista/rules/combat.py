@@ -19,7 +19,7 @@ from conquista.rules.events import (
     TerritoryConquered,
 )
 from conquista.rules.events import Phase as P
-from conquista.rules.position import Position, not_a_whole_number
+from conquista.rules.position import Position, Steps, not_a_whole_number
 from conquista.rules.state import Battle, TurnState
 from conquista.rules.turns import check_win, check_win_out_of_turn
 
@@ -342,3 +342,8 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
             if game.turn_state.taken_cards:
                 game.turn_state = game.turn_state._replace(taken_cards=())
     check_win(game, events)
+
+
+STEPS: Steps = {Attack: (check_attack, apply_attack), Blitz: (check_attack, apply_attack),
+                Defend: (check_defend, apply_defend), Roll: (check_roll, apply_roll),
+                Occupy: (check_occupy, apply_occupy)}

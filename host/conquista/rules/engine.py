@@ -30,18 +30,14 @@ from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
-    ClockOut,
-    ClosingRoll,
     Deal,
     Defend,
     Draw,
     EndPhase,
     Fortify,
-    Leave,
     Occupy,
     Place,
     Roll,
-    TimeOut,
     Trade,
 )
 from conquista.rules.choices import CardDeck, FortifyPath, Objective
@@ -49,7 +45,7 @@ from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import check_map_supports
-from conquista.rules.position import PLACING, Position, TurnFeature
+from conquista.rules.position import PLACING, Position, Steps, TurnFeature
 from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import (
     CHANCE,
@@ -433,21 +429,11 @@ class Game(Position):
         return hashlib.sha256(blob).hexdigest()
 
 
-Check = Callable[["Game", Any], "str | None"]
-Apply = Callable[["Game", Any, list[Event]], None]
-Entry = tuple[Check, Apply, Callable[["Game"], tuple[Any, ...]]]
+Entry = tuple[Callable[[Position, Any], "str | None"], Callable[[Position, Any, list[Event]], None],
+              Callable[["Game"], tuple[Any, ...]]]
 _ALL_SCALARS = len(SCALAR_FIELDS)
-_STEP_OF: dict[type, tuple[Check, Apply]] = {
-    Roll: (combat.check_roll, combat.apply_roll), Defend: (combat.check_defend, combat.apply_defend),
-    Place: (turns.check_place, turns.apply_place), Attack: (combat.check_attack, combat.apply_attack),
-    Blitz: (combat.check_attack, combat.apply_attack), Occupy: (combat.check_occupy, combat.apply_occupy),
-    EndPhase: (turns.check_end_phase, turns.apply_end_phase), Fortify: (turns.check_fortify, turns.apply_fortify),
-    Trade: (turns.check_trade, turns.apply_trade), Draw: (turns.check_draw, turns.apply_draw),
-    TimeOut: (table_features.check_time_out, table_features.apply_time_out),
-    Leave: (table_features.check_leave, table_features.apply_leave),
-    ClockOut: (tournament.check_clock_out, tournament.apply_clock_out),
-    ClosingRoll: (tournament.check_closing_roll, tournament.apply_closing_roll),
-}
+# Every action type's check and apply, from the module of its concept.
+_STEP_OF: Steps = {**turns.STEPS, **combat.STEPS, **tournament.STEPS, **table_features.STEPS}
 _FIGHTS = (Roll, Defend, Attack, Blitz, Occupy)
 # Each action type's check and apply (functions of a position), and the scalars its undo record keeps, for `apply`.
 _STEPS: dict[type, Entry] = {

@@ -10,6 +10,7 @@ distributions (rules/income.py), the tournament ending (rules/tournament.py) and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from conquista.errors import IllegalActionError
@@ -537,3 +538,9 @@ class Position:
     def not_a_territory(self, t: object) -> str:
         """The refusal of an action field that is no territory of this map."""
         return f"{t!r} is not a territory of map {self.map.name!r}"
+
+
+# Each rules module's table of the actions it referees: per action type, its check (the refusal's words, or None;
+# changes nothing) and its apply (assumes a checked action, changes the position, appends the events). `Game` merges
+# the tables (rules/engine.py).
+Steps = dict[type, tuple[Callable[[Position, Any], "str | None"], Callable[[Position, Any, list[Event]], None]]]

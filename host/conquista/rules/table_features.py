@@ -33,7 +33,7 @@ from conquista.rules.events import (
     TurnTimedOut,
 )
 from conquista.rules.events import Phase as P
-from conquista.rules.position import Position, TurnFeature, is_index
+from conquista.rules.position import Position, Steps, TurnFeature, is_index
 from conquista.rules.turns import check_win, end_turn, pass_setup_batch
 
 # The phases in which the current player is the one deciding: a time-out (or leaving) can end the turn there.
@@ -180,3 +180,6 @@ def _finish_turn(game: Position, events: list[Event]) -> None:
     check_win(game, events)
     if not game.over:
         end_turn(game, events)
+
+
+STEPS: Steps = {TimeOut: (check_time_out, apply_time_out), Leave: (check_leave, apply_leave)}

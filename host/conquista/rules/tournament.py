@@ -26,7 +26,7 @@ from conquista.rules.choices import Objective
 from conquista.rules.events import ClosingRolled, Event, GameOver, TieBreakRound, TournamentClockOut
 from conquista.rules.events import Phase as P
 from conquista.rules.missions import effective_mission
-from conquista.rules.position import Position, TurnFeature
+from conquista.rules.position import Position, Steps, TurnFeature
 from conquista.rules.turns import next_seat, pass_turn, start_turn
 
 # The distinct closing rolls (the order of two dice never changes a total), high die first.
@@ -226,3 +226,6 @@ def _next_tiebreak_turn(game: Position, events: list[Event]) -> None:
         return
     game.tiebreak_played = played + 1
     start_turn(game, order[played], events, previous=game.current)
+
+
+STEPS: Steps = {ClockOut: (check_clock_out, apply_clock_out), ClosingRoll: (check_closing_roll, apply_closing_roll)}

@@ -35,7 +35,7 @@ from conquista.rules.events import (
 )
 from conquista.rules.events import Phase as P
 from conquista.rules.missions import mission_complete
-from conquista.rules.position import PLACING, Position, is_index, not_a_whole_number
+from conquista.rules.position import PLACING, Position, Steps, is_index, not_a_whole_number
 from conquista.rules.state import TurnState
 
 # ---------------------------------------------------------------------------------------------------- placing
@@ -455,3 +455,8 @@ def check_win_out_of_turn(game: Position, events: list[Event]) -> None:
             game.phase = P.OVER
             events.append(GameOver(seat, game.over_reason))
             return
+
+
+STEPS: Steps = {Place: (check_place, apply_place), Trade: (check_trade, apply_trade),
+                EndPhase: (check_end_phase, apply_end_phase), Fortify: (check_fortify, apply_fortify),
+                Draw: (check_draw, apply_draw)}
