@@ -6,9 +6,13 @@ the table shows these words rather than working legality out itself); `apply(act
 (IllegalActionError) or changes the state and returns typed events; `undo()` takes
 the last applied action back (python-chess's push/pop). Dice rolls and card draws are chance actions supplied by the
 caller, so the action log replays the game bit for bit. `snapshot()`/`from_snapshot()` save and rebuild a position.
-The state and its queries are in rules/position.py, the rules of the turn in rules/turns.py, fights in
-rules/combat.py, a player leaving and a turn's time-out in rules/table_features.py; this module applies, undoes and
-saves. `Leave` and `TimeOut` are table events, not moves: `legal_actions()` never lists them (`check()` does).
+`Leave` and `TimeOut` are table events, not moves: `legal_actions()` never lists them (`check()` does).
+
+`Game` is a `Position` (rules/position.py: the state, its queries, its recorded changes) with the move stack: the
+log and the undo history. Each action type has a check and an apply, functions of a position in the module of its
+concept: the turn (rules/turns.py), fights (rules/combat.py), the tournament ending (rules/tournament.py), a player
+leaving and a turn's time-out (rules/table_features.py). `apply` is the check, then the apply. The features a
+ruleset has step into the turn's flow as `TurnFeature`s, chosen here (`features_of`).
 """
 
 from __future__ import annotations
@@ -21,23 +25,19 @@ from operator import attrgetter
 from typing import Any, Self
 
 from conquista.errors import IllegalActionError, MapError, RulesetError
-from conquista.rules import power_cards
+from conquista.rules import combat, power_cards, table_features, tournament, turns
 from conquista.rules.actions import (
     Action,
     Attack,
     Blitz,
-    ClockOut,
-    ClosingRoll,
     Deal,
     Defend,
     Draw,
     EndPhase,
     Fortify,
-    Leave,
     Occupy,
     Place,
     Roll,
-    TimeOut,
     Trade,
 )
 from conquista.rules.choices import CardDeck, FortifyPath, Objective
@@ -45,7 +45,7 @@ from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
 from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import check_map_supports
-from conquista.rules.position import PLACING
+from conquista.rules.position import PLACING, Position, Steps, TurnFeature
 from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import (
     CHANCE,
@@ -61,8 +61,8 @@ from conquista.rules.state import (
     decode_field,
     encode_field,
 )
-from conquista.rules.table_features import TableFeatureRules
-from conquista.rules.tournament import CLOSING_OUTCOMES
+from conquista.rules.table_features import ClockKey
+from conquista.rules.tournament import CLOSING_OUTCOMES, Stage, TournamentStatus
 
 __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 
@@ -87,10 +87,23 @@ def _roll_outcomes(attack: int, defend: int) -> tuple[Roll, ...]:
 
 
 
-class Game(TableFeatureRules):
-    """The state of one game. Mutable; `replay()` of its log rebuilds an equal one."""
+def features_of(rules: Ruleset) -> tuple[TurnFeature, ...]:
+    """The features of `rules` that step into the turn's flow, in the order the flow calls them."""
+    features: list[TurnFeature] = []
+    if rules.tournament_ending:
+        features.append(tournament.TournamentEnding())
+    if rules.neutral_army and rules.neutral_steps_never_wait:
+        features.append(table_features.NeutralStepsNeverWait())
+    return tuple(features)
 
-    __slots__ = ()  # the slots are the state's own, declared in Position
+
+class Game(Position):
+    """One game: its position and its move stack. Mutable; `replay()` of its log rebuilds an equal one."""
+
+    # The move stack: the actions applied and the undo history.
+    __slots__ = ("_history", "log")
+    log: list[Action]
+    _history: list[Any]
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
@@ -109,9 +122,9 @@ class Game(TableFeatureRules):
                            "needs a territory; use fewer players or a bigger map")
         if rules.objective is Objective.MISSIONS:
             check_map_supports(game_map, rules.missions)
-        self._setup(rules, game_map, players)
+        self._start(rules, game_map, players)
         n = game_map.size
-        self.owner = [UNDEALT] * n              # every territory is dealt by `_deal`, or later (progressive)
+        self.owner = [UNDEALT] * n              # every territory is dealt by `turns.deal`, or later (progressive)
         self.armies = [0] * n
         self.territory_count = [0] * (players + rules.neutral_army)  # the neutral army is counted past the seats
         self.hands = [[] for _ in range(players)]
@@ -143,8 +156,18 @@ class Game(TableFeatureRules):
         self.turn_conquests = 0
         self.tiebreak = ()
         self.tiebreak_played = 0
-        self._deal(deal)
+        turns.deal(self, deal)
+        self.changes.clear()  # the deal is the game's start: nothing before it to undo
         self.log.append(deal)
+
+    def _start(self, rules: Ruleset, game_map: GameMap, players: int) -> None:
+        """What is not state: the rules and their features, and an empty move stack."""
+        self.set_rules(rules, game_map, players, features_of(rules))
+        self.log = []
+        # The undo history, flat so that an action adds no container of its own: five items per applied action,
+        # the scalars it may replace (a tuple of atomic values, which the garbage collector stops tracking), its
+        # phase, battle and turn state, and where its changes start in the position's record of changes.
+        self._history = []
 
     # ------------------------------------------------------------------------------------------ legal actions
 
@@ -173,14 +196,14 @@ class Game(TableFeatureRules):
             return [Occupy(c) for c in range(low, high + 1)]
         if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
             me = self.acting_owner()
-        own = [t for t in range(self._size) if self.owner[t] == me]
+        own = [t for t in range(self.size) if self.owner[t] == me]
         if phase is P.NEUTRAL_REINFORCE:
             return [Place(t, c) for t in own for c in range(1, self.pool + 1)]
         if phase in PLACING:
             if phase is not P.SETUP:
                 out.extend(Trade(c) for c in self.valid_trades())
             out.extend(Place(t, c) for t in own for c in range(1, self.pool + 1))
-            if self._fleets_on:
+            if self.fleets_on:
                 out.extend(Place(t, c, True) for t in own if self.is_coastal(t) for c in range(1, self.pool + 1))
             if phase is not P.SETUP and self.pool == 0 and not self.must_trade():
                 out.append(EndPhase())
@@ -211,10 +234,10 @@ class Game(TableFeatureRules):
             if self.armies[s] < 2:
                 continue
             targets = (self.map.neighbours[s] if self.rules.fortify_path is FortifyPath.ADJACENT
-                       else sorted(self._connected_own(s)))
+                       else sorted(self.connected_own(s)))
             for t in targets:
                 if t != s and self.owner[t] == me:
-                    most = self.movable(s, t) if self._fleets_on or self._one_move else self.armies[s] - 1
+                    most = self.movable(s, t) if self.fleets_on or self.one_move else self.armies[s] - 1
                     out.extend(Fortify(s, t, c) for c in range(1, most + 1))
         out.append(EndPhase())
         return out
@@ -222,11 +245,12 @@ class Game(TableFeatureRules):
     def check(self, action: Action) -> str | None:
         """Why `action` is refused now, in a player's words (territories by their ids), or None when it is legal.
         Changes nothing. The table shows this reason for a refused tap rather than working legality out again."""
-        try:
-            self._dispatch(action, None)
-        except IllegalActionError as exc:
-            return exc.reason
-        return None
+        if self.phase is _OVER:
+            return "the game is over"
+        entry = _STEPS.get(action.__class__) or _step_for(action)
+        if entry is None:
+            return "a game is dealt once, when it is created" if isinstance(action, Deal) else "not a game action"
+        return entry[0](self, action)
 
     def is_legal(self, action: Action) -> bool:
         return self.check(action) is None
@@ -235,56 +259,42 @@ class Game(TableFeatureRules):
 
     def apply(self, action: Action) -> list[Event]:
         """Check `action` and apply it. Raises IllegalActionError (state unchanged) if it is not legal now."""
-        # The step found by one dictionary look-up of the action's exact type, here rather than in `_dispatch`: this
-        # is the hottest call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
-        entry = _STEPS.get(action.__class__)
+        # The check and the apply found by one dictionary look-up of the action's exact type: this is the hottest
+        # call of every simulation. Anything unusual (a subclass, a Deal, a game over) goes the long way.
+        entry = _entry_of(action.__class__)
         if entry is None or self.phase is _OVER:
             entry = self._step(action)
-        step, save = entry
-        saved = save(self)
-        records = (self.phase, self.battle, self.turn_state)
-        mark = len(self._patches)
+        check, step, save = entry
+        reason = check(self, action)
+        if reason is not None:
+            raise self.refusal(action, reason)
+        undo = (save(self), self.phase, self.battle, self.turn_state, len(self.changes))
         events: list[Event] = []
         step(self, action, events)
-        self._saved.append(saved)
-        self._records += records
-        self._marks.append(mark)
+        self._history += undo
         self.log.append(action)
         return events
 
     def can_undo(self) -> bool:
-        return bool(self._marks)
+        return bool(self._history)
 
     def undo(self) -> Action:
         """Take back the last applied action exactly and return it. Any action can be undone (the referee decides
         which ones it offers); a game made by `from_snapshot()` or `clone()` cannot go back before that moment."""
-        if not self._marks:
+        history = self._history
+        if not history:
             raise IllegalActionError("nothing to undo", phase=self.phase, player=self.current,
                                      reason="nothing to undo")
-        patches, mark = self._patches, self._marks.pop()
-        for at in range(len(patches) - 3, mark - 1, -3):
-            container, index, old = patches[at], patches[at + 1], patches[at + 2]
-            if index is None:
-                container[:] = old
-            else:
-                container[index] = old
-        del patches[mark:]
-        saved = self._saved.pop()
+        saved, self.phase, self.battle, self.turn_state, mark = history[-5:]
+        del history[-5:]
+        self.rollback(mark)
         for name, value in zip(SCALAR_FIELDS if len(saved) == _ALL_SCALARS else FIGHT_SCALARS, saved, strict=True):
             setattr(self, name, value)
-        records = self._records
-        self.phase, self.battle, self.turn_state = records[-3], records[-2], records[-1]
-        del records[-3:]
         return self.log.pop()
 
-    def _dispatch(self, action: Action, events: list[Event] | None) -> None:
-        """Check `action` and, unless `events` is None (a check only), apply it: each step validates everything
-        before it changes anything, so a refused action leaves the state as it was."""
-        self._step(action)[0](self, action, events)
-
-    def _step(self, action: Action) -> tuple[Step, Callable[[Game], tuple[Any, ...]]]:
-        """The step that checks and applies `action`, and what its undo record keeps; raises IllegalActionError when
-        the game is over or `action` is no game action."""
+    def _step(self, action: Action) -> Entry:
+        """The check and the apply of `action`, and what its undo record keeps; raises IllegalActionError when the
+        game is over or `action` is no game action."""
         if self.phase is P.OVER:
             raise self.refusal(action, "the game is over")
         # One dictionary look-up by the action's exact type (a chain of isinstance tests cost most of a roll's
@@ -297,13 +307,40 @@ class Game(TableFeatureRules):
                                      player=self.current, reason="not a game action")
         return step
 
+    def refusal(self, action: object, reason: str) -> IllegalActionError:
+        """The error `apply` raises for a refused `action`: the action named, the phase, the player and `reason`."""
+        text = self.describe(action)
+        return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
+                                  f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
+
+    # ------------------------------------------------------------------------------------------ the features' queries
+
+    def tournament_stage(self) -> Stage:
+        return tournament.stage(self)
+
+    def closing_number(self) -> int | None:
+        """The tournament's closing roll's number this round (rules/tournament.py), or None before the last round."""
+        return tournament.closing_number(self)
+
+    def tournament_status(self, elapsed_s: float) -> TournamentStatus:
+        """What the board shows of a tournament game after `elapsed_s` seconds of play (rules/tournament.py)."""
+        return tournament.status(self, elapsed_s)
+
+    def clock_key(self) -> ClockKey:
+        """What one run of the turn clock is for (rules/table_features.py)."""
+        return table_features.clock_key(self)
+
+    def turn_clock_runs(self) -> bool:
+        """Whether the game is at a step the turn clock times (rules/table_features.py)."""
+        return table_features.turn_clock_runs(self)
+
     # ------------------------------------------------------------------------------------------ snapshot
 
     def clone(self) -> Game:
         """An independent copy (for look-ahead): lists are copied, immutable values and records shared. The clone
         keeps the log but not the undo history: it cannot undo past the moment it was made."""
         other = Game.__new__(Game)
-        other._setup(self.rules, self.map, self.players)
+        other._start(self.rules, self.map, self.players)
         for name, kind in FIELDS:
             value = getattr(self, name)
             if kind is Kind.LIST:
@@ -341,7 +378,7 @@ class Game(TableFeatureRules):
             raise RulesetError(f"the snapshot is of ruleset {data['rules']!r} on map {data['map']!r}, "
                                f"not {rules.name!r} on {game_map.name!r}")
         game = cls.__new__(cls)
-        game._setup(rules, game_map, int(data["players"]))
+        game._start(rules, game_map, int(data["players"]))
         for name, kind in FIELDS:
             setattr(game, name, decode_field(kind, data[name]))
         return game
@@ -365,7 +402,7 @@ class Game(TableFeatureRules):
             later["undealt"] = list(self.undealt)
         if self.draws_due:
             later["draws_due"] = self.draws_due
-        if self._fleets_on:
+        if self.fleets_on:
             later["fleets"] = list(self.fleets)
         if turn.arrived:
             later["arrived"] = [list(a) for a in turn.arrived]
@@ -392,21 +429,23 @@ class Game(TableFeatureRules):
         return hashlib.sha256(blob).hexdigest()
 
 
-Step = Callable[["Game", Any, list[Event] | None], None]
+Entry = tuple[Callable[[Position, Any], "str | None"], Callable[[Position, Any, list[Event]], None],
+              Callable[["Game"], tuple[Any, ...]]]
 _ALL_SCALARS = len(SCALAR_FIELDS)
-_STEP_OF: dict[type, Step] = {
-    Roll: Game._roll, Defend: Game._defend, Place: Game._place, Attack: Game._attack, Blitz: Game._attack,
-    Occupy: Game._occupy, EndPhase: Game._end_phase, Fortify: Game._fortify, Trade: Game._trade, Draw: Game._draw,
-    TimeOut: Game._time_out, Leave: Game._leave, ClockOut: Game._clock_out, ClosingRoll: Game._closing_roll,
-}
+# Every action type's check and apply, from the module of its concept.
+_STEP_OF: Steps = {**turns.STEPS, **combat.STEPS, **tournament.STEPS, **table_features.STEPS}
 _FIGHTS = (Roll, Defend, Attack, Blitz, Occupy)
-# Each action type's step (an unbound method of Game), and the scalars its undo record keeps, for `apply`.
-_STEPS: dict[type, tuple[Step, Callable[[Game], tuple[Any, ...]]]] = {
-    kind: (step, _save_fight_scalars if kind in _FIGHTS else _save_scalars) for kind, step in _STEP_OF.items()}
+# Each action type's check and apply (functions of a position), and the scalars its undo record keeps, for `apply`.
+_STEPS: dict[type, Entry] = {
+    kind: (check, step, _save_fight_scalars if kind in _FIGHTS else _save_scalars)
+    for kind, (check, step) in _STEP_OF.items()}
 
 
-def _step_for(action: object) -> tuple[Step, Callable[[Game], tuple[Any, ...]]] | None:
-    """The step of an instance of a subclass of an action type; None for anything else (a Deal included)."""
+_entry_of = _STEPS.get
+
+
+def _step_for(action: object) -> Entry | None:
+    """The entry of an instance of a subclass of an action type; None for anything else (a Deal included)."""
     for kind, entry in _STEPS.items():
         if isinstance(action, kind):
             return entry

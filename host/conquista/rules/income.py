@@ -7,7 +7,7 @@ for every player's share goes round-robin as far as it reaches). Power cards (`c
 chance steps: `power_starting_cards` to each player after the first distribution, then each turn the cards of its
 income row. Pure: no I/O, no random, no clock.
 
-Functions of a position that the turn's steps (rules/turns.py) call: they change the state through the position's
+Functions of a position that the turn (rules/turns.py) calls: they change the state through the position's
 recorded primitives, so `Game.undo` takes them back.
 """
 
@@ -85,22 +85,23 @@ def after_due_draw(pos: Position, events: list[Event]) -> bool:
     return False
 
 
-def check_power_trade(pos: Position, action: Trade) -> str:
-    """The trade's kind ("eagle" or "four_figures"), or the refusal."""
+def check_power_trade(pos: Position, action: Trade) -> str | None:
+    """Why a power-card trade is refused (None: an eagle, or four different figures, from the hand)."""
     cards = action.cards
     hand = pos.hands[pos.current]
     if (cards.__class__ is not tuple or any(c.__class__ is not int for c in cards) or len(set(cards)) != len(cards)
             or any(c not in hand for c in cards)):
-        raise pos.refusal(action, "a trade is an eagle, or four different figures, from your hand")
-    kind = power_cards.trade_kind(cards)
-    if kind is None:
-        raise pos.refusal(action, "a trade is an eagle alone, or four different figures (napoleon, grenadier, "
-                                 "hussar, cannon)")
-    return kind
+        return "a trade is an eagle, or four different figures, from your hand"
+    if power_cards.trade_kind(cards) is None:
+        return "a trade is an eagle alone, or four different figures (napoleon, grenadier, hussar, cannon)"
+    return None
 
 
-def apply_power_trade(pos: Position, action: Trade, kind: str, events: list[Event]) -> None:
+def apply_power_trade(pos: Position, action: Trade, events: list[Event]) -> None:
+    """A checked power-card trade: the cards to the discards, their armies to the pool."""
     me, hand = pos.current, pos.hands[pos.current]
+    kind = power_cards.trade_kind(action.cards)
+    assert kind is not None  # checked
     armies = pos.power_value(action.cards)
     pos.sets_traded += 1
     pos.keep(hand)

@@ -1,22 +1,22 @@
 """The state of a game and every question about it: the fields, the queries, and the primitives the rules change the
-state with (each change is recorded for `Game.undo`). Pure: no I/O, no random, no clock.
+state with (each change is recorded, so that `Game.undo` takes it back). Pure: no I/O, no random, no clock.
 
-`Position` (this module) holds the state, answers questions (armies and fleets included) and records every change;
-the rules build on it: `TurnRules` (rules/turns.py) places, trades and runs the turn, with the 1954 distributions
-as functions of a position (rules/income.py), `CombatRules` (rules/combat.py) fights, the tournament ending
-(rules/tournament.py) and the table's features (rules/table_features.py) add their steps, and `Game`
-(rules/engine.py) checks, applies, undoes and saves. `Position` declares the slots; the others add only methods.
+python-chess's split: `Position` is its `BaseBoard` (the pieces and what can be read off them), `Game`
+(rules/engine.py) its `Board` (the rules and the move stack: check, apply, undo, save). The rules themselves are
+functions of a position, one module per concept: the turn (rules/turns.py), fights (rules/combat.py), the 1954
+distributions (rules/income.py), the tournament ending (rules/tournament.py) and the table's features
+(rules/table_features.py). A ruleset's features step into the turn's flow only at the hooks of `TurnFeature`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from conquista.errors import IllegalActionError
 from conquista.rules import cards as cardlib
 from conquista.rules import power_cards
 from conquista.rules.actions import (
-    Action,
     Attack,
     Blitz,
     ClockOut,
@@ -34,7 +34,8 @@ from conquista.rules.actions import (
     Trade,
 )
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
-from conquista.rules.choices import CardDeck, EliminationTrade, FortifyPath
+from conquista.rules.choices import CardDeck, EliminationTrade, FortifyPath, Rounding
+from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
 from conquista.rules.fleet_battle import battle_resolvers
 from conquista.rules.graph import reachable
@@ -43,6 +44,18 @@ from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import CHANCE, FIELDS, TERMINAL, Battle, Mover, TurnState
 
 PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
+# The phases the queries test, read once: a member read from its Enum class goes through EnumType's __getattr__ hook
+# (about 60 ns in CPython 3.11), and the bots ask these questions around every action.
+_REINFORCE: Final = P.REINFORCE
+_ELIMINATION_TRADE: Final = P.ELIMINATION_TRADE
+_NEUTRAL_REINFORCE: Final = P.NEUTRAL_REINFORCE
+_NEUTRAL_ATTACK: Final = P.NEUTRAL_ATTACK
+_DEFEND: Final = P.DEFEND
+_ROLL: Final = P.ROLL
+_DRAW: Final = P.DRAW
+_CLOSING_ROLL: Final = P.CLOSING_ROLL
+_OCCUPY: Final = P.OCCUPY
+_OVER: Final = P.OVER
 
 
 def is_index(value: object, size: int) -> bool:
@@ -54,13 +67,36 @@ def _dice_text(dice: object) -> str:
     return str(list(dice)) if isinstance(dice, tuple) else repr(dice)
 
 
-class Position:
-    """A game's state and its queries (the methods `Game` inherits that change nothing)."""
+def not_a_whole_number(what: str, value: object) -> str:
+    """The refusal of an action field that must be a whole number."""
+    return f"{what} must be a whole number, got {value!r}"
 
-    # Every field of the state (state.FIELDS) and what is not state; the rule classes and Game add none.
-    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "log", "_saved", "_records",
-                 "_patches", "_marks", "_resolve", "_size", "_attacker_max", "_defender_max", "_automatic_defence",
-                 "_ask_on_choice", "_fleets_on", "_one_move", "_coastal", "_fleet_resolvers")
+
+class TurnFeature:
+    """A feature of a ruleset that steps into the turn's flow (rules/turns.py). The flow calls every feature the
+    ruleset selected (`Game` picks them: rules/engine.py) at these points and nowhere else; each hook's default
+    leaves the flow as it is."""
+
+    def passes_turn(self, game: Position, events: list[Event]) -> bool:
+        """The current player's turn is over and nothing is left to draw: True when the feature passes the turn on
+        itself (or holds it, for a roll), so the next seat's turn does not start."""
+        return False
+
+    def neutral_reinforcement_announced(self, game: Position, events: list[Event]) -> None:
+        """The neutral army's reinforcements were just announced (the phase is NEUTRAL_REINFORCE)."""
+
+    def skips_neutral_attack(self, game: Position) -> bool:
+        """True when the neutral army's attacks are skipped this turn (the current player attacks at once)."""
+        return False
+
+
+class Position:
+    """A game's state, its queries and its recorded changes."""
+
+    # Every field of the state (state.FIELDS), then what is not state; `Game` adds its move stack.
+    __slots__ = (*(name for name, _ in FIELDS), "rules", "map", "players", "neutral", "features", "changes",
+                 "resolve", "size", "attacker_max", "defender_max", "automatic_defence", "ask_on_choice",
+                 "fleets_on", "one_move", "_coastal", "fleet_resolvers")
     # The state (state.FIELDS lists the same names, with how each is copied and saved).
     phase: P
     current: int
@@ -93,52 +129,47 @@ class Position:
     turn_conquests: int
     tiebreak: tuple[int, ...]
     tiebreak_played: int
-    # What is not state (set by `_setup`): the rules, the map, the log, the undo history, caches of the rules.
+    # What is not state (set by `set_rules`): the rules, the map, the features the ruleset selected, the record of
+    # changes, and the ruleset's parameters the hot steps read, kept as plain attributes.
     rules: Ruleset
     map: GameMap
     players: int
     # The neutral army's owner value (an index past the last seat, counted in `territory_count`), or None.
     neutral: int | None
-    log: list[Action]
-    _saved: list[tuple[Any, ...]]
-    _records: list[Any]
-    _marks: list[int]
-    _patches: list[Any]
-    _resolve: RollResolver
-    _size: int
-    _attacker_max: int
-    _defender_max: int
-    _automatic_defence: bool
-    _ask_on_choice: bool
-    _fleets_on: bool
-    _one_move: bool
+    features: tuple[TurnFeature, ...]
+    # The changes made, flat so that a change adds no container: three items each, (list, index, old value), or
+    # (list, None, old contents) for a list changed other than by index. The change primitives below append to it
+    # (and the two hottest steps, a roll and a conquest, append theirs themselves); `rollback` takes them back.
+    changes: list[Any]
+    resolve: RollResolver
+    size: int
+    attacker_max: int
+    defender_max: int
+    automatic_defence: bool
+    ask_on_choice: bool
+    fleets_on: bool
+    one_move: bool
     _coastal: frozenset[int]
-    _fleet_resolvers: dict[tuple[bool, bool], RollResolver]
+    fleet_resolvers: dict[tuple[bool, bool], RollResolver]
 
-    def _setup(self, rules: Ruleset, game_map: GameMap, players: int) -> None:
-        """What is not state: the rules, the map, the log and the undo history, and caches of the rules."""
+    def set_rules(self, rules: Ruleset, game_map: GameMap, players: int, features: tuple[TurnFeature, ...]) -> None:
+        """What is not state: the rules, the map, the features, an empty record of changes, the rules' parameters."""
         self.rules = rules
         self.map = game_map
         self.players = players
         self.neutral = players if rules.neutral_army else None
-        self._size = game_map.size
-        self.log = []
-        # The undo history, kept flat so that an action adds one record and no containers: per applied action the
-        # replaced fields (`_saved`) and where its patches start (`_marks`); a patch is three items of `_patches`,
-        # (list, index, old value), or (list, None, old contents) for a list changed other than by index.
-        self._saved = []
-        self._records = []  # phase, battle, turn_state per applied action, flat
-        self._marks = []
-        self._patches = []
-        self._resolve = resolver_for(DiceRule.of(rules))
-        self._attacker_max = rules.attacker_dice_max
-        self._defender_max = rules.defender_dice_max
-        self._automatic_defence = rules.automatic_defence
-        self._ask_on_choice = rules.defence_asked_only_on_choice
-        self._fleets_on = rules.fleets
-        self._one_move = rules.one_move_per_unit
+        self.features = features
+        self.size = game_map.size
+        self.changes = []
+        self.resolve = resolver_for(DiceRule.of(rules))
+        self.attacker_max = rules.attacker_dice_max
+        self.defender_max = rules.defender_dice_max
+        self.automatic_defence = rules.automatic_defence
+        self.ask_on_choice = rules.defence_asked_only_on_choice
+        self.fleets_on = rules.fleets
+        self.one_move = rules.one_move_per_unit
         self._coastal = frozenset(t for link in game_map.sea_links for t in link)
-        self._fleet_resolvers = battle_resolvers(rules) if rules.fleets else {}
+        self.fleet_resolvers = battle_resolvers(rules) if rules.fleets else {}
 
     # ----------------------------------------------------------------------------------------------- queries
 
@@ -147,12 +178,12 @@ class Position:
         """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over. For the
         neutral army its acting seat is the current player's opponent."""
         phase = self.phase
-        if phase is P.ROLL or phase is P.DRAW or phase is P.CLOSING_ROLL:
+        if phase is _ROLL or phase is _DRAW or phase is _CLOSING_ROLL:
             return CHANCE
-        if phase is P.DEFEND:
+        if phase is _DEFEND:
             assert self.battle is not None
             return self.seat_for(self.owner[self.battle.target])
-        if phase is P.OVER:
+        if phase is _OVER:
             return TERMINAL
         if self.neutral is not None and self.acting_owner() == self.neutral:
             return self.opponent()
@@ -170,11 +201,11 @@ class Position:
         """Whose armies the player to move commands: the neutral army's during its reinforcement and its attacks
         (and their move-in), the defender's while the defence is chosen, else the current player's."""
         phase = self.phase
-        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+        if phase is _NEUTRAL_REINFORCE or phase is _NEUTRAL_ATTACK:
             return self.neutral  # type: ignore[return-value]  # these phases exist only with a neutral army
         battle = self.battle
         if battle is not None:
-            if phase is P.DEFEND:
+            if phase is _DEFEND:
                 return self.owner[battle.target]
             if self.owner[battle.source] == self.neutral:
                 return self.owner[battle.source]
@@ -184,7 +215,7 @@ class Position:
         """The opponent is acting for the neutral army: placing its reinforcements, its attacks, their dice and
         move-in (and the current player's defence against them)."""
         phase = self.phase
-        if phase is P.NEUTRAL_REINFORCE or phase is P.NEUTRAL_ATTACK:
+        if phase is _NEUTRAL_REINFORCE or phase is _NEUTRAL_ATTACK:
             return True
         battle = self.battle
         return battle is not None and self.neutral is not None and self.owner[battle.source] == self.neutral
@@ -206,13 +237,24 @@ class Position:
 
     @property
     def over(self) -> bool:
-        return self.phase is P.OVER
+        return self.phase is _OVER
 
     def is_chance(self) -> bool:
-        return self.phase is P.ROLL or self.phase is P.DRAW or self.phase is P.CLOSING_ROLL
+        return self.phase is _ROLL or self.phase is _DRAW or self.phase is _CLOSING_ROLL
 
     def live_players(self) -> list[int]:
         return [p for p in range(self.players) if not self.eliminated[p]]
+
+    def active_players(self) -> list[int]:
+        """Seats still playing: neither eliminated nor gone."""
+        return [p for p in range(self.players) if not self.eliminated[p] and not self.left[p]]
+
+    def border_territories(self, seat: int) -> list[int]:
+        """The seat's territories next to another owner's, in map order (all the seat's when none is)."""
+        owner, neighbours = self.owner, self.map.neighbours
+        own = [t for t in range(self.size) if owner[t] == seat]
+        border = [t for t in own if any(owner[n] != seat for n in neighbours[t])]
+        return border or own
 
     def income_row(self, seat: int) -> tuple[int, int]:
         """(armies, cards) of the round income by territories held (`income_table`): the row of the largest count
@@ -237,6 +279,11 @@ class Position:
                     count += continent.bonus
         return count
 
+    def neutral_reinforcements(self) -> int:
+        """Half the current player's income this turn (territories and continents; card sets do not count)."""
+        income = self.reinforcements_for(self.current)
+        return (income + 1) // 2 if self.rules.neutral_reinforcement_rounding is Rounding.UP else income // 2
+
     def total_armies(self) -> int:
         return sum(self.armies)
 
@@ -244,7 +291,7 @@ class Position:
         hand = self.hands[self.current if seat is None else seat]
         if self.rules.card_deck is CardDeck.POWER:
             return power_cards.valid_trades(hand)
-        if self.phase is P.ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+        if self.phase is _ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
             taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
             hand = [c for c in hand if c in taken]
         if len(hand) < 3:
@@ -267,11 +314,11 @@ class Position:
         """After a conquest: the fewest and the most armies that may end up in the conquered territory (with
         fleets: of the units that cross the link)."""
         battle = self.battle
-        if self.phase is not P.OCCUPY or battle is None or battle.occupy_min is None:
+        if self.phase is not _OCCUPY or battle is None or battle.occupy_min is None:
             raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
                                      player=self.current, reason="nothing was conquered")
         s, t = battle.source, battle.target
-        if self._fleets_on:
+        if self.fleets_on:
             return battle.occupy_min, self.armies[t] + min(self.armies[s] - 1, self.units_for_link(s, t))
         return battle.occupy_min, self.armies[s] + self.armies[t] - 1
 
@@ -283,26 +330,26 @@ class Position:
 
     def sails(self, source: int, target: int) -> bool:
         """Units crossing this link are fleets (fleets on, and a sea link)."""
-        return self._fleets_on and self.map.is_sea_link(source, target)
+        return self.fleets_on and self.map.is_sea_link(source, target)
 
     def units_for_link(self, source: int, target: int) -> int:
         """The units at `source` of the kind that crosses to `target`: its fleets over a sea link, its armies over
         land (all its units without fleets)."""
-        if not self._fleets_on:
+        if not self.fleets_on:
             return self.armies[source]
         fleets = self.fleets[source]
         return fleets if self.map.is_sea_link(source, target) else self.armies[source] - fleets
 
     def defending_fleet(self, target: int) -> bool:
         """The unit that defends `target` now is a fleet (its armies are gone)."""
-        return self._fleets_on and self.fleets[target] == self.armies[target] > 0
+        return self.fleets_on and self.fleets[target] == self.armies[target] > 0
 
     def movable(self, source: int, target: int) -> int:
         """The most units a fortify move from `source` to `target` may take now: all but one, of the link's kind,
         less those that arrived this turn (one_move_per_unit)."""
         most = self.armies[source] - 1
         kind = self.units_for_link(source, target)
-        if self._one_move:
+        if self.one_move:
             sea = self.sails(source, target)
             for where, armies, fleets in self.turn_state.arrived:
                 if where == source:
@@ -312,10 +359,10 @@ class Position:
 
     def movable_words(self, source: int, target: int, most: int) -> str:
         """Why no more than `most` units may move from `source` to `target` (for a refused move)."""
-        kind = ("fleets" if self.sails(source, target) else "armies") if self._fleets_on else "armies"
+        kind = ("fleets" if self.sails(source, target) else "armies") if self.fleets_on else "armies"
         why = [f"{kind} cross the {'sea' if self.map.is_sea_link(source, target) else 'land'} link"
-               ] if self._fleets_on else []
-        if self._one_move:
+               ] if self.fleets_on else []
+        if self.one_move:
             why.append("units that moved in this turn stay")
         why.append("one unit stays behind")
         where = f"{self.map.id(source)} to {self.map.id(target)}"
@@ -323,24 +370,24 @@ class Position:
         return f"{amount} from {where} ({', '.join(why)})"
 
     def max_attack_dice(self, source: int) -> int:
-        return min(self._attacker_max, self.armies[source] - 1)
+        return min(self.attacker_max, self.armies[source] - 1)
 
     def max_defend_dice(self, target: int) -> int:
-        return min(self._defender_max, self.armies[target])
+        return min(self.defender_max, self.armies[target])
 
     def must_trade(self) -> bool:
         """True while the player to move may not end the phase because of a hand limit."""
         hand = len(self.hands[self.current])
-        if self.phase is P.REINFORCE:
+        if self.phase is _REINFORCE:
             limit = self.rules.forced_trade_hand
             return bool(limit) and hand >= limit and bool(self.valid_trades())
-        if self.phase is P.ELIMINATION_TRADE:
+        if self.phase is _ELIMINATION_TRADE:
             down_to = self.turn_state.forced_trade_down_to
             return down_to is not None and hand > down_to and bool(self.valid_trades())
         return False
 
     def can_attack_from(self, source: int) -> bool:
-        attacker = self.neutral if self.phase is P.NEUTRAL_ATTACK else self.current
+        attacker = self.neutral if self.phase is _NEUTRAL_ATTACK else self.current
         return self.owner[source] == attacker and self.armies[source] >= 2
 
     def attack_allowed(self, source: int, target: int) -> bool:
@@ -349,7 +396,7 @@ class Position:
         defender = owner[target]
         if defender < 0:
             return False  # not dealt yet (progressive deal): nobody's to attack
-        if self.phase is P.NEUTRAL_ATTACK:
+        if self.phase is _NEUTRAL_ATTACK:
             # Neutral armies attack only the player whose turn it is: never neutral against neutral, and never the
             # opponent who commands them.
             if defender != attacker:
@@ -362,13 +409,13 @@ class Position:
         # Italian rule: nobody may be eliminated before the end of the protected rounds.
         if self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds:
             return False
-        return not self._fleets_on or self.units_for_link(source, target) > 0
+        return not self.fleets_on or self.units_for_link(source, target) > 0
 
     def fortify_allowed(self, source: int, target: int) -> bool:
         """A fortify move from `source` to `target` may take at least one unit now."""
         if not self.fortify_path_open(source, target):
             return False
-        return not (self._fleets_on or self._one_move) or self.movable(source, target) > 0
+        return not (self.fleets_on or self.one_move) or self.movable(source, target) > 0
 
     def fortify_path_open(self, source: int, target: int) -> bool:
         """Both are the current player's, `source` has an army to spare, and the ruleset's path joins them (whether
@@ -378,9 +425,9 @@ class Position:
             return False
         if self.rules.fortify_path is FortifyPath.ADJACENT:
             return self.map.adjacent(source, target)
-        return target in self._connected_own(source)
+        return target in self.connected_own(source)
 
-    def _connected_own(self, source: int) -> set[int]:
+    def connected_own(self, source: int) -> set[int]:
         return reachable(self.map.neighbours, source, self.owner)  # source is the current player's
 
     # ---------------------------------------------------------------------------------------- cards
@@ -390,25 +437,36 @@ class Position:
         assert kind is not None  # checked before a trade
         return kind
 
-    def _bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
+    def bonus_cards(self, cards: tuple[int, ...]) -> list[int]:
         """The traded cards that earn the territory bonus: their territory is the trader's."""
         me = self.current
-        matching = [c for c in cards if c < self._size and self.owner[c] == me]
+        matching = [c for c in cards if c < self.size and self.owner[c] == me]
         limit = self.rules.territory_bonus_per_trade
         return matching[:limit] if limit else matching
 
     def _territory_bonus_total(self, cards: tuple[int, ...]) -> int:
-        return self.rules.territory_bonus * len(self._bonus_cards(cards))
+        return self.rules.territory_bonus * len(self.bonus_cards(cards))
 
     # ------------------------------------------------------------------------------------ change primitives
 
+    def rollback(self, mark: int) -> None:
+        """Take back every change recorded since `changes` was `mark` items long, the last first."""
+        changes = self.changes
+        for at in range(len(changes) - 3, mark - 1, -3):
+            container, index, old = changes[at], changes[at + 1], changes[at + 2]
+            if index is None:
+                container[:] = old
+            else:
+                container[index] = old
+        del changes[mark:]
+
     def change(self, container: list[Any], index: int, value: Any) -> None:
-        self._patches += (container, index, container[index])
+        self.changes += (container, index, container[index])
         container[index] = value
 
     def keep(self, container: list[Any]) -> None:
         """Remember the whole list before it is changed other than by index (append, remove)."""
-        self._patches += (container, None, container[:])
+        self.changes += (container, None, container[:])
 
     def move_units(self, source: int, target: int, count: int, *, onward: bool = True) -> None:
         """Move `count` units from `source` to `target` (fleets over a sea link), noting them as arrived. `onward`
@@ -417,15 +475,15 @@ class Position:
         # Every conquest and move-in comes here: the two patches are recorded at once, as `change` would.
         armies = self.armies
         before_s, before_t = armies[source], armies[target]
-        self._patches += (armies, source, before_s, armies, target, before_t)
+        self.changes += (armies, source, before_s, armies, target, before_t)
         armies[source] = before_s - count
         armies[target] = before_t + count
-        sea = self._fleets_on and self.map.is_sea_link(source, target)
+        sea = self.fleets_on and self.map.is_sea_link(source, target)
         if sea:
             fleets = self.fleets
             self.change(fleets, source, fleets[source] - count)
             self.change(fleets, target, fleets[target] + count)
-        if self._one_move:
+        if self.one_move:
             self._note_arrival(source, target, count, sea, onward)
 
     def _note_arrival(self, source: int, target: int, count: int, sea: bool, onward: bool) -> None:
@@ -438,15 +496,10 @@ class Position:
         kept = tuple((where, a, f) for where, (a, f) in sorted(arrived.items()) if a or f)
         self.turn_state = self.turn_state._replace(arrived=kept)
 
-    def refusal(self, action: object, reason: str) -> IllegalActionError:
-        text = self.describe(action)
-        return IllegalActionError(f"{text} is illegal in phase {self.phase.value} (player {self.current + 1}): "
-                                  f"{reason}", action=action, phase=self.phase, player=self.current, reason=reason)
-
     def describe(self, action: object) -> str:
         """A human name for an action, with territory ids instead of indices (any field value is named; anything
         that is not an action by its repr)."""
-        tid = self._tid
+        tid = self.tid
         match action:
             case Place(t, c, fleet):
                 return f"place {c!r} {'fleets ' if fleet is True else ''}on {tid(t)}"
@@ -457,7 +510,7 @@ class Position:
             case Fortify(s, t, c):
                 return f"fortify {c!r} from {tid(s)} to {tid(t)}"
             case Trade(cs):
-                names = ", ".join(self._card_name(c) for c in cs) if isinstance(cs, tuple) else repr(cs)
+                names = ", ".join(self.card_name(c) for c in cs) if isinstance(cs, tuple) else repr(cs)
                 return "trade cards " + names
             case Occupy(c):
                 return f"occupy with {c!r}"
@@ -466,7 +519,7 @@ class Position:
             case Roll(a, d, _):
                 return f"roll {_dice_text(a)} vs {_dice_text(d)}"
             case Draw(c):
-                return f"draw card {self._card_name(c)}"
+                return f"draw card {self.card_name(c)}"
             case EndPhase():
                 return f"end {self.phase.value}"
             case Leave(seat):
@@ -483,23 +536,23 @@ class Position:
             case _:
                 return repr(action)
 
-    def _tid(self, t: object) -> str:
-        return self.map.id(t) if is_index(t, self._size) else f"#{t!r}"  # type: ignore[arg-type]
+    def tid(self, t: object) -> str:
+        return self.map.id(t) if is_index(t, self.size) else f"#{t!r}"  # type: ignore[arg-type]
 
-    def _card_name(self, card: object) -> str:
+    def card_name(self, card: object) -> str:
         if isinstance(card, int) and power_cards.is_power(card):
             return power_cards.name(card)
-        if not is_index(card, self._size + self.rules.deck_jollies):
+        if not is_index(card, self.size + self.rules.deck_jollies):
             return f"#{card!r}"
         assert isinstance(card, int)
-        return self.map.id(card) if card < self._size else f"jolly#{card - self._size + 1}"
+        return self.map.id(card) if card < self.size else f"jolly#{card - self.size + 1}"
 
-    def _territory(self, action: Action, t: object) -> int:
-        if not is_index(t, self._size):
-            raise self.refusal(action, f"{t!r} is not a territory of map {self.map.name!r}")
-        return t  # type: ignore[return-value]
+    def not_a_territory(self, t: object) -> str:
+        """The refusal of an action field that is no territory of this map."""
+        return f"{t!r} is not a territory of map {self.map.name!r}"
 
-    def _count(self, action: Action, value: object, what: str) -> int:
-        if value.__class__ is not int:
-            raise self.refusal(action, f"{what} must be a whole number, got {value!r}")
-        return value
+
+# Each rules module's table of the actions it referees: per action type, its check (the refusal's words, or None;
+# changes nothing) and its apply (assumes a checked action, changes the position, appends the events). `Game` merges
+# the tables (rules/engine.py).
+Steps = dict[type, tuple[Callable[[Position, Any], "str | None"], Callable[[Position, Any, list[Event]], None]]]
