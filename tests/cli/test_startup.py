@@ -49,6 +49,16 @@ def test_simulated_table_without_sensors_loads_no_serial_link() -> None:
                 if loaded(modules, p)]
 
 
+def test_the_simulated_table_shows_its_first_frame_before_gpiozero_loads() -> None:
+    # gpiozero's mock pins cost a fifth of `sim --menu`'s start (issue 22): they open at the first hand on a pin.
+    table = "from conquista_sim import SimulatedTable\n    table = SimulatedTable('italian', 3, seed=1)\n"
+    modules = modules_after(table + "    assert table.board.strip.shown\n    table.close()")
+    assert "conquista_sim.table" in modules
+    assert not loaded(modules, "gpiozero")
+    pressed = modules_after(table + "    table.press('roll')\n    table.close()")
+    assert loaded(pressed, "gpiozero")
+
+
 def test_importing_the_simulator_package_loads_no_table() -> None:
     modules = modules_after("import conquista_sim.fake_machine")
     assert not loaded(modules, "conquista_sim.table") and not loaded(modules, "conquista")
