@@ -47,25 +47,35 @@ class Table:
 def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedStrip, *,
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
-                bots: BotSeats | None = None, palette: Palette | None = None) -> Table:
+                bots: BotSeats | None = None, palette: Palette | None = None,
+                settings_beside: Path | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
     the simulated one makes them with its simulated hands). `palette`: the seats' LED colours, standard or for
     colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game);
     None: the one the board's settings beside the journal keep (app/board_settings.py), which then keep the host's
-    next choice too."""
+    next choice too. `settings_beside`: where the journal will be, when it is followed later (`follow_journal`)."""
     layout = LedLayout(profile)
-    settings = BoardSettings.beside(journal.path) if journal is not None else None
+    journal_at = journal.path if journal is not None else settings_beside
+    settings = BoardSettings.beside(journal_at) if journal_at is not None else None
     if palette is None:
         palette = settings.palette if settings is not None else Palette.STANDARD
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
-    if bots is not None:
-        referee.on_bot_seat = bot_takeover(bots, journal)   # a player leaving may hand the seat to a bot
     if journal is not None:
-        journal.attach(referee)
-        # The tournament clock of a resumed game goes on from the time of play its saved actions show.
-        referee.tournament.history = journal.row_times
+        follow_journal(referee, journal, bots)
+    elif bots is not None:
+        referee.on_bot_seat = bot_takeover(bots, None)   # a player leaving may hand the seat to a bot
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings))
+
+
+def follow_journal(referee: Referee, journal: Journal, bots: BotSeats | None = None) -> None:
+    """Journal the referee's game from now on (`build_table` does when given the journal; `play --new` once its
+    first frame shows, before the board takes any input): its actions, a seat handed to a bot, its time of play."""
+    if bots is not None:
+        referee.on_bot_seat = bot_takeover(bots, journal)
+    journal.attach(referee)
+    # The tournament clock of a resumed game goes on from the time of play its saved actions show.
+    referee.tournament.history = journal.row_times
 
 
 def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from conquista.bots.roster import seats_of
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from conquista.app.board import BoardDevices
     from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
+    from conquista.app.setup import NewGameAtBoard
     from conquista.dice.sources import DiceSource
     from conquista.hardware.profile import BoardProfile
     from conquista.journal import GameJournal, PlayStart
@@ -95,8 +97,8 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
           game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices) -> int:
     import sys
 
-    from conquista.app.board import run_board
-    from conquista.journal import Wanted, open_for_play
+    from conquista.app.board import JournalToOpen, run_board
+    from conquista.journal.paths import journal_path
 
     rules = load_ruleset(args.rules)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
@@ -105,13 +107,35 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     def warn(text: str) -> None:
         sys.stderr.write(f"conquista play: {text}\n")
 
-    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
-    wanted = Wanted(rules.name if asked_rules is not None else None, asked_players)
-    start = open_for_play(args.data_dir, args.resume, warn, wanted)
-    dice.journal = start.journal
+    def open_journal(resume: bool | int | None) -> PlayStart:
+        from conquista.journal import Wanted, open_for_play
+
+        # Only a saved game of the ruleset and players the command line names is resumed or offered.
+        return open_for_play(args.data_dir, resume, warn,
+                             Wanted(rules.name if asked_rules is not None else None, asked_players))
+
+    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew, so
+    # the journal decides the first frame. With --new nothing saved does: the journal (sqlite3, its checks) opens
+    # once that frame shows, before the board takes any input (run_board's `journal_later`).
+    start = open_journal(args.resume) if args.resume is not False else None
+    dice.journal = start.journal if start is not None else None
+    journals = [start.journal] if start is not None else []
     companions: list[Companion] = []
+    menus: list[NewGameAtBoard] = []
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
-                               warn=warn)
+                               warn=warn, menus=menus)
+
+    def journal_now() -> GameJournal:
+        journal = open_journal(False).journal
+        journals.append(journal)
+        # What dealing the game in play would have told a journal open then: its seats, its dice.
+        journal.seats, journal.seed = seats_of(game.players, bots.kinds), None
+        dice.follow(journal)
+        for menu in menus:
+            menu.journal = journal
+        return journal
+
+    later = JournalToOpen(journal_path(args.data_dir), journal_now) if start is None else None
     webs: list[WebService] = []
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
@@ -126,7 +150,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
             devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
-        set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
+        set_up = _host_set_up(journals[0], game_map, dice, bots) if hosted else None
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
                                    out=None, set_up=set_up, reserved=reserved)
         webs.append(web)
@@ -149,14 +173,16 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
 
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
+                            journal=start.journal if start is not None else None, journal_later=later,
+                            on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
                             after_first_frame=start_phones, devices=devices)
     finally:
         for web in webs:
             web.stop()
         if reserved is not None:
             reserved[1].close()      # the server closed it, or it never started
-        start.journal.close()
+        for journal in journals:
+            journal.close()
     if referee.power_off:
         # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
         from conquista.app.power import switch_off
@@ -167,16 +193,16 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     return 0
 
 
-def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, *, menu: bool,
-             companions: list[Companion], warn: Callable[[str], object]
-             ) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+def _opening(args: argparse.Namespace, start: PlayStart | None, dice: TableDice, game_map: GameMap, *, menu: bool,
+             companions: list[Companion], warn: Callable[[str], object],
+             menus: list[NewGameAtBoard] | None = None) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
-    Every game is dealt from the table's chance source (`dice`)."""
+    Every game is dealt from the table's chance source (`dice`). `start` None: a new game, whose journal opens
+    later (`--new`); `menus` then receives the set-up menu's starter, to be given that journal."""
     from conquista.app.setup import NewGameAtBoard
     from conquista.bots import make_bot
-    from conquista.bots.roster import bots_of, seats_of
-    from conquista.journal import offer_resume
+    from conquista.bots.roster import bots_of
     from conquista.table.bot_player import BotSeats
 
     rules = load_ruleset(args.rules)
@@ -185,27 +211,33 @@ def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_m
     bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()), think_s=args.think)
 
     def fresh() -> Game:
-        start.journal.seats, start.journal.seed = seats_of(args.players, kinds), None   # saved with the game
+        if start is not None:
+            start.journal.seats, start.journal.seed = seats_of(args.players, kinds), None   # saved with the game
         bots.seat(kinds)                               # the command line's game: its --bots, the rest people
         return dice.new_game(rules, game_map, args.players)
 
-    game = dice.game_to_play(start, fresh, warn)
-    if start.game is not None and game is start.game:
+    game = dice.game_to_play(start, fresh, warn) if start is not None else fresh()
+    if start is not None and start.game is not None and game is start.game:
         # A resumed game keeps its bots, unless --bots names them anew.
         bots.seat(parse_bot_seats(args.bots, game.rules.colours, game.players) if args.bots is not None
                   else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
-                              bots, journal=start.journal, rules=args.rules, players=args.players,
+                              bots, journal=start.journal if start is not None else None, rules=args.rules,
+                              players=args.players,
                               on_started=lambda new, choice: seat_phones(companions, new.players, choice.bots))
 
     def ask(referee: Referee) -> None:
         at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
         set_up = (lambda now: at_board.offer(referee)) if menu else None
-        if start.offer is not None:
+        if start is not None and start.offer is not None:
+            from conquista.journal import offer_resume
+
             offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up)
-        elif start.game is None and menu:
+        elif (start is None or start.game is None) and menu:
             at_board.offer(referee)
 
+    if menus is not None:
+        menus.append(at_board)
     return game, bots, ask
 
 

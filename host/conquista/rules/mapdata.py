@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -11,7 +10,7 @@ from typing import Any
 
 from conquista.errors import MapError
 from conquista.rules.graph import reachable
-from conquista.rules.textdata import BadText, load_json, read_utf8, shown
+from conquista.rules.textdata import BadText, load_json, read_utf8, shown, text_sha256
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
 DEFAULT_MAP = "classic-42"
@@ -108,7 +107,7 @@ def load_map(path: str | Path | None = None) -> GameMap:
         data = load_json(text)
     except BadText as exc:
         raise MapError(f"{source}: {exc}") from None
-    return parse_map(data, source, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return parse_map(data, source, text_sha256(text))
 
 
 def _require(entry: Any, key: str, kind: type, where: str, source: str) -> Any:
