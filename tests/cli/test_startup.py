@@ -98,3 +98,30 @@ def test_a_command_parses_its_own_options(capsys: pytest.CaptureFixture[str]) ->
 
     assert main(["odds", "6", "3", "--json"]) == 0
     assert '"attacking": 6' in capsys.readouterr().out
+
+
+def test_the_collector_waits_for_the_start_up_and_runs_again_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import conquista.cli.odds_cmd
+    from conquista.cli import main
+
+    during: list[bool] = []
+    real = conquista.cli.odds_cmd.run
+
+    def run(args: argparse.Namespace) -> int:
+        during.append(gc.isenabled())      # a command without a first frame runs with the collector
+        return real(args)
+
+    monkeypatch.setattr(conquista.cli.odds_cmd, "run", run)
+    assert gc.isenabled()
+    assert main(["odds", "6", "3"]) == 0
+    assert during == [True] and gc.isenabled()
+    assert main(["sim", "--rules", "nonesuch"]) == 2     # a start that fails gives the collector back too
+    assert gc.isenabled()
+    gc.disable()                                          # and one that found it off leaves it off
+    try:
+        main(["odds", "6", "3"])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class JournalToOpen:
     """A journal `run_board` opens once the first frame shows: `path`, where it will be (the board's settings are
-    read from beside it for that frame), and `open()`, which opens it (and may raise its one-line error)."""
+    read from beside it for that frame), and `open()`, which opens it (and may raise its one-line error); a second
+    call returns the journal opened by the first."""
 
     path: Path
     open: Callable[[], GameJournal]
@@ -200,7 +201,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     board's menu or resumed game does not wait for it). `devices`: the board's devices already opened with
     `push=inbox.put` (`play` opens them first, so that a missing one is the first thing said); they are closed
     here as the ones opened here are. `journal_later` (instead of `journal`): the journal opened once the first
-    frame shows, before anything can be applied (`play --new`: no saved game decides that frame)."""
+    frame shows, before anything can be applied (`play --new`: no saved game decides that frame); its `open()`
+    may already have been called by `after_first_frame` (it must return the same journal)."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
@@ -220,18 +222,20 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
         if on_start is not None:
             on_start(table.referee)
         loop = BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link)
-        if journal_later is not None:
-            # The first frame straight from the scene: no input taken, no time-out, no bot's move, so nothing is
-            # applied before the journal follows the game (it opens now, and journals the game dealt).
-            table.runner.show_if_changed(clock.now())
-            journal = journal_later.open()
-            follow_journal(table.referee, journal, bots)
-        if after_first_frame is not None or devices.deferred:
-            if journal_later is None:
+        if journal_later is None:
+            if after_first_frame is not None or devices.deferred:
                 loop.pass_once()        # the first frame
-            if after_first_frame is not None:
-                after_first_frame()     # it may open the waiting devices itself (play: once its web app serves)
-            devices.open_deferred()     # the buttons and the buzzer, if they waited for the first frame
+        else:
+            # The first frame straight from the scene: no input taken, no time-out, no bot's move, so nothing can
+            # be applied before the journal follows the game (below, before the loop takes its first input).
+            table.runner.show_if_changed(clock.now())
+        if after_first_frame is not None:
+            after_first_frame()         # it may open the journal and the waiting devices itself (play: once its
+                                        # web app serves, so that a phone's first page does not wait for them)
+        if journal_later is not None:
+            journal = journal_later.open()
+            follow_journal(table.referee, journal, bots)     # journals the game dealt, before anything is applied
+        devices.open_deferred()         # the sensors, buttons and buzzer, if they waited for the first frame
         loop.run(should_stop)
         if table.referee.power_off:
             if journal is not None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from conquista.bots.roster import seats_of
+from conquista.cli import start_up_done
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -126,6 +127,8 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
                                warn=warn, menus=menus)
 
     def journal_now() -> GameJournal:
+        if journals:
+            return journals[0]      # opened already (start_phones, before the devices and the QR code)
         journal = open_journal(False).journal
         journals.append(journal)
         # What dealing the game in play would have told a journal open then: its seats, its dice.
@@ -142,11 +145,14 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
 
     def start_phones() -> None:
-        # After the first frame: the web app, then the buttons and the buzzer (gpiozero), then the QR code, so
-        # the app serves as soon as it can while a missing button is still said before any address is shown.
-        # The buttons and the QR code (segno) wait until the app serves: its imports run in its own thread, and
-        # sharing the interpreter's lock with them would keep a phone's first page waiting.
+        # After the first frame: the web app, then the journal (--new), the sensors, the buttons and the buzzer
+        # (gpiozero), then the QR code, so the app serves as soon as it can while a journal or device that fails
+        # is still said before any address is shown. They wait until the app serves: its imports run in its own
+        # thread, and sharing the interpreter's lock with them would keep a phone's first page waiting.
+        start_up_done()
         if reserved is None:
+            if later is not None:
+                later.open()
             devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
@@ -162,6 +168,8 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
             serving = False      # the app said why on stderr; the board plays on without phones, and no QR code
         else:
             serving = True
+        if later is not None:
+            later.open()
         devices.open_deferred()
         if serving:
             sys.stdout.write(join_text(web.url))

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import ProfileError as ProfileError
 from conquista.hardware.profile_fields import FieldReader, join
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
+from conquista.rules.textdata import BadText, load_toml, package_text, read_utf8, shown
 
 DEFAULT_PROFILE = "classic-42"
 PROFILE_FORMAT = 1
@@ -150,7 +149,7 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
 def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], str]:
     """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile."""
     if path is None:
-        text = resources.files("conquista.data.boards").joinpath(f"{DEFAULT_PROFILE}.toml").read_text("utf-8")
+        text = package_text("conquista.data.boards", f"{DEFAULT_PROFILE}.toml")
         source = f"<built-in {DEFAULT_PROFILE}.toml>"
     else:
         source = str(path)

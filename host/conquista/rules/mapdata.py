@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import MapError
 from conquista.rules.graph import reachable
-from conquista.rules.textdata import BadText, load_json, read_utf8, shown, text_sha256
+from conquista.rules.textdata import BadText, load_json, package_text, read_utf8, shown, text_sha256
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
 DEFAULT_MAP = "classic-42"
@@ -93,7 +92,7 @@ class GameMap:
 def load_map(path: str | Path | None = None) -> GameMap:
     """Load and validate a map file; with no path, the classic 42-territory map shipped in the package."""
     if path is None:
-        text = resources.files("conquista.data.maps").joinpath(f"{DEFAULT_MAP}.json").read_text("utf-8")
+        text = package_text("conquista.data.maps", f"{DEFAULT_MAP}.json")
         source = f"<built-in {DEFAULT_MAP}.json>"
     else:
         source = str(path)
