@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,56 @@ def test_the_collector_waits_for_the_start_up_and_runs_again_after(monkeypatch: 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# An LED library stand-in that, at the first frame which lights an LED, writes the modules loaded by then (and
+# whether the collector runs) to the file $FIRST_FRAME_MODULES, and ends the process.
+FIRST_FRAME_STRIP = '''import gc, os, sys
+WS2811_STRIP_GRB = WS2811_STRIP_RGB = WS2811_STRIP_RBG = WS2811_STRIP_GBR = WS2811_STRIP_BRG = WS2811_STRIP_BGR = 0
+
+
+class PixelStrip:
+    def __init__(self, num, *args):
+        self.pixels = [0] * num
+
+    def begin(self):
+        pass
+
+    def setPixelColor(self, n, color):
+        self.pixels[n] = color
+
+    def numPixels(self):
+        return len(self.pixels)
+
+    def show(self):
+        if any(self.pixels):
+            with open(os.environ["FIRST_FRAME_MODULES"], "w") as out:
+                out.write("\\n".join([f"gc={gc.isenabled()}", *sorted(sys.modules)]))
+            os._exit(0)
+'''
+
+# What `play` must not load before its first frame: the hardware and web libraries, the journal (with --new), the
+# link (the Pi drives this strip), and what only parsing or hashing a file the package ships would load.
+NOT_BEFORE_THE_FIRST_FRAME = ("gpiozero", "serial", "sqlite3", "starlette", "uvicorn", "segno", "rich",
+                              "conquista.link", "conquista.journal.writer", "conquista.journal.store",
+                              "conquista.web.companion", "conquista_sim", "tomllib", "json", "hashlib", "_hashlib",
+                              "logging", "zipfile", "importlib.resources")
+
+
+def test_play_shows_its_first_frame_before_the_journal_link_web_and_gpio_load(tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "strip").mkdir()
+    (tmp_path / "strip" / "rpi_ws281x.py").write_text(FIRST_FRAME_STRIP)
+    seen = tmp_path / "modules.txt"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PYTHONPATH=str(tmp_path / "strip"), FIRST_FRAME_MODULES=str(seen))
+    proc = subprocess.run([sys.executable, "-m", "conquista", "play", "--new", "--data-dir", str(tmp_path / "data"),
+                           "--web", "127.0.0.1:0"], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and seen.exists(), proc.stderr
+    collecting, *names = seen.read_text().split("\n")
+    modules = set(names)
+    assert {"conquista.app.board", "conquista.table.referee", "conquista.table.setup_menu"} <= modules
+    assert [name for name in NOT_BEFORE_THE_FIRST_FRAME if loaded(modules, name)] == []
+    assert collecting == "gc=False"             # the collector waits for the first frame (start_up_done)
+    assert not (tmp_path / "data").exists()     # --new: the journal is opened just after that frame
