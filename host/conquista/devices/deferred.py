@@ -30,7 +30,7 @@ class _Input(Protocol[Event]):
 class _DeferredInput(Generic[Event]):
     """An input device (`ButtonPanel`, `SensorSource`) whose real device is built by `open()`."""
 
-    what = "the input"
+    refusal = "the input was closed before it was opened"
 
     def __init__(self, opener: Callable[[], _Input[Event]]) -> None:
         self._opener = opener
@@ -62,13 +62,13 @@ class _DeferredInput(Generic[Event]):
             device.close()
 
     def _refuse(self) -> _Input[Event]:
-        raise RuntimeError(f"{self.what} was closed before it was opened")
+        raise RuntimeError(self.refusal)
 
 
 class DeferredPanel(_DeferredInput[PanelEvent]):
     """`ButtonPanel` whose real panel is built by `open()`."""
 
-    what = "the button panel"
+    refusal = "the button panel was closed before it was opened"
 
     def __init__(self, opener: Callable[[], ButtonPanel]) -> None:
         super().__init__(opener)
@@ -77,7 +77,7 @@ class DeferredPanel(_DeferredInput[PanelEvent]):
 class DeferredSensors(_DeferredInput[SensorEvent]):
     """`SensorSource` whose real source (the link and its key matrix, or the GPIO sensors) is built by `open()`."""
 
-    what = "the territory sensors"
+    refusal = "the territory sensors were closed before they were opened"
 
     def __init__(self, opener: Callable[[], SensorSource]) -> None:
         super().__init__(opener)
