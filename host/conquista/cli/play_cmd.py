@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.rules.ruleset import Ruleset
     from conquista.table.bot_player import BotSeats
     from conquista.table.referee import Referee
     from conquista.web.companion import Companion
@@ -91,17 +92,16 @@ def run(args: argparse.Namespace) -> int:
     # A missing device is the one line printed, before any QR code; the devices stay open for the board.
     devices = open_board(profile, args.sensors, inbox)
     with contextlib.closing(devices):   # run_board closes them; this, if something fails before it runs
-        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices)
+        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices, rules)
 
 
 def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | None, asked_players: int | None,
-          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices) -> int:
+          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices, rules: Ruleset) -> int:
     import sys
 
     from conquista.app.board import JournalToOpen, run_board
     from conquista.journal.paths import journal_path
 
-    rules = load_ruleset(args.rules)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
@@ -124,7 +124,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     companions: list[Companion] = []
     menus: list[NewGameAtBoard] = []
     game, bots, ask = _opening(args, start, dice, game_map, menu=not from_command_line, companions=companions,
-                               warn=warn, menus=menus)
+                               warn=warn, menus=menus, rules=rules)
 
     def journal_now() -> GameJournal:
         if journals:
@@ -203,17 +203,19 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
 
 def _opening(args: argparse.Namespace, start: PlayStart | None, dice: TableDice, game_map: GameMap, *, menu: bool,
              companions: list[Companion], warn: Callable[[str], object],
-             menus: list[NewGameAtBoard] | None = None) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+             menus: list[NewGameAtBoard] | None = None, rules: Ruleset | None = None
+             ) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
     Every game is dealt from the table's chance source (`dice`). `start` None: a new game, whose journal opens
-    later (`--new`); `menus` then receives the set-up menu's starter, to be given that journal."""
+    later (`--new`); `menus` then receives the set-up menu's starter, to be given that journal. `rules`: the
+    ruleset of --rules, when loaded already."""
     from conquista.app.setup import NewGameAtBoard
     from conquista.bots import make_bot
     from conquista.bots.roster import bots_of
     from conquista.table.bot_player import BotSeats
 
-    rules = load_ruleset(args.rules)
+    rules = load_ruleset(args.rules) if rules is None else rules
     kinds = parse_bot_seats(args.bots or "", rules.colours, args.players)   # --bots blue:planner,yellow
     # Live play: the bots' own choices come from the operating system's generator.
     bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()), think_s=args.think)
