@@ -72,18 +72,19 @@ def build_parser(command: str | None = None, *, every_command: bool = False) -> 
 # Commands that say when their start-up is over (`start_up_done()`, at their first frame); the others run with the
 # garbage collector from the moment their command line is parsed.
 FIRST_FRAME_COMMANDS = frozenset({"play", "sim"})
-_paused: list[bool] = []    # [True] while main() holds the garbage collector for a start-up
+_paused: list[bool] = []    # while main() holds the garbage collector for a start-up: [whether to freeze then]
 
 
 def start_up_done() -> None:
     """The command's start-up is over (`play`, `sim`: their first frame is shown): the garbage collector runs again
     if main() held it. A start creates thousands of objects that live as long as the process (modules, classes,
     rulesets); the collector's passes over them while they are made were about 5 % of a board's start (issue 22).
-    They are then frozen (`gc.freeze`): the collector never walks them again, so its first passes do not slow the
-    web app's start, nor a later full pass a tap."""
+    In a process started for the command they are then frozen (`gc.freeze`): the collector never walks them again,
+    so its first passes do not slow the web app's start, nor a later full pass a tap."""
     if _paused:
+        if _paused.pop():
+            gc.freeze()
         _paused.clear()
-        gc.freeze()
         gc.enable()
 
 
@@ -91,7 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     if gc.isenabled():
         gc.disable()
-        _paused.append(True)
+        # Frozen only for the process's own command line: a caller of main(argv) (the tests) keeps its garbage
+        # collectable.
+        _paused.append(argv is None)
     try:
         return _run(words)
     finally:
