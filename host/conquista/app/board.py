@@ -39,6 +39,8 @@ class JournalToOpen:
 
 @dataclass
 class BoardDevices:
+    """The devices of a real board, opened by `open_devices` (and closed, in reverse order, by `close`)."""
+
     sensors: SensorSource | None     # None when only the raw keys were asked for (`keys_only`)
     panel: ButtonPanel
     strip: LedStrip

@@ -55,6 +55,8 @@ class StripDriver(StrEnum):
 
 @dataclass(frozen=True)
 class StripSettings:
+    """The LED chain: its driver, length and wiring, and the current its supply and LEDs allow."""
+
     driver: StripDriver
     length: int
     data_pin: int  # a Pi GPIO for ws281x, a Pico GP number for pico
@@ -71,6 +73,8 @@ class StripSettings:
 
 @dataclass(frozen=True)
 class SensorSettings:
+    """The territory sensors: a key matrix on the Pico, or one Pi GPIO each, and which is whose."""
+
     kind: SensorKind
     rows: int  # matrix size (serial); 0 for gpio
     cols: int
@@ -87,6 +91,8 @@ class SensorSettings:
 
 @dataclass(frozen=True)
 class ButtonPins:
+    """The GPIOs of ROLL, CANCEL and NEXT, and their debounce."""
+
     roll: int
     cancel: int
     next: int
@@ -95,6 +101,8 @@ class ButtonPins:
 
 @dataclass(frozen=True)
 class EncoderPins:
+    """The rotary encoder's GPIOs: its two phases and its push."""
+
     a: int
     b: int
     push: int

@@ -26,6 +26,8 @@ _LINK_KEYS = {"a", "b", "sea"}
 
 @dataclass(frozen=True)
 class Continent:
+    """A continent: its territories (by index) and the armies it gives its owner each turn."""
+
     id: str
     name_en: str
     name_it: str
@@ -35,6 +37,8 @@ class Continent:
 
 @dataclass(frozen=True)
 class Territory:
+    """A territory: its index in the map, its id and names, its card symbol and its continent (by index)."""
+
     index: int
     id: str
     name_en: str
