@@ -67,11 +67,34 @@ def test_the_shipped_map_keeps_its_identity() -> None:
 
 
 def test_a_board_start_parses_no_file_of_its_own() -> None:
-    """The map, the board profile and every shipped ruleset load without tomllib, json or hashlib."""
+    """The map, the board profile and every shipped ruleset load without tomllib, json, hashlib or importlib's
+    resource readers."""
     code = ("import sys\nfrom conquista.rules.rulesets import builtin_rulesets, load_ruleset\n"
             "from conquista.hardware.profile import load_profile\n"
             "[load_ruleset(name) for name in builtin_rulesets()]\nload_profile()\n"
-            "print(' '.join(sorted(m for m in ('tomllib', 'json', 'hashlib', '_hashlib') if m in sys.modules)))")
+            "print(' '.join(sorted(m for m in ('tomllib', 'json', 'hashlib', '_hashlib', 'zipfile', 'pkgutil',\n"
+            "                                   'importlib.resources') if m in sys.modules)))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert loaded.stdout.strip() == ""
     assert load_profile().game_map.size == 42
+
+
+def test_package_data_is_read_from_a_directory_or_a_zip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from conquista.rules.textdata import package_files, package_text
+
+    with zipfile.ZipFile(tmp_path / "packed.zip", "w") as packed:
+        packed.writestr("zipped_data/__init__.py", "")
+        packed.writestr("zipped_data/table.toml", "a = 1\r\nb = 2\r\n")
+    (tmp_path / "plain_data").mkdir()
+    (tmp_path / "plain_data" / "__init__.py").write_text("")
+    (tmp_path / "plain_data" / "table.toml").write_bytes(b"a = 1\r\nb = 2\r\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path / "packed.zip"))
+    for package in ("plain_data", "zipped_data"):
+        # As importlib.resources reads it: universal newlines.
+        assert package_text(package, "table.toml") == "a = 1\nb = 2\n"
+        assert "table.toml" in package_files(package)
+        with pytest.raises(OSError):
+            package_text(package, "missing.toml")
