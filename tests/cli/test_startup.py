@@ -179,3 +179,25 @@ def test_play_shows_its_first_frame_before_the_journal_link_web_and_gpio_load(tm
     assert [name for name in NOT_BEFORE_THE_FIRST_FRAME if loaded(modules, name)] == []
     assert collecting == "gc=False"             # the collector waits for the first frame (start_up_done)
     assert not (tmp_path / "data").exists()     # --new: the journal is opened just after that frame
+
+
+@pytest.mark.parametrize("columns", ["100", "37", "0", "wide", None])
+def test_help_is_as_wide_as_argparse_makes_it(columns: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from conquista.cli import help_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert help_width() == shutil.get_terminal_size().columns - 2
+    play = next(a for a in build_parser("play")._actions if isinstance(a, argparse._SubParsersAction)).choices["play"]
+    ours = play.format_help()
+    play.formatter_class = argparse.HelpFormatter          # argparse's own, which asks shutil
+    assert ours == play.format_help()
+
+
+def test_registering_options_loads_no_shutil() -> None:
+    modules = modules_after("from conquista.cli import build_parser\n    build_parser('play')")
+    assert "shutil" not in modules

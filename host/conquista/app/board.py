@@ -74,8 +74,6 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
     buttons and the buzzer, which the first frame does not need, open at `BoardDevices.open_deferred()`, so
     gpiozero is not even imported before the board's first frame; so do the territory sensors (the Pico's link)
     when the Pi drives the strip itself (then `link` stays None: it is opened later)."""
-    from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer
-
     closers: list[Callable[[], None]] = []
     deferred: list[Callable[[], None]] = []
     opened_link: list[Any] = []
@@ -127,11 +125,11 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
         if after_first_frame:
             from conquista.devices.deferred import DeferredPanel
 
-            late_panel = DeferredPanel(lambda: GpioButtonPanel(profile, clock))
+            late_panel = DeferredPanel(lambda: _gpio_panel(profile, clock))
             deferred.append(late_panel.open)
             panel = late_panel
         else:
-            panel = GpioButtonPanel(profile, clock)
+            panel = _gpio_panel(profile, clock)
         closers.append(panel.close)
         if push is not None:
             if sensors is not None:
@@ -152,17 +150,29 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
             from conquista.devices.deferred import DeferredBuzzer
 
             pin = profile.buzzer_pin
-            late_buzzer = DeferredBuzzer(lambda: GpioBuzzer(pin))
+            late_buzzer = DeferredBuzzer(lambda: _gpio_buzzer(pin))
             deferred.append(late_buzzer.open)
             buzzer = late_buzzer
         else:
-            buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
+            buzzer = None if keys_only or profile.buzzer_pin is None else _gpio_buzzer(profile.buzzer_pin)
         if buzzer is not None:
             closers.append(buzzer.close)
     except BaseException:
         BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
         raise
     return BoardDevices(sensors, panel, strip, buzzer, closers, opened_link[0] if opened_link else None, deferred)
+
+
+def _gpio_panel(profile: BoardProfile, clock: Clock) -> ButtonPanel:
+    from conquista.devices.gpio import GpioButtonPanel  # here: play opens it after the first frame
+
+    return GpioButtonPanel(profile, clock)
+
+
+def _gpio_buzzer(pin: int) -> Buzzer:
+    from conquista.devices.gpio import GpioBuzzer
+
+    return GpioBuzzer(pin)
 
 
 def _opened(sensors: SensorSource | None) -> SensorSource:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from conquista import __version__
 from conquista.errors import ConquistaError
@@ -33,7 +35,36 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def help_width() -> int:
+    """The width argparse formats help to: `shutil.get_terminal_size().columns - 2`, worked out as shutil does
+    ($COLUMNS, else the terminal of stdout, else 80) without importing shutil, which loads bz2 and lzma."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns - 2
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, given the width: argparse makes one for every option it registers (to check its
+    metavar), and finding the width itself imported shutil, 2 % of a board's start (issue 22)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, help_width() if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line on stderr and exit code 2, the same shape as every other user error.
         sys.stderr.write(f"{self.prog}: error: {message}\n")
