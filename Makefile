@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: install run test lint bench clean mpy-wasm systemd-tools map fast test-fast
+.PHONY: install run test lint bench clean mpy-wasm systemd-tools map fast test-fast parsed
 
 # The real MicroPython (WebAssembly port, run by node) for tests/firmware; pinned, kept out of git under build/.
 MPY_WASM_DIR := build/micropython-wasm
@@ -73,6 +73,11 @@ map:
 	npm install --prefix $(MAPGEN) --no-save --no-audit --no-fund $(MAPGEN_PACKAGES)
 	node host/conquista/web/mapgen/classic-42.mjs $(abspath $(MAPGEN))/node_modules \
 		host/conquista/data/maps/classic-42.json host/conquista/web/static/classic-42.svg
+
+# The package's maps, rulesets and board profiles parsed ahead (host/conquista/data/parsed.py: a board starts without
+# parsing them); run after changing one of them (tests/rules/test_parsed_data.py says so), and commit the result.
+parsed: $(RUN_STAMP)
+	$(BIN)/python -m conquista.data.make_parsed
 
 # Not a prerequisite: benchmarks/run.py installs it (make mpy-wasm) or says how, and the other benchmarks still run.
 # PYRISK=DIR (a checkout of chronitis/pyrisk, which no registry serves) adds the side-by-side engine comparison;

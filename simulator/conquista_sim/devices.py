@@ -14,9 +14,10 @@ from types import TracebackType
 from typing import Any
 
 from conquista.devices.current_limit import OutputStage
+from conquista.devices.deferred import DeferredBuzzer, DeferredPanel
 from conquista.devices.events import EventQueue, MatrixKeyEvent, PanelButton
 from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
-from conquista.devices.interfaces import Clock, SensorSource
+from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, SensorSource
 from conquista.devices.matrix import MatrixSensorSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripSettings
 
@@ -121,21 +122,38 @@ class FakeBoard:
     Inputs are the real adapters (`GpioButtonPanel`, `GpioSensorSource` or `MatrixSensorSource`, `GpioBuzzer`)
     on mock pins; the methods here move the pins the way a hand on the board would. Outputs are a `MemoryStrip`
     and the buzzer's mock PWM pin. Attributes `panel`, `sensors`, `strip`, `buzzer`, `clock` are what a referee is
-    given.
+    given. `defer_gpio` (the simulated table): gpiozero and the mock pins wait until a hand first moves a pin.
     """
 
-    def __init__(self, profile: BoardProfile, clock: FakeClock | None = None) -> None:
-        from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
-
+    def __init__(self, profile: BoardProfile, clock: FakeClock | None = None, *, defer_gpio: bool = False) -> None:
         self.profile = profile
         self.clock = clock if clock is not None else FakeClock()
-        # PWM-capable mock pins everywhere, because TonalBuzzer refuses a pin without PWM.
-        self.factory: Any = MockFactory(pin_class=MockPWMPin)
+        self._factory: Any = None
         self.keys: FakeKeySource | None = None
         self.strip = MemoryStrip.from_profile(profile)
+        self._button_pins = {
+            PanelButton.ROLL: profile.buttons.roll,
+            PanelButton.CANCEL: profile.buttons.cancel,
+            PanelButton.NEXT: profile.buttons.next,
+            PanelButton.ENCODER: profile.encoder.push,
+        }
+        self._closed = False
+        self.panel: ButtonPanel
+        self.buzzer: Buzzer | None
+        self.sensors: SensorSource
+        if defer_gpio and profile.sensors.kind is not SensorKind.GPIO:
+            # The simulator's first frame (its menu) comes before gpiozero is even imported (about 20 ms of a
+            # start): the panel and the buzzer are stand-ins until a hand first moves a pin (`open()`), the way
+            # the real board opens them after its first frame. Keys need no pins, so they are there at once.
+            self.keys = FakeKeySource(self.clock)
+            self.sensors = MatrixSensorSource(self.keys, profile)
+            self.panel = DeferredPanel(lambda: GpioButtonPanel(profile, self.clock, pin_factory=self.factory))
+            buzzer_pin = profile.buzzer_pin
+            self.buzzer = None if buzzer_pin is None else DeferredBuzzer(
+                lambda: GpioBuzzer(buzzer_pin, pin_factory=self.factory))
+            return
         self.panel = GpioButtonPanel(profile, self.clock, pin_factory=self.factory)
         try:
-            self.sensors: SensorSource
             if profile.sensors.kind is SensorKind.GPIO:
                 self.sensors = GpioSensorSource(profile, self.clock, pin_factory=self.factory)
             else:
@@ -144,17 +162,32 @@ class FakeBoard:
             self.buzzer = GpioBuzzer.from_profile(profile, pin_factory=self.factory)
         except BaseException:
             self.panel.close()
+            self.factory.close()
             raise
-        self._button_pins = {
-            PanelButton.ROLL: profile.buttons.roll,
-            PanelButton.CANCEL: profile.buttons.cancel,
-            PanelButton.NEXT: profile.buttons.next,
-            PanelButton.ENCODER: profile.encoder.push,
-        }
-        self._closed = False
+
+    @property
+    def factory(self) -> Any:
+        """The board's private gpiozero `MockFactory` (made on first use)."""
+        if self._factory is None:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
+
+            # PWM-capable mock pins everywhere, because TonalBuzzer refuses a pin without PWM.
+            self._factory = MockFactory(pin_class=MockPWMPin)
+        return self._factory
+
+    def open(self) -> None:
+        """Open the gpiozero parts a `defer_gpio` board left for later (nothing when they are open or the board
+        is closed)."""
+        if self._closed:
+            return
+        if isinstance(self.panel, DeferredPanel):
+            self.panel.open()
+        if isinstance(self.buzzer, DeferredBuzzer):
+            self.buzzer.open()
 
     def pin(self, gpio: int) -> Any:
         """The mock pin of a BCM GPIO (for tests that want to look at it directly)."""
+        self.open()
         return self.factory.pin(gpio)
 
     # -- hands on the board ------------------------------------------------------------------------------------
@@ -208,7 +241,8 @@ class FakeBoard:
         if self.buzzer is not None:
             self.buzzer.close()
         self.strip.close()
-        self.factory.close()
+        if self._factory is not None:
+            self._factory.close()
 
     def __enter__(self) -> FakeBoard:
         return self

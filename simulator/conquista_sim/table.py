@@ -60,7 +60,7 @@ class SimulatedTable:
         game_map: GameMap = game.map if game is not None else load_map(map_path)
         self.profile: BoardProfile = load_profile(board, game_map)
         self.clock = FakeClock()
-        self.board = FakeBoard(self.profile, self.clock)
+        self.board = FakeBoard(self.profile, self.clock, defer_gpio=True)
         source: DiceSource = dice if dice is not None else SeededDice(seed)  # deals, draws and rolls the game
         if game is None:
             game = self._deal(rules, players, game_map, source)

@@ -191,7 +191,7 @@ def test_the_buttons_and_the_buzzer_can_wait_for_the_first_frame(fake_pi: None, 
     """`play`'s opening: gpiozero's pins are claimed at open_deferred(), and a press then reaches the push."""
     from gpiozero import Device
 
-    from conquista.devices.deferred import DeferredBuzzer, DeferredPanel
+    from conquista.devices.deferred import DeferredBuzzer, DeferredPanel, DeferredSensors
     from conquista.devices.events import ButtonEvent, Edge, PanelButton
 
     profile = load_profile()
@@ -200,6 +200,9 @@ def test_the_buttons_and_the_buzzer_can_wait_for_the_first_frame(fake_pi: None, 
     try:
         assert isinstance(devices.panel, DeferredPanel) and isinstance(devices.buzzer, DeferredBuzzer)
         assert not devices.panel.opened and not devices.buzzer.opened
+        # The Pi drives this strip: the Pico's link waits too (its import and handshake), and opens first.
+        assert isinstance(devices.sensors, DeferredSensors) and not devices.sensors.opened
+        assert devices.link is None
         factory = Device.pin_factory
 
         def claimed(pin: int) -> bool:
@@ -208,6 +211,7 @@ def test_the_buttons_and_the_buzzer_can_wait_for_the_first_frame(fake_pi: None, 
         assert not claimed(profile.buttons.roll) and not claimed(profile.buzzer_pin or 0)
         devices.open_deferred()
         assert devices.panel.opened and devices.buzzer.opened and devices.deferred == []
+        assert devices.sensors.opened
         assert claimed(profile.buttons.roll) and claimed(profile.buzzer_pin or 0)
         roll = factory.pin(profile.buttons.roll)
         roll.drive_low()

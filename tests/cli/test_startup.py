@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +50,16 @@ def test_simulated_table_without_sensors_loads_no_serial_link() -> None:
                 if loaded(modules, p)]
 
 
+def test_the_simulated_table_shows_its_first_frame_before_gpiozero_loads() -> None:
+    # gpiozero's mock pins cost a fifth of `sim --menu`'s start (issue 22): they open at the first hand on a pin.
+    table = "from conquista_sim import SimulatedTable\n    table = SimulatedTable('italian', 3, seed=1)\n"
+    modules = modules_after(table + "    assert table.board.strip.shown\n    table.close()")
+    assert "conquista_sim.table" in modules
+    assert not loaded(modules, "gpiozero")
+    pressed = modules_after(table + "    table.press('roll')\n    table.close()")
+    assert loaded(pressed, "gpiozero")
+
+
 def test_importing_the_simulator_package_loads_no_table() -> None:
     modules = modules_after("import conquista_sim.fake_machine")
     assert not loaded(modules, "conquista_sim.table") and not loaded(modules, "conquista")
@@ -88,3 +99,105 @@ def test_a_command_parses_its_own_options(capsys: pytest.CaptureFixture[str]) ->
 
     assert main(["odds", "6", "3", "--json"]) == 0
     assert '"attacking": 6' in capsys.readouterr().out
+
+
+def test_the_collector_waits_for_the_start_up_and_runs_again_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import conquista.cli.odds_cmd
+    from conquista.cli import main
+
+    during: list[bool] = []
+    real = conquista.cli.odds_cmd.run
+
+    def run(args: argparse.Namespace) -> int:
+        during.append(gc.isenabled())      # a command without a first frame runs with the collector
+        return real(args)
+
+    monkeypatch.setattr(conquista.cli.odds_cmd, "run", run)
+    assert gc.isenabled()
+    assert main(["odds", "6", "3"]) == 0
+    assert during == [True] and gc.isenabled()
+    assert main(["sim", "--rules", "nonesuch"]) == 2     # a start that fails gives the collector back too
+    assert gc.isenabled()
+    gc.disable()                                          # and one that found it off leaves it off
+    try:
+        main(["odds", "6", "3"])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+# An LED library stand-in that, at the first frame which lights an LED, writes the modules loaded by then (and
+# whether the collector runs) to the file $FIRST_FRAME_MODULES, and ends the process.
+FIRST_FRAME_STRIP = '''import gc, os, sys
+WS2811_STRIP_GRB = WS2811_STRIP_RGB = WS2811_STRIP_RBG = WS2811_STRIP_GBR = WS2811_STRIP_BRG = WS2811_STRIP_BGR = 0
+
+
+class PixelStrip:
+    def __init__(self, num, *args):
+        self.pixels = [0] * num
+
+    def begin(self):
+        pass
+
+    def setPixelColor(self, n, color):
+        self.pixels[n] = color
+
+    def numPixels(self):
+        return len(self.pixels)
+
+    def show(self):
+        if any(self.pixels):
+            with open(os.environ["FIRST_FRAME_MODULES"], "w") as out:
+                out.write("\\n".join([f"gc={gc.isenabled()}", *sorted(sys.modules)]))
+            os._exit(0)
+'''
+
+# What `play` must not load before its first frame: the hardware and web libraries, the journal (with --new), the
+# link (the Pi drives this strip), and what only parsing or hashing a file the package ships would load.
+NOT_BEFORE_THE_FIRST_FRAME = ("gpiozero", "serial", "sqlite3", "starlette", "uvicorn", "segno", "rich",
+                              "conquista.link", "conquista.journal.writer", "conquista.journal.store",
+                              "conquista.web.companion", "conquista_sim", "tomllib", "json", "hashlib", "_hashlib",
+                              "logging", "zipfile", "importlib.resources")
+
+
+def test_play_shows_its_first_frame_before_the_journal_link_web_and_gpio_load(tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "strip").mkdir()
+    (tmp_path / "strip" / "rpi_ws281x.py").write_text(FIRST_FRAME_STRIP)
+    seen = tmp_path / "modules.txt"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PYTHONPATH=str(tmp_path / "strip"), FIRST_FRAME_MODULES=str(seen))
+    proc = subprocess.run([sys.executable, "-m", "conquista", "play", "--new", "--data-dir", str(tmp_path / "data"),
+                           "--web", "127.0.0.1:0"], env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and seen.exists(), proc.stderr
+    collecting, *names = seen.read_text().split("\n")
+    modules = set(names)
+    assert {"conquista.app.board", "conquista.table.referee", "conquista.table.setup_menu"} <= modules
+    assert [name for name in NOT_BEFORE_THE_FIRST_FRAME if loaded(modules, name)] == []
+    assert collecting == "gc=False"             # the collector waits for the first frame (start_up_done)
+    assert not (tmp_path / "data").exists()     # --new: the journal is opened just after that frame
+
+
+@pytest.mark.parametrize("columns", ["100", "37", "0", "wide", None])
+def test_help_is_as_wide_as_argparse_makes_it(columns: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from conquista.cli import help_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert help_width() == shutil.get_terminal_size().columns - 2
+    play = next(a for a in build_parser("play")._actions if isinstance(a, argparse._SubParsersAction)).choices["play"]
+    ours = play.format_help()
+    play.formatter_class = argparse.HelpFormatter          # argparse's own, which asks shutil
+    assert ours == play.format_help()
+
+
+def test_registering_options_loads_no_shutil() -> None:
+    modules = modules_after("from conquista.cli import build_parser\n    build_parser('play')")
+    assert "shutil" not in modules

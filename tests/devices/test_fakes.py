@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquista.devices.events import Edge, PanelButton, SensorEvent
+from conquista.devices.events import ButtonEvent, Edge, PanelButton, SensorEvent
 from conquista.devices.frames import LedLayout
 from conquista.hardware.profile import BoardProfile, load_profile
 from conquista_sim.devices import FakeBoard, FakeClock, MemoryStrip
@@ -82,3 +82,22 @@ def test_closed_board_stops_reporting(profile: BoardProfile) -> None:
     board.panel.poll()
     board.press(PanelButton.ROLL)  # the devices are closed: nothing listens to the pin any more
     assert board.panel.poll() == []
+
+
+def test_a_deferred_board_opens_its_pins_when_a_hand_first_moves_one(profile: BoardProfile) -> None:
+    with FakeBoard(profile, FakeClock(100.0), defer_gpio=True) as board:
+        got: list[object] = []
+        board.panel.set_listener(got.append)      # handed on to the real panel when it opens
+        assert board.buzzer is not None
+        board.buzzer.play(440.0)                  # asked for before the pins exist: it sounds once they do
+        board.press(PanelButton.ROLL)
+        assert got == [ButtonEvent(PanelButton.ROLL, Edge.PRESS, 100.0)]
+        assert board.buzzer_frequency == pytest.approx(440.0)
+        board.turn(1)
+        assert len(got) == 2
+
+
+def test_a_deferred_board_closed_unopened_closes_cleanly(profile: BoardProfile) -> None:
+    board = FakeBoard(profile, defer_gpio=True)
+    board.close()
+    assert board.strip.closed and board.panel.poll() == []

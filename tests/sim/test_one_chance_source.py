@@ -60,13 +60,14 @@ def test_play_deals_from_the_os_by_default(boards: list[tuple[Any, GameChance]],
     import conquista.dice.sources
 
     asked: list[int] = []
-    real = conquista.dice.sources.secrets.randbelow
+    system = conquista.dice.sources._SYSTEM      # the OS's generator (what secrets.randbelow draws from)
+    real = system.randrange
 
     def randbelow(n: int) -> int:
         asked.append(n)
         return real(n)
 
-    monkeypatch.setattr(conquista.dice.sources.secrets, "randbelow", randbelow)
+    monkeypatch.setattr(system, "randrange", randbelow)
     assert main(["play", "--new", "--no-web", "--data-dir", str(tmp_path)]) == 0
     assert boards[0][1].name == "os"
     # The shuffle of the 42 territories, the first player and three missions: all asked of the OS generator.

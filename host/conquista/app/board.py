@@ -9,24 +9,39 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from conquista.app.board_loop import BoardInbox, BoardLoop
-from conquista.app.build import build_table
+from conquista.app.build import build_table, follow_journal
 from conquista.app.routing import EffectRouter
 from conquista.devices.clock import MonotonicClock
 from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, SensorSource
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
-from conquista.journal import GameJournal
 from conquista.rules.engine import Game
 from conquista.table.bot_player import BotSeats
 from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee
 
+if TYPE_CHECKING:
+    from conquista.journal import GameJournal  # sqlite3 and the journal load with the journal play opens
+
+
+@dataclass(frozen=True)
+class JournalToOpen:
+    """A journal `run_board` opens once the first frame shows: `path`, where it will be (the board's settings are
+    read from beside it for that frame), and `open()`, which opens it (and may raise its one-line error); a second
+    call returns the journal opened by the first."""
+
+    path: Path
+    open: Callable[[], GameJournal]
+
 
 @dataclass
 class BoardDevices:
+    """The devices of a real board, opened by `open_devices` (and closed, in reverse order, by `close`)."""
+
     sensors: SensorSource | None     # None when only the raw keys were asked for (`keys_only`)
     panel: ButtonPanel
     strip: LedStrip
@@ -58,12 +73,14 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
     matrix keys (`link`), not mapped to territories (calibration finds that mapping), and no buzzer. The one
     opening of a real board: `play`, `board check` and `board calibrate` use it. `after_first_frame` (`play`): the
     buttons and the buzzer, which the first frame does not need, open at `BoardDevices.open_deferred()`, so
-    gpiozero is not even imported before the board's first frame."""
-    from conquista.devices.gpio import GpioButtonPanel, GpioBuzzer, GpioSensorSource
-    from conquista.devices.matrix import MatrixSensorSource
-
+    gpiozero is not even imported before the board's first frame; so do the territory sensors (the Pico's link)
+    when the Pi drives the strip itself (then `link` stays None: it is opened later)."""
     closers: list[Callable[[], None]] = []
-    try:
+    deferred: list[Callable[[], None]] = []
+    opened_link: list[Any] = []
+
+    def open_sensors() -> SensorSource | None:
+        """The link to the Pico (when the profile uses it) and the territory sensors; their closers are kept."""
         link: Any = None
         matrix_feed: list[Callable[[object], None]] = [lambda event: None]
         if keys_only or profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
@@ -74,27 +91,46 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
                                       on_event=None if push is None else lambda event: matrix_feed[0](event))
             link.start()
             closers.append(link.close)
+            opened_link.append(link)
         sensors: SensorSource | None
         if keys_only:
             sensors = None
         elif profile.sensors.kind is SensorKind.SERIAL:
+            from conquista.devices.matrix import MatrixSensorSource
+
             matrix = MatrixSensorSource(link, profile, on_other=push if push is not None else on_link_event)
             matrix_feed[0] = matrix.feed
             sensors = matrix
         else:
+            from conquista.devices.gpio import GpioSensorSource
+
             sensors = GpioSensorSource(profile, clock)
         if sensors is not None:
             closers.append(sensors.close)
-        deferred: list[Callable[[], None]] = []
+        return sensors
+
+    try:
+        sensors: SensorSource | None
+        if after_first_frame and not keys_only and profile.strip.driver is not StripDriver.PICO:
+            # The strip is the Pi's own: the first frame needs no sensor, so the link (its import, the port, the
+            # firmware's answer) or the GPIO sensors open after it, before the buttons.
+            from conquista.devices.deferred import DeferredSensors
+
+            late_sensors = DeferredSensors(lambda: _opened(open_sensors()))
+            deferred.append(late_sensors.open)
+            closers.append(late_sensors.close)
+            sensors = late_sensors
+        else:
+            sensors = open_sensors()
         panel: ButtonPanel
         if after_first_frame:
             from conquista.devices.deferred import DeferredPanel
 
-            late_panel = DeferredPanel(lambda: GpioButtonPanel(profile, clock))
+            late_panel = DeferredPanel(lambda: _gpio_panel(profile, clock))
             deferred.append(late_panel.open)
             panel = late_panel
         else:
-            panel = GpioButtonPanel(profile, clock)
+            panel = _gpio_panel(profile, clock)
         closers.append(panel.close)
         if push is not None:
             if sensors is not None:
@@ -104,7 +140,7 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
         if profile.strip.driver is StripDriver.PICO:
             from conquista.devices.link_strip import LinkStrip
 
-            strip = LinkStrip(link, profile.strip)
+            strip = LinkStrip(opened_link[0], profile.strip)
         else:
             from conquista.devices.ws281x import Ws281xStrip
 
@@ -115,25 +151,45 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
             from conquista.devices.deferred import DeferredBuzzer
 
             pin = profile.buzzer_pin
-            late_buzzer = DeferredBuzzer(lambda: GpioBuzzer(pin))
+            late_buzzer = DeferredBuzzer(lambda: _gpio_buzzer(pin))
             deferred.append(late_buzzer.open)
             buzzer = late_buzzer
         else:
-            buzzer = None if keys_only else GpioBuzzer.from_profile(profile)
+            buzzer = None if keys_only or profile.buzzer_pin is None else _gpio_buzzer(profile.buzzer_pin)
         if buzzer is not None:
             closers.append(buzzer.close)
     except BaseException:
         BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
         raise
-    return BoardDevices(sensors, panel, strip, buzzer, closers, link, deferred)
+    return BoardDevices(sensors, panel, strip, buzzer, closers, opened_link[0] if opened_link else None, deferred)
+
+
+def _gpio_panel(profile: BoardProfile, clock: Clock) -> ButtonPanel:
+    from conquista.devices.gpio import GpioButtonPanel  # here: play opens it after the first frame
+
+    return GpioButtonPanel(profile, clock)
+
+
+def _gpio_buzzer(pin: int) -> Buzzer:
+    from conquista.devices.gpio import GpioBuzzer
+
+    return GpioBuzzer(pin)
+
+
+def _opened(sensors: SensorSource | None) -> SensorSource:
+    assert sensors is not None, "keys_only opens no sensors, and opens them at once"
+    return sensors
 
 
 def link_fault_handler(referee_of: Callable[[], Referee], clock: Clock) -> Callable[[object], None]:
     """The link's health events become the referee's link fault (kept apart from the host's pause and the
     journal's): the game holds while the link is down. Called on the board's loop."""
-    from conquista.link.session import Health, HealthEvent
 
     def on_event(event: object) -> None:
+        # Imported here: the link's modules are loaded once it opens (after the first frame when it can wait), and
+        # only the link sends these events.
+        from conquista.link.session import Health, HealthEvent
+
         if isinstance(event, HealthEvent):
             text = None if event.health is Health.OK else f"sensor link {event.health.value}: {event.reason}"
             referee_of().step(Fault(FaultSource.LINK, text), clock.now())
@@ -147,7 +203,8 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
               on_start: Callable[[Referee], None] | None = None,
               on_step: Callable[[Referee, float], None] | None = None, bots: BotSeats | None = None,
               inbox: BoardInbox | None = None, after_first_frame: Callable[[], None] | None = None,
-              devices: BoardDevices | None = None, router: EffectRouter | None = None) -> Referee:
+              devices: BoardDevices | None = None, router: EffectRouter | None = None,
+              journal_later: JournalToOpen | None = None) -> Referee:
     """Referee `game` on the real board until `should_stop()` or the players switch it off (`referee.power_off`:
     the journal is closed, then the LEDs go dark; the caller runs the shutdown command). Returns the referee.
     With a journal every action is on disk before the frame that shows it; `on_start` may put a question to the
@@ -158,7 +215,9 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
     board's menu or resumed game does not wait for it). `devices`: the board's devices already opened with
     `push=inbox.put` (`play` opens them first, so that a missing one is the first thing said); they are closed
     here as the ones opened here are. `router`: where the referee's effects leave (app/routing.py); the caller
-    may hang its decisions and its phones on it."""
+    may hang its decisions and its phones on it. `journal_later` (instead of `journal`): the journal opened once
+    the first frame shows, before anything can be applied (`play --new`: no saved game decides that frame); its
+    `open()` may already have been called by `after_first_frame` (it must return the same journal)."""
     clock = MonotonicClock()
     inbox = inbox if inbox is not None else BoardInbox()
     # Health events are queued like taps and handled on the loop, so the table exists by then.
@@ -172,16 +231,27 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
 
         sounds = CuePlayer(devices.buzzer, muted=profile.buzzer_muted)
         table = build_table(game, profile, dice, devices.strip, physical_dice=physical_dice, journal=journal,
-                            sounds=sounds, bots=bots, router=router)
+                            sounds=sounds, bots=bots, router=router,
+                            settings_beside=journal_later.path if journal_later is not None else None)
         built.append(table.referee)
         if on_start is not None:
             on_start(table.referee)
         loop = BoardLoop(table.runner, clock, inbox, on_step=on_step, on_other=on_link)
-        if after_first_frame is not None or devices.deferred:
-            loop.pass_once()            # the first frame
-            if after_first_frame is not None:
-                after_first_frame()     # it may open the waiting devices itself (play: once its web app serves)
-            devices.open_deferred()     # the buttons and the buzzer, if they waited for the first frame
+        if journal_later is None:
+            if after_first_frame is not None or devices.deferred:
+                loop.pass_once()        # the first frame
+        else:
+            # The first frame straight from the scene: no input taken, no time-out, no bot's move, so nothing can
+            # be applied before the journal follows the game (below, before the loop takes its first input).
+            table.runner.show_if_changed(clock.now())
+        if after_first_frame is not None:
+            after_first_frame()         # it may open the journal and the waiting devices itself (play: once its
+                                        # web app serves, so that a phone's first page does not wait for them)
+        if journal_later is not None:
+            journal = journal_later.open()
+            # Journals the game dealt, before anything is applied.
+            follow_journal(table.referee, journal, table.router, bots)
+        devices.open_deferred()         # the sensors, buttons and buzzer, if they waited for the first frame
         loop.run(should_stop)
         if table.referee.power_off:
             if journal is not None:

@@ -5,14 +5,21 @@ is refused in one line that names it and the key, and the board starts with the 
 
 from __future__ import annotations
 
-import json
-import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from conquista.rules.textdata import BadText, load_json, shown
 from conquista.table.colours import Palette
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger: `logging` loads when there is something to say, not before a board's first frame."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 SETTINGS_NAME = "board-settings.json"
 
@@ -54,7 +61,7 @@ class BoardSettings:
         try:
             self.palette = read_palette(path)
         except SettingsError as exc:
-            log.warning("%s", exc)
+            _log().warning("%s", exc)
             self.palette = Palette.STANDARD
         self._saved = self.palette
 
@@ -66,10 +73,12 @@ class BoardSettings:
         if palette is self._saved:
             return
         self._saved = self.palette = palette   # once: a disk that refuses is not asked again every frame
+        import json
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.path.with_name(self.path.name + ".new")
             temporary.write_text(json.dumps({"palette": palette.value}) + "\n", encoding="utf-8")
             temporary.replace(self.path)
         except OSError as exc:
-            log.warning("%s: the LED colours chosen are not saved for the next run (%s)", self.path, exc.strerror)
+            _log().warning("%s: the LED colours chosen are not saved for the next run (%s)", self.path, exc.strerror)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -57,41 +57,41 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
                 physical_dice: bool = False, journal: Journal | None = None,
                 recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
                 bots: BotSeats | None = None, palette: Palette | None = None,
-                router: EffectRouter | None = None) -> Table:
+                router: EffectRouter | None = None, settings_beside: Path | None = None) -> Table:
     """The table for `game` on the board `profile` describes, painting into `strip`. With a journal, every action
     is on disk before the frame that shows it. With `bots`, the runner makes their gestures (the real board;
     the simulated one makes them with its simulated hands). `palette`: the seats' LED colours, standard or for
     colour-blind players (the host's choice at set-up; `referee.palette` may also be switched during a game);
     None: the one the board's settings beside the journal keep (app/board_settings.py), which then keep the host's
     next choice too. `router`: where the referee's effects leave (one is made when none is given); the journal and
-    the buzzer are put first and last in it."""
+    the buzzer are put first and last in it. `settings_beside`: where the journal will be, when it is followed
+    later (`follow_journal`)."""
     layout = LedLayout(profile)
-    settings = BoardSettings.beside(journal.path) if journal is not None else None
+    journal_at = journal.path if journal is not None else settings_beside
+    settings = BoardSettings.beside(journal_at) if journal_at is not None else None
     if palette is None:
         palette = settings.palette if settings is not None else Palette.STANDARD
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
     router = router if router is not None else EffectRouter()
     if bots is not None:
         referee.bots_available = True   # a player leaving may hand the seat to a bot
-        take_over = bot_takeover(bots, journal)
-        router.on(SeatToBot, lambda _referee, seated: take_over(seated.seat, seated.now))
+        # The bot plays the seat from now on (the saved game says so too: `follow_journal`).
+        router.on(SeatToBot, lambda _referee, seated: bots.take_over(seated.seat, seated.now))
     if journal is not None:
-        journal.attach(referee)
-        # The tournament clock of a resumed game goes on from the time of play its saved actions show: told as
-        # data now, and again whenever a game starts (the journal follows it by then: the router's first stop).
-        referee.tournament.saved(game, journal.row_times())
-        router.on(GameStarted, lambda ref, _started: ref.tournament.saved(ref.game, journal.row_times()))
-    router.journal, router.sounds = journal, sounds
+        follow_journal(referee, journal, router, bots)
+    router.sounds = sounds
     return Table(referee, layout, TableRunner(referee, layout, strip, recogniser, sounds, bots, settings, router))
 
 
-def bot_takeover(bots: BotSeats, journal: Journal | None) -> Callable[[int, float], None]:
-    """What the shell does when a player who leaves hands their seat to a bot (the referee's `SeatToBot`): the bot
-    plays it from now on, and the saved game says so (a resumed game keeps the bot in that seat)."""
-
-    def take_over(seat: int, now: float) -> None:
-        bots.take_over(seat, now)
-        if journal is not None:
-            journal.reseat(seat, bots.kinds[seat])
-
-    return take_over
+def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bots: BotSeats | None = None) -> None:
+    """Journal the referee's game from now on (`build_table` does when given the journal; `play --new` once its
+    first frame shows, before the board takes any input): its actions (the router's first stop), a seat handed to a
+    bot (a resumed game keeps the bot in that seat), its time of play."""
+    journal.attach(referee)
+    router.journal = journal
+    if bots is not None:   # after build_table's decision, which seated the bot
+        router.on(SeatToBot, lambda _referee, seated: journal.reseat(seated.seat, bots.kinds[seated.seat]))
+    # The tournament clock of a resumed game goes on from the time of play its saved actions show: told as data
+    # now, and again whenever a game starts (the journal follows it by then: the router's first stop).
+    referee.tournament.saved(referee.game, journal.row_times())
+    router.on(GameStarted, lambda ref, _started: ref.tournament.saved(ref.game, journal.row_times()))

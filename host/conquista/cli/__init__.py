@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from conquista import __version__
 from conquista.errors import ConquistaError
@@ -32,7 +35,36 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def help_width() -> int:
+    """The width argparse formats help to: `shutil.get_terminal_size().columns - 2`, worked out as shutil does
+    ($COLUMNS, else the terminal of stdout, else 80) without importing shutil, which loads bz2 and lzma."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns - 2
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, given the width: argparse makes one for every option it registers (to check its
+    metavar), and finding the width itself imported shutil, 2 % of a board's start (issue 22)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, help_width() if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line on stderr and exit code 2, the same shape as every other user error.
         sys.stderr.write(f"{self.prog}: error: {message}\n")
@@ -68,10 +100,44 @@ def build_parser(command: str | None = None, *, every_command: bool = False) -> 
     return parser
 
 
+# Commands that say when their start-up is over (`start_up_done()`, at their first frame); the others run with the
+# garbage collector from the moment their command line is parsed.
+FIRST_FRAME_COMMANDS = frozenset({"play", "sim"})
+_paused: list[bool] = []    # while main() holds the garbage collector for a start-up: [whether to freeze then]
+
+
+def start_up_done() -> None:
+    """The command's start-up is over (`play`, `sim`: their first frame is shown): the garbage collector runs again
+    if main() held it. A start creates thousands of objects that live as long as the process (modules, classes,
+    rulesets); the collector's passes over them while they are made were about 5 % of a board's start (issue 22).
+    In a process started for the command they are then frozen (`gc.freeze`): the collector never walks them again,
+    so its first passes do not slow the web app's start, nor a later full pass a tap."""
+    if _paused:
+        if _paused.pop():
+            gc.freeze()
+        _paused.clear()
+        gc.enable()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(command_in(words))
+    if gc.isenabled():
+        gc.disable()
+        # Frozen only for the process's own command line: a caller of main(argv) (the tests) keeps its garbage
+        # collectable.
+        _paused.append(argv is None)
+    try:
+        return _run(words)
+    finally:
+        start_up_done()
+
+
+def _run(words: list[str]) -> int:
+    command = command_in(words)
+    parser = build_parser(command)
     args = parser.parse_args(words)
+    if command not in FIRST_FRAME_COMMANDS:
+        start_up_done()
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2

@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from conquista.bots.roster import seats_of
+from conquista.cli import start_up_done
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -28,11 +30,13 @@ if TYPE_CHECKING:
     from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
     from conquista.app.routing import EffectRouter
+    from conquista.app.setup import NewGameAtBoard
     from conquista.dice.sources import DiceSource
     from conquista.hardware.profile import BoardProfile
     from conquista.journal import GameJournal, PlayStart
     from conquista.rules.engine import Game
     from conquista.rules.mapdata import GameMap
+    from conquista.rules.ruleset import Ruleset
     from conquista.table.bot_player import BotSeats
     from conquista.table.referee import Referee
     from conquista.web.companion import Companion
@@ -89,47 +93,74 @@ def run(args: argparse.Namespace) -> int:
     # A missing device is the one line printed, before any QR code; the devices stay open for the board.
     devices = open_board(profile, args.sensors, inbox)
     with contextlib.closing(devices):   # run_board closes them; this, if something fails before it runs
-        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices)
+        return _play(args, from_command_line, asked_rules, asked_players, game_map, profile, inbox, devices, rules)
 
 
 def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | None, asked_players: int | None,
-          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices) -> int:
+          game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices, rules: Ruleset) -> int:
     import sys
 
-    from conquista.app.board import run_board
+    from conquista.app.board import JournalToOpen, run_board
     from conquista.app.routing import EffectRouter
-    from conquista.journal import Wanted, open_for_play
+    from conquista.journal.paths import journal_path
 
-    rules = load_ruleset(args.rules)
     # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
     dice = TableDice(args.dice, args.seed, None, print)
 
     def warn(text: str) -> None:
         sys.stderr.write(f"conquista play: {text}\n")
 
-    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew.
-    wanted = Wanted(rules.name if asked_rules is not None else None, asked_players)
-    start = open_for_play(args.data_dir, args.resume, warn, wanted)
-    dice.journal = start.journal
+    def open_journal(resume: bool | int | None) -> PlayStart:
+        from conquista.journal import Wanted, open_for_play
+
+        # Only a saved game of the ruleset and players the command line names is resumed or offered.
+        return open_for_play(args.data_dir, resume, warn,
+                             Wanted(rules.name if asked_rules is not None else None, asked_players))
+
+    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew, so
+    # the journal decides the first frame. With --new nothing saved does: the journal (sqlite3, its checks) opens
+    # once that frame shows, before the board takes any input (run_board's `journal_later`).
+    start = open_journal(args.resume) if args.resume is not False else None
+    dice.journal = start.journal if start is not None else None
+    journals = [start.journal] if start is not None else []
     companions: list[Companion] = []
     # Where the referee's effects leave (the journal first); the phones and the set-up menu's game hang on it.
     router = EffectRouter()
-    game, bots, ask = _opening(args, start, dice, game_map, router, menu=not from_command_line, warn=warn)
+    menus: list[NewGameAtBoard] = []
+    game, bots, ask = _opening(args, start, dice, game_map, router, menu=not from_command_line, warn=warn,
+                               menus=menus, rules=rules)
+
+    def journal_now() -> GameJournal:
+        if journals:
+            return journals[0]      # opened already (start_phones, before the devices and the QR code)
+        journal = open_journal(False).journal
+        journals.append(journal)
+        # What dealing the game in play would have told a journal open then: its seats, its dice.
+        journal.seats, journal.seed = seats_of(game.players, bots.kinds), None
+        dice.follow(journal)
+        for menu in menus:
+            menu.journal = journal
+        return journal
+
+    later = JournalToOpen(journal_path(args.data_dir), journal_now) if start is None else None
     webs: list[WebService] = []
     # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
     # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
     reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
 
     def start_phones() -> None:
-        # After the first frame: the web app, then the buttons and the buzzer (gpiozero), then the QR code, so
-        # the app serves as soon as it can while a missing button is still said before any address is shown.
-        # The buttons and the QR code (segno) wait until the app serves: its imports run in its own thread, and
-        # sharing the interpreter's lock with them would keep a phone's first page waiting.
+        # After the first frame: the web app, then the journal (--new), the sensors, the buttons and the buzzer
+        # (gpiozero), then the QR code, so the app serves as soon as it can while a journal or device that fails
+        # is still said before any address is shown. They wait until the app serves: its imports run in its own
+        # thread, and sharing the interpreter's lock with them would keep a phone's first page waiting.
+        start_up_done()
         if reserved is None:
+            if later is not None:
+                later.open()
             devices.open_deferred()
             return
         hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
-        set_up = _host_set_up(start.journal, game_map, dice, bots) if hosted else None
+        set_up = _host_set_up(journals[0], game_map, dice, bots) if hosted else None
         web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
                                    out=None, set_up=set_up, reserved=reserved)
         webs.append(web)
@@ -142,6 +173,8 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
             serving = False      # the app said why on stderr; the board plays on without phones, and no QR code
         else:
             serving = True
+        if later is not None:
+            later.open()
         devices.open_deferred()
         if serving:
             sys.stdout.write(join_text(web.url))
@@ -153,14 +186,16 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
 
     try:
         referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal, on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
+                            journal=start.journal if start is not None else None, journal_later=later,
+                            on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
                             after_first_frame=start_phones, devices=devices, router=router)
     finally:
         for web in webs:
             web.stop()
         if reserved is not None:
             reserved[1].close()      # the server closed it, or it never started
-        start.journal.close()
+        for journal in journals:
+            journal.close()
     if referee.power_off:
         # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
         from conquista.app.power import switch_off
@@ -171,44 +206,53 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     return 0
 
 
-def _opening(args: argparse.Namespace, start: PlayStart, dice: TableDice, game_map: GameMap, router: EffectRouter,
-             *, menu: bool, warn: Callable[[str], object]) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
+def _opening(args: argparse.Namespace, start: PlayStart | None, dice: TableDice, game_map: GameMap,
+             router: EffectRouter, *, menu: bool, warn: Callable[[str], object],
+             menus: list[NewGameAtBoard] | None = None, rules: Ruleset | None = None
+             ) -> tuple[Game, BotSeats, Callable[[Referee], None]]:
     """The game the board starts with (a stand-in while the set-up menu shows), the bots' seats, and what the
     board asks first: resume the unfinished game (CANCEL: the menu, or the command line's game), or the menu.
-    Every game is dealt from the table's chance source (`dice`)."""
+    Every game is dealt from the table's chance source (`dice`). `start` None: a new game, whose journal opens
+    later (`--new`); `menus` then receives the set-up menu's starter, to be given that journal. `rules`: the
+    ruleset of --rules, when loaded already."""
     from conquista.app.setup import NewGameAtBoard
     from conquista.bots import make_bot
-    from conquista.bots.roster import bots_of, seats_of
-    from conquista.journal import offer_resume
+    from conquista.bots.roster import bots_of
     from conquista.table.bot_player import BotSeats
     from conquista.table.effects import Answered
 
-    rules = load_ruleset(args.rules)
+    rules = load_ruleset(args.rules) if rules is None else rules
     kinds = parse_bot_seats(args.bots or "", rules.colours, args.players)   # --bots blue:planner,yellow
     # Live play: the bots' own choices come from the operating system's generator.
     bots = BotSeats(lambda kind: make_bot(kind, random.SystemRandom()), think_s=args.think)
 
     def fresh() -> Game:
-        start.journal.seats, start.journal.seed = seats_of(args.players, kinds), None   # saved with the game
+        if start is not None:
+            start.journal.seats, start.journal.seed = seats_of(args.players, kinds), None   # saved with the game
         bots.seat(kinds)                               # the command line's game: its --bots, the rest people
         return dice.new_game(rules, game_map, args.players)
 
-    game = dice.game_to_play(start, fresh, warn)
-    if start.game is not None and game is start.game:
+    game = dice.game_to_play(start, fresh, warn) if start is not None else fresh()
+    if start is not None and start.game is not None and game is start.game:
         # A resumed game keeps its bots, unless --bots names them anew.
         bots.seat(parse_bot_seats(args.bots, game.rules.colours, game.players) if args.bots is not None
                   else bots_of(start.journal.seats))
     at_board = NewGameAtBoard(lambda chosen, players: dice.new_game(chosen, game_map, players),
-                              bots, router, journal=start.journal, rules=args.rules, players=args.players)
+                              bots, router, journal=start.journal if start is not None else None, rules=args.rules,
+                              players=args.players)
 
     def ask(referee: Referee) -> None:
         at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
         set_up = (lambda now: at_board.offer(referee)) if menu else None
-        if start.offer is not None:
+        if start is not None and start.offer is not None:
+            from conquista.journal import offer_resume
+
             router.on(Answered, offer_resume(referee, start.journal, start.offer, fresh, set_up=set_up))
-        elif start.game is None and menu:
+        elif (start is None or start.game is None) and menu:
             at_board.offer(referee)
 
+    if menus is not None:
+        menus.append(at_board)
     return game, bots, ask
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from conquista.bots.roster import DEFAULT_BOT, bots_of, seats_of
+from conquista.cli import start_up_done
 from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
                         sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
         companions: list[Companion] = []
         _ask_at_board(table, start, args, dice, seed, fresh_bots, menu=menu, resumed=game is not None)
+        start_up_done()      # the board (or its menu) is shown
         web = None
         if serve:
             set_up = None if from_command_line else _host_set_up(args, table, start, dice)

@@ -32,14 +32,27 @@ class TableDice:
     def start_new(self) -> GameChance:
         """A new game is about to be dealt from `chance`: its own fresh source, the log header that names it (and a
         committed source's commitment, shown now), and a committed seed handed to the journal's private file."""
-        source = self.chance.new()
+        self.chance.new()
+        self._tell_journal()
         committed = self.chance.committed()
-        if self.journal is not None:
-            self.journal.dice_header = committed.header() if committed is not None else {"source": source.name}
-            self.journal.new_dice_secret = committed.secret() if committed is not None else None
         if committed is not None:
             self.out(f"committed dice: commitment {committed.commitment} (the seed is revealed when the game ends)")
         return self.chance
+
+    def follow(self, journal: GameJournal) -> None:
+        """`journal` opened after the game in play was dealt (`play --new` opens it once the first frame shows): it
+        gets that game's dice header and committed seed, as `start_new` would have given them."""
+        self.journal = journal
+        self._tell_journal()
+
+    def _tell_journal(self) -> None:
+        """The log header's dice of the game just dealt, and a committed source's secret seed, for the journal."""
+        if self.journal is None:
+            return
+        committed = self.chance.committed()
+        self.journal.dice_header = (committed.header() if committed is not None
+                                    else {"source": self.chance.source.name})
+        self.journal.new_dice_secret = committed.secret() if committed is not None else None
 
     def new_game(self, rules: Ruleset, game_map: GameMap, players: int) -> Game:
         return new_game(rules, game_map, players, self.start_new())

@@ -18,6 +18,8 @@ _IDENTITY = bytes(range(256))
 
 @dataclass(frozen=True)
 class PowerBudget:
+    """What the LED supply may deliver, and what one LED draws: the limit a frame is scaled to."""
+
     supply_ma: float
     ma_per_channel: float
     idle_ma_per_led: float

@@ -1,50 +1,86 @@
-"""A button panel and a buzzer opened after the board's first frame (issue 22: the first frame first).
+"""The territory sensors, a button panel and a buzzer opened after the board's first frame (issue 22: the first
+frame first).
 
-The first frame needs the LED strip and what decides the scene (the game, the journal); the buttons and the piezo
-are gpiozero devices, whose import and pin set-up cost tens of milliseconds of a Pi Zero's start. These stand-ins
-take the board's calls until `open()` builds the real device: the panel has no presses to report before then (its
-listener is handed on), and a tone asked for before then sounds when the buzzer opens, unless it was stopped.
+The first frame needs the LED strip and what decides the scene (the game, the journal); the sensors (the Pico's
+serial link, or Pi GPIOs), the buttons and the piezo do not: the link's import and handshake, and gpiozero's import
+and pin set-up, cost tens of milliseconds of a Pi Zero's start. These stand-ins take the board's calls until
+`open()` builds the real device: an input has nothing to report before then (its listener is handed on), and a
+tone asked for before then sounds when the buzzer opens, unless it was stopped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
 
-from conquista.devices.events import PanelEvent
-from conquista.devices.interfaces import ButtonPanel, Buzzer
+from conquista.devices.events import PanelEvent, SensorEvent
+from conquista.devices.interfaces import ButtonPanel, Buzzer, SensorSource
+
+Event = TypeVar("Event")
 
 
-class DeferredPanel:
-    """`ButtonPanel` whose real panel is built by `open()`."""
+class _Input(Protocol[Event]):
+    def poll(self) -> list[Event]: ...
 
-    def __init__(self, opener: Callable[[], ButtonPanel]) -> None:
+    def set_listener(self, listener: Callable[[Event], None] | None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _DeferredInput(Generic[Event]):
+    """An input device (`ButtonPanel`, `SensorSource`) whose real device is built by `open()`."""
+
+    refusal = "the input was closed before it was opened"
+
+    def __init__(self, opener: Callable[[], _Input[Event]]) -> None:
         self._opener = opener
-        self._panel: ButtonPanel | None = None
-        self._listener: Callable[[PanelEvent], None] | None = None
+        self._device: _Input[Event] | None = None
+        self._listener: Callable[[Event], None] | None = None
 
     @property
     def opened(self) -> bool:
-        return self._panel is not None
+        return self._device is not None
 
     def open(self) -> None:
-        if self._panel is None:
-            self._panel = self._opener()
+        if self._device is None:
+            self._device = self._opener()
             if self._listener is not None:
-                self._panel.set_listener(self._listener)
+                self._device.set_listener(self._listener)
 
-    def poll(self) -> list[PanelEvent]:
-        return [] if self._panel is None else self._panel.poll()
+    def poll(self) -> list[Event]:
+        return [] if self._device is None else self._device.poll()
 
-    def set_listener(self, listener: Callable[[PanelEvent], None] | None) -> None:
+    def set_listener(self, listener: Callable[[Event], None] | None) -> None:
         self._listener = listener
-        if self._panel is not None:
-            self._panel.set_listener(listener)
+        if self._device is not None:
+            self._device.set_listener(listener)
 
     def close(self) -> None:
-        panel, self._panel = self._panel, None
-        self._opener = _closed_panel
-        if panel is not None:
-            panel.close()
+        device, self._device = self._device, None
+        self._opener = self._refuse
+        if device is not None:
+            device.close()
+
+    def _refuse(self) -> _Input[Event]:
+        raise RuntimeError(self.refusal)
+
+
+class DeferredPanel(_DeferredInput[PanelEvent]):
+    """`ButtonPanel` whose real panel is built by `open()`."""
+
+    refusal = "the button panel was closed before it was opened"
+
+    def __init__(self, opener: Callable[[], ButtonPanel]) -> None:
+        super().__init__(opener)
+
+
+class DeferredSensors(_DeferredInput[SensorEvent]):
+    """`SensorSource` whose real source (the link and its key matrix, or the GPIO sensors) is built by `open()`."""
+
+    refusal = "the territory sensors were closed before they were opened"
+
+    def __init__(self, opener: Callable[[], SensorSource]) -> None:
+        super().__init__(opener)
 
 
 class DeferredBuzzer:
@@ -84,10 +120,6 @@ class DeferredBuzzer:
         self._opener = _closed_buzzer
         if buzzer is not None:
             buzzer.close()
-
-
-def _closed_panel() -> ButtonPanel:
-    raise RuntimeError("the button panel was closed before it was opened")
 
 
 def _closed_buzzer() -> Buzzer:

@@ -51,6 +51,8 @@ class MatrixKeyEvent:
 
 @dataclass(frozen=True, slots=True)
 class ButtonEvent:
+    """A button of the panel pressed or released, at `time` (the referee's clock)."""
+
     button: PanelButton
     edge: Edge
     time: float

@@ -14,14 +14,11 @@ battle roll (`roll`), the card drawn from a pile (`draw`) and the deal a game st
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import random
-import secrets
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from conquista.dice.ready_rolls import seeded_roll
 from conquista.errors import ConquistaError
@@ -109,6 +106,16 @@ class SeededDice:
 # byte % 6 + 1, a byte of 252 or more is skipped. 256 is not a multiple of 6, so a plain byte % 6 would favour
 # faces 1..4; skipping the top 4 byte values leaves every face exactly 42 byte values.
 _ACCEPT_BELOW = 252
+# The operating system's generator for the deal and the card draws (what `secrets.randbelow` uses: `secrets`
+# itself is not imported, as it loads hmac and OpenSSL, which a board's start has no use for before its first frame).
+_SYSTEM = random.SystemRandom()
+
+
+def _hmac() -> Any:
+    """The hmac module, loaded with the first committed roll or draw (it loads OpenSSL)."""
+    import hmac
+
+    return hmac
 
 
 class OsDice:
@@ -140,10 +147,10 @@ class OsDice:
         return tuple([die() for _ in range(attack)]), tuple([die() for _ in range(defend)])
 
     def draw(self, cards: int) -> int:
-        return secrets.randbelow(cards)
+        return _SYSTEM.randrange(cards)
 
     def deal(self, territories: int, players: int, missions: tuple[int, ...]) -> Deal:
-        return _deal_from(secrets.randbelow, territories, players, missions)
+        return _deal_from(_SYSTEM.randrange, territories, players, missions)
 
 
 COMMITTED_SEED_BYTES = 32
@@ -155,6 +162,8 @@ COVERS = "deal draws rolls"
 
 def commitment_for(seed: bytes) -> str:
     """The SHA-256 of the seed bytes, hex: what is shown (and logged) before the first roll."""
+    import hashlib  # here and below: OpenSSL loads with the first committed game, not with every start
+
     return hashlib.sha256(seed).hexdigest()
 
 
@@ -182,7 +191,7 @@ def committed_dice(seed: bytes, index: int, attack: int, defend: int) -> tuple[t
     block = 0
     while len(dice) < wanted:
         message = f"{COMMITTED_SCHEME}:{index}:{block}".encode("ascii")
-        for value in hmac.digest(seed, message, "sha256"):
+        for value in _hmac().digest(seed, message, "sha256"):
             if value < _ACCEPT_BELOW:
                 dice.append(value % 6 + 1)
                 if len(dice) == wanted:
@@ -201,7 +210,7 @@ def committed_below(seed: bytes, label: str, index: int, n: int) -> int:
     limit = (1 << 32) - (1 << 32) % n
     block = 0
     while True:
-        digest = hmac.digest(seed, f"conquista-{label}-v1:{index}:{block}".encode("ascii"), "sha256")
+        digest = _hmac().digest(seed, f"conquista-{label}-v1:{index}:{block}".encode("ascii"), "sha256")
         for at in range(0, 32, 4):
             word = int.from_bytes(digest[at:at + 4], "big")
             if word < limit:
@@ -228,7 +237,7 @@ class CommittedDice:
     name = DiceKind.COMMITTED.value
 
     def __init__(self, seed: bytes | None = None) -> None:
-        self._seed = seed if seed is not None else secrets.token_bytes(COMMITTED_SEED_BYTES)
+        self._seed = seed if seed is not None else os.urandom(COMMITTED_SEED_BYTES)
         if not self._seed:
             raise SeedError("a committed-dice seed cannot be empty")
         self.commitment = commitment_for(self._seed)

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import ProfileError as ProfileError
 from conquista.hardware.profile_fields import FieldReader, join
 from conquista.rules.mapdata import GameMap, load_map
-from conquista.rules.textdata import BadText, load_toml, read_utf8, shown
+from conquista.rules.textdata import BadText, load_toml, package_text, read_utf8, shown
 
 DEFAULT_PROFILE = "classic-42"
 PROFILE_FORMAT = 1
@@ -56,6 +55,8 @@ class StripDriver(StrEnum):
 
 @dataclass(frozen=True)
 class StripSettings:
+    """The LED chain: its driver, length and wiring, and the current its supply and LEDs allow."""
+
     driver: StripDriver
     length: int
     data_pin: int  # a Pi GPIO for ws281x, a Pico GP number for pico
@@ -72,6 +73,8 @@ class StripSettings:
 
 @dataclass(frozen=True)
 class SensorSettings:
+    """The territory sensors: a key matrix on the Pico, or one Pi GPIO each, and which is whose."""
+
     kind: SensorKind
     rows: int  # matrix size (serial); 0 for gpio
     cols: int
@@ -88,6 +91,8 @@ class SensorSettings:
 
 @dataclass(frozen=True)
 class ButtonPins:
+    """The GPIOs of ROLL, CANCEL and NEXT, and their debounce."""
+
     roll: int
     cancel: int
     next: int
@@ -96,6 +101,8 @@ class ButtonPins:
 
 @dataclass(frozen=True)
 class EncoderPins:
+    """The rotary encoder's GPIOs: its two phases and its push."""
+
     a: int
     b: int
     push: int
@@ -150,7 +157,7 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
 def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], str]:
     """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile."""
     if path is None:
-        text = resources.files("conquista.data.boards").joinpath(f"{DEFAULT_PROFILE}.toml").read_text("utf-8")
+        text = package_text("conquista.data.boards", f"{DEFAULT_PROFILE}.toml")
         source = f"<built-in {DEFAULT_PROFILE}.toml>"
     else:
         source = str(path)

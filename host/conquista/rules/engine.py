@@ -17,8 +17,6 @@ ruleset has step into the turn's flow as `TurnFeature`s, chosen here (`features_
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 from itertools import product
 from operator import attrgetter
@@ -425,6 +423,9 @@ class Game(Position):
 
     def digest(self) -> str:
         """SHA-256 of the canonical state: equal for equal states (the order cards lie in does not count)."""
+        import hashlib  # here: a board's start (which never asks for a digest) need not load OpenSSL
+        import json
+
         blob = json.dumps(self._canonical(), sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(blob).hexdigest()
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import MapError
 from conquista.rules.graph import reachable
-from conquista.rules.textdata import BadText, load_json, read_utf8, shown
+from conquista.rules.textdata import BadText, load_json, package_text, read_utf8, shown, text_sha256
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
 DEFAULT_MAP = "classic-42"
@@ -28,6 +26,8 @@ _LINK_KEYS = {"a", "b", "sea"}
 
 @dataclass(frozen=True)
 class Continent:
+    """A continent: its territories (by index) and the armies it gives its owner each turn."""
+
     id: str
     name_en: str
     name_it: str
@@ -37,6 +37,8 @@ class Continent:
 
 @dataclass(frozen=True)
 class Territory:
+    """A territory: its index in the map, its id and names, its card symbol and its continent (by index)."""
+
     index: int
     id: str
     name_en: str
@@ -94,7 +96,7 @@ class GameMap:
 def load_map(path: str | Path | None = None) -> GameMap:
     """Load and validate a map file; with no path, the classic 42-territory map shipped in the package."""
     if path is None:
-        text = resources.files("conquista.data.maps").joinpath(f"{DEFAULT_MAP}.json").read_text("utf-8")
+        text = package_text("conquista.data.maps", f"{DEFAULT_MAP}.json")
         source = f"<built-in {DEFAULT_MAP}.json>"
     else:
         source = str(path)
@@ -108,7 +110,7 @@ def load_map(path: str | Path | None = None) -> GameMap:
         data = load_json(text)
     except BadText as exc:
         raise MapError(f"{source}: {exc}") from None
-    return parse_map(data, source, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return parse_map(data, source, text_sha256(text))
 
 
 def _require(entry: Any, key: str, kind: type, where: str, source: str) -> Any:

@@ -34,6 +34,8 @@ MISSION_COUNT = 14
 
 @dataclass(frozen=True)
 class Ruleset:
+    """One ruleset's parameters, resolved and validated (conquista.rules.rulesets builds it from the TOML files)."""
+
     name: str
     description: str
     players_min: int

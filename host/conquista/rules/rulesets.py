@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from conquista.rules.ruleset import (
     Ruleset as Ruleset,  # what load_ruleset returns; table/ and the engine import it here
 )
 from conquista.rules.ruleset_checks import check_ruleset
-from conquista.rules.textdata import BadText, is_whole, load_toml, read_utf8, shown
+from conquista.rules.textdata import BadText, is_whole, load_toml, package_files, package_text, read_utf8, shown
 
 ROOT_RULESET = "italian"
 
@@ -95,8 +94,7 @@ _FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(Ruleset)}
 
 def builtin_rulesets() -> list[str]:
     """Names of the rulesets shipped in the package, sorted."""
-    folder = resources.files("conquista.data.rulesets")
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(name[: -len(".toml")] for name in package_files("conquista.data.rulesets") if name.endswith(".toml"))
 
 
 def _read_builtin(name: str, extended_by: str = "") -> dict[str, Any]:
@@ -105,7 +103,7 @@ def _read_builtin(name: str, extended_by: str = "") -> dict[str, Any]:
             raise RulesetError(f"ruleset {extended_by}: 'extends' names unknown ruleset {shown(name)}; "
                                f"known rulesets: {', '.join(builtin_rulesets())}")
         raise RulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(builtin_rulesets())}")
-    text = resources.files("conquista.data.rulesets").joinpath(f"{name}.toml").read_text("utf-8")
+    text = package_text("conquista.data.rulesets", f"{name}.toml")
     return load_toml(text)
 
 

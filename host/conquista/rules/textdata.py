@@ -9,10 +9,10 @@ caller turns that reason into its own one-line error naming the file.
 
 from __future__ import annotations
 
-import json
+import importlib
+import marshal
 import math
 import reprlib
-import tomllib
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -59,13 +59,68 @@ def decode_utf8(data: bytes) -> str:
         raise BadText(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
+def package_text(package: str, name: str) -> str:
+    """The text of data file `name` shipped in `package`, as `importlib.resources` reads it (UTF-8, universal
+    newlines), through the package's loader (a file, or a zip member): importlib.resources' readers load zipfile and
+    tempfile, about 5 ms of a board's start. OSError when it cannot be read."""
+    module = importlib.import_module(package)
+    loader = module.__spec__.loader if module.__spec__ is not None else None
+    if module.__file__ is None or loader is None or not hasattr(loader, "get_data"):
+        raise FileNotFoundError(f"{package}: its data files cannot be read (no file or loader)")
+    # What pkgutil.get_data does, without loading pkgutil: the loader reads a path beside the package's __init__.
+    data: bytes = loader.get_data(str(Path(module.__file__).parent.joinpath(*name.split("/"))))
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def package_files(package: str) -> list[str]:
+    """The names of the files in `package`'s directory (listed by importlib.resources when the package is not a
+    directory, e.g. in a zip)."""
+    folder = Path(str(importlib.import_module(package).__file__)).parent
+    if folder.is_dir():
+        return [path.name for path in folder.iterdir()]
+    from importlib import resources
+
+    return [path.name for path in resources.files(package).iterdir()]
+
+
 def _no_constant(name: str) -> Any:
     raise BadText(f"{name} is not a number JSON allows; write a plain number")
+
+
+# The package's own data files parsed ahead (conquista/data/parsed.py), by their exact text: loaded on first use.
+_shipped: dict[str, tuple[bytes, str]] | None = None
+
+
+def _parsed_ahead(text: str) -> tuple[bytes, str] | None:
+    """(value as marshal bytes, SHA-256) when `text` is exactly one of the package's data files as parsed ahead;
+    None for any other text, an edited file included (it is parsed as any file is)."""
+    global _shipped
+    if _shipped is None:
+        from conquista.data.parsed import SHIPPED
+
+        _shipped = {file_text: (value, sha256) for _name, file_text, value, sha256 in SHIPPED}
+    return _shipped.get(text)
+
+
+def text_sha256(text: str) -> str:
+    """The SHA-256 of `text` as UTF-8, in hex (a map's identity): the package's own maps' are known ahead, so a
+    board starts without loading hashlib's OpenSSL."""
+    known = _parsed_ahead(text)
+    if known is not None:
+        return known[1]
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def load_json(text: str, *, one_line: bool = False) -> Any:
     """One JSON value; BadText for bad syntax, NaN/Infinity, a number of thousands of digits, deep nesting.
     `one_line`: the text is a line of a file (the caller names the line)."""
+    known = None if one_line else _parsed_ahead(text)
+    if known is not None:
+        return marshal.loads(known[0])
+    import json  # here: a start that reads only the package's own files never needs it
+
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -83,6 +138,11 @@ def load_json(text: str, *, one_line: bool = False) -> Any:
 
 def load_toml(text: str) -> dict[str, Any]:
     """A TOML document; BadText for bad syntax, a number of thousands of digits or deep nesting."""
+    known = _parsed_ahead(text)
+    if known is not None:
+        return dict(marshal.loads(known[0]))
+    import tomllib  # here: a start that reads only the package's own files never needs it
+
     try:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
