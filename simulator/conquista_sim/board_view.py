@@ -135,7 +135,10 @@ def _fit(name: str, label: str, width: int) -> str:
 
 
 def marked_units(table: SimulatedTable, t: int) -> str:
-    """The units with the owner's letter before them ("R3"), so colour is never the only sign of the owner."""
+    """The units with the owner's letter before them ("R3"), so colour is never the only sign of the owner. Nothing
+    while the set-up menu shows: the game then is a stand-in, and the board's map stays dark."""
+    if table.referee.menu is not None:
+        return ""
     owner = table.game.owner[t]
     label = units_label(table, t)
     return label if owner < 0 else mark(owner_name(table.game, owner)) + label
@@ -216,6 +219,12 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     is named by its colour and what played it, as the journal saved it (None: not known), and nobody is "you"."""
     colours = table.game.rules.colours[: table.game.players]
     out = Text()
+    if table.referee.menu is not None and not table.referee.power_question:
+        # The stand-in game's seats are not the players': the menu chooses them (and the map stays dark).
+        out.append("the set-up menu chooses the game: the rules, the players, who is a bot")
+        out.append("\nring: the set-up menu · turn (+N / -N) to choose · roll confirms · next goes back · "
+                   "cancel switches a seat between a person and a bot")
+        return out
     if replay_seats is None:
         you = [colours[s] for s in sorted(people)]
         out.append("you: " + (", ".join(you) if you else "nobody (bots only)"))
@@ -235,9 +244,6 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
         out.append("\nring: switch the board off? · ROLL: yes · any other key: no")
     elif table.referee.prompt:
         out.append("\nring: a question · green half: ROLL answers yes · red half: CANCEL answers no")
-    elif table.referee.menu is not None:
-        out.append("\nring: the set-up menu · turn (+N / -N) to choose · roll confirms · next goes back · "
-                   "cancel switches a seat between a person and a bot")
     elif table.referee.fault:
         out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
     else:
@@ -264,13 +270,16 @@ def _clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def status_lines(status: Status, colours: Sequence[str] = ()) -> Text:
-    """The status under the board; `colours`: the seats', which name a tournament's points."""
+def status_lines(status: Status, colours: Sequence[str] = (), *, menu: bool = False) -> Text:
+    """The status under the board; `colours`: the seats', which name a tournament's points. `menu`: the set-up
+    menu shows, so there is no turn to tell (its game is a stand-in)."""
     chance = f" · chance to conquer {percent(status.chance)}" if status.chance is not None else ""
     clock = f" · {_clock(status.time_left)} left" if status.time_left is not None else ""
-    head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {phase_words(status.phase)}{chance}"
-                f"{clock}\n",
-                style="bold")
+    if menu:
+        head = Text("a new game is being set up\n", style="bold")
+    else:
+        head = Text(f"turn {status.turn}, round {status.round} · {status.colour} · {phase_words(status.phase)}"
+                    f"{chance}{clock}\n", style="bold")
     head.append(status.pending)
     if status.tournament is not None:   # the tournament ending: its clock (or its round) and the points
         points = ", ".join(f"{colour} {p}" for colour, p in zip(colours, status.tournament.points, strict=False))
@@ -300,7 +309,8 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     panel.append("   ring ")
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
-    notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours)
+    notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours,
+                                                                      menu=table.referee.menu is not None)
     log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))

@@ -33,6 +33,20 @@ def words(table: SimulatedTable) -> str:
     return console.export_text()
 
 
+def test_the_terminal_shows_the_menu_over_a_dark_map_and_no_stand_in_seats() -> None:
+    # The game behind the menu is a stand-in: the terminal, like the board, shows no owner, count, turn or seat of it.
+    with SimulatedTable("italian", 3, seed=2, think_time=0.05) as table:
+        at_menu(table)
+        shown = words(table)
+        assert "Alaska" in shown and "R1" not in shown and "B1" not in shown and "Y1" not in shown
+        assert "turn 0" not in shown and "you: " not in shown and "a new game is being set up" in shown
+        for key in ("roll", "roll", "roll"):
+            table.press(key)
+        shown = words(table)
+        assert table.referee.menu is None and "turn 0, round 0" in shown and "you: red" in shown
+        assert any(f"{mark}1" in shown for mark in "RBY")
+
+
 def test_the_menu_with_buttons_and_knob_starts_a_game_with_a_bot() -> None:
     with SimulatedTable("italian", 3, seed=2, think_time=0.05) as table:
         at_menu(table)
