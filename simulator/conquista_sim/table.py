@@ -15,7 +15,6 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from conquista.app.build import build_table
-from conquista.app.runner import paint
 from conquista.app.sounds import CuePlayer
 from conquista.bots import make_bot
 from conquista.bots.roster import DEFAULT_BOT
@@ -313,8 +312,9 @@ class SimulatedTable:
         self.board.strip.show(bytes(3 * self.board.strip.length))
 
     def paint(self, scene: Scene) -> bytearray:
-        """The strip frame for a scene, through the board profile's layout."""
-        return paint(self.layout, scene)
+        """The strip frame for a scene, through the board profile's layout (the runner's painter: only what
+        changed since the last frame is painted again)."""
+        return self.runner.painter.paint(scene)
 
     # ----------------------------------------------------------------------------------------------- views
 

@@ -38,6 +38,43 @@ def paint(layout: LedLayout, scene: Scene) -> bytearray:
     return frame
 
 
+class ScenePainter:
+    """Paints a stream of scenes into frames like `paint`, repainting only the territories, dice and ring LEDs
+    whose colour changed since the last scene: most frames change a few territories and the ring, and painting all
+    42 territories' LEDs again was most of a frame's cost."""
+
+    def __init__(self, layout: LedLayout) -> None:
+        self.layout = layout
+        self._frame = layout.blank()
+        self._last: Scene | None = None
+
+    def paint(self, scene: Scene) -> bytearray:
+        """The strip frame for `scene` (a new bytearray: the strip may keep or limit it)."""
+        last = self._last
+        if last is None or len(scene.territories) != len(last.territories) or len(scene.ring) != len(last.ring):
+            self._frame = paint(self.layout, scene)
+        elif scene != last:
+            self._repaint(scene, last)
+        self._last = scene
+        return bytearray(self._frame)
+
+    def _repaint(self, scene: Scene, last: Scene) -> None:
+        layout, frame = self.layout, self._frame
+        before = last.territories
+        for t, colour in enumerate(scene.territories):
+            if colour != before[t]:
+                layout.paint_territory(frame, t, colour)
+        if scene.attack_dice != last.attack_dice or scene.defence_dice != last.defence_dice:
+            for side, values, colour in ((DiceSide.ATTACK, scene.attack_dice, ATTACK_DIE),
+                                         (DiceSide.DEFENCE, scene.defence_dice, DEFENCE_DIE)):
+                for die, value in enumerate(values):
+                    layout.paint_die(frame, side, die, value, colour)
+        ring = last.ring
+        for position, colour in enumerate(scene.ring):
+            if colour != ring[position]:
+                layout.paint_ring(frame, position, colour)
+
+
 class TableRunner:
     def __init__(self, referee: Referee, layout: LedLayout, strip: LedStrip,
                  recogniser: GestureRecogniser | None = None, sounds: CuePlayer | None = None,
@@ -52,6 +89,7 @@ class TableRunner:
         self.layout = layout
         self.strip = strip
         self.recogniser = recogniser if recogniser is not None else GestureRecogniser()
+        self.painter = ScenePainter(layout)
         self._shown: Scene | None = None
 
     def on_sensor(self, event: SensorEvent) -> None:
@@ -98,7 +136,7 @@ class TableRunner:
 
     def render(self, now: float) -> None:
         self.router.route(self.referee, now)   # nothing is shown that the journal does not have
-        self.strip.show(paint(self.layout, self.referee.scene(now)))
+        self.strip.show(self.painter.paint(self.referee.scene(now)))
 
     def show_if_changed(self, now: float) -> bool:
         """Send the frame for `now` only when the scene differs from the last one sent; True when sent."""
@@ -107,7 +145,7 @@ class TableRunner:
         if scene == self._shown:
             return False
         self._shown = scene
-        self.strip.show(paint(self.layout, scene))
+        self.strip.show(self.painter.paint(scene))
         return True
 
     def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
