@@ -9,6 +9,7 @@ from typing import Any
 
 from conquista.errors import MapError
 from conquista.rules.graph import reachable
+from conquista.rules.records import frozen_record
 from conquista.rules.textdata import BadText, load_json, package_text, read_utf8, shown, text_sha256
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
@@ -24,7 +25,7 @@ _CONTINENT_KEYS = {"id", "name_en", "name_it", "bonus", "territories"}
 _LINK_KEYS = {"a", "b", "sea"}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Continent:
     """A continent: its territories (by index) and the armies it gives its owner each turn."""
 
@@ -35,7 +36,7 @@ class Continent:
     territories: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Territory:
     """A territory: its index in the map, its id and names, its card symbol and its continent (by index)."""
 
