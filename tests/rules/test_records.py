@@ -131,8 +131,8 @@ def test_an_undocumented_record_is_described_by_its_fields() -> None:
 def test_a_record_refuses_what_it_cannot_do_the_same_way() -> None:
     with pytest.raises(TypeError, match="plain"):
         @frozen_record
-        class Listed:
-            items: list[int] = field(default_factory=list)
+        class Hidden:
+            items: int = field(default=0, repr=False)
 
     with pytest.raises(TypeError, match="base class"):
         @frozen_record
@@ -178,3 +178,26 @@ def test_a_record_keeps_its_own_hash_as_a_frozen_dataclass_does() -> None:
     assert hash(Named("italian", 1)) == hash(RealNamed("italian", 1)) == hash("italian")
     assert Named("italian", 1) != Named("italian", 2)
     assert repr(Named("italian", 1)) == "Named(name='italian', size=1)"
+
+
+@frozen_record
+class Chosen:
+    rules: str
+    bots: dict[int, str] = field(default_factory=dict)
+    tournament: bool = False
+
+
+@dataclass(frozen=True)
+class RealChosen:
+    rules: str
+    bots: dict[int, str] = field(default_factory=dict)
+    tournament: bool = False
+
+
+def test_a_field_left_out_is_made_by_its_default_factory_each_time() -> None:
+    first, second = Chosen("italian"), Chosen("italian", tournament=True)
+    assert first.bots == {} and first.bots is not second.bots
+    assert Chosen("classic", {1: "greedy"}).bots == {1: "greedy"}
+    assert repr(first) == _named(RealChosen("italian"), first)
+    assert first == Chosen("italian") and first != second
+    assert Chosen.__doc__ == "Chosen(rules: str, bots: dict[int, str] = <factory>, tournament: bool = False)"

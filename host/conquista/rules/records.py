@@ -7,9 +7,9 @@ the slots, what `dataclasses.fields`, `replace`, `asdict` and `is_dataclass` rea
 dataclass has, with the same behaviour: `__init__` (compiled alone, calling `__post_init__`), `__repr__`, `__eq__`
 (same class, fields compared as a tuple), `__hash__` (of that tuple), `__setattr__` and `__delattr__` refusing with
 `FrozenInstanceError`, and with slots the pickling pair; about a fifth of the cost. Only plain records: no
-`field(...)`, no base class, no method of those names of their own but `__hash__` (a TypeError says so):
-anything else stays a real dataclass. mypy reads it as a frozen dataclass (`dataclass_transform`). Left interpreted
-by `make fast`.
+`field(...)` but for a `default_factory`, no base class, no method of those names of their own but `__hash__` (a
+TypeError says so): anything else stays a real dataclass. mypy reads it as a frozen dataclass
+(`dataclass_transform`). Left interpreted by `make fast`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _make(cls: type[T], slots: bool) -> type[T]:
         # What dataclass writes from inspect.signature (which costs more than the record), e.g. "Roll(dice: int)".
         made.__doc__ = f"{made.__name__}({', '.join(_parameter(f) for f in fields)})"
     for f in fields:
-        if f.default_factory is not dataclasses.MISSING or not (f.init and f.repr and f.compare and f.hash is None):
+        if not (f.init and f.repr and f.compare and f.hash is None and not f.kw_only and f.metadata == {}):
             raise TypeError(f"{made.__qualname__}.{f.name}: a frozen_record's fields are plain; "
                             f"use @dataclass(frozen=True)")
     names = tuple(f.name for f in fields)
@@ -68,7 +68,8 @@ def _make(cls: type[T], slots: bool) -> type[T]:
 
 
 def _parameter(f: dataclasses.Field[Any]) -> str:
-    return f"{f.name}: {f.type}" + ("" if f.default is dataclasses.MISSING else f" = {f.default!r}")
+    default = f.default if f.default_factory is dataclasses.MISSING else _MADE
+    return f"{f.name}: {f.type}" + ("" if default is dataclasses.MISSING else f" = {default!r}")
 
 
 def _methods(cls: Any, names: tuple[str, ...], slots: bool) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def _methods(cls: Any, names: tuple[str, ...], slots: bool) -> dict[str, Any]:
         for name, value in zip(names, state, strict=False):   # as dataclass reads it
             set_field(self, name, value)
 
-    methods: dict[str, Any] = {"__init__": _init(cls, names), "__repr__": __repr__, "__eq__": __eq__,
+    methods: dict[str, Any] = {"__init__": _init(cls), "__repr__": __repr__, "__eq__": __eq__,
                                "__hash__": __hash__, "__setattr__": __setattr__, "__delattr__": __delattr__}
     if slots:   # what dataclass adds for a frozen class with slots, which pickle needs
         methods.update(__getstate__=__getstate__, __setstate__=__setstate__)
@@ -124,15 +125,34 @@ def _values(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
     return lambda record: ()
 
 
-def _init(cls: Any, names: tuple[str, ...]) -> Any:
-    """`__init__(self, field, ..., field=default)` setting each field past the frozen `__setattr__`, then calling
-    `__post_init__` when the class has one."""
-    defaults = {f"_default_{f.name}": f.default for f in dataclasses.fields(cls)
-                if f.default is not dataclasses.MISSING}
-    params = ", ".join(["self", *(f"{n}=_default_{n}" if f"_default_{n}" in defaults else n for n in names)])
-    body = [f"    _set(self, {n!r}, {n})" for n in names]
+def _init(cls: Any) -> Any:
+    """`__init__(self, field, ..., field=default)` setting each field past the frozen `__setattr__` (a field with a
+    `default_factory` calls it when left out), then calling `__post_init__` when the class has one."""
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_made": _MADE}
+    params, body = ["self"], []
+    for f in dataclasses.fields(cls):
+        value = f.name
+        if f.default is not dataclasses.MISSING:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            scope[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_made")
+            value = f"_factory_{f.name}() if {f.name} is _made else {f.name}"
+        else:
+            params.append(f.name)
+        body.append(f"    _set(self, {f.name!r}, {value})")
     body += ["    self.__post_init__()"] if hasattr(cls, "__post_init__") else []
-    source = "\n".join([f"def __init__({params}):", *(body or ["    pass"])])
-    scope: dict[str, Any] = {"_set": object.__setattr__, **defaults}
+    source = "\n".join([f"def __init__({', '.join(params)}):", *(body or ["    pass"])])
     exec(compile(source, f"<frozen_record {cls.__qualname__}>", "exec"), scope)
     return scope["__init__"]
+
+
+class _Made:
+    """The default of a field made by its `default_factory` (what dataclass shows as `<factory>`)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_MADE = _Made()
