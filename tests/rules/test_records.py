@@ -201,3 +201,39 @@ def test_a_field_left_out_is_made_by_its_default_factory_each_time() -> None:
     assert repr(first) == _named(RealChosen("italian"), first)
     assert first == Chosen("italian") and first != second
     assert Chosen.__doc__ == "Chosen(rules: str, bots: dict[int, str] = <factory>, tournament: bool = False)"
+
+
+@frozen_record(eq=False)
+class Indexed:
+    name: str
+    items: tuple[str, ...]
+    _index: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {item: n for n, item in enumerate(self.items)})
+
+
+@dataclass(frozen=True, eq=False)
+class RealIndexed:
+    name: str
+    items: tuple[str, ...]
+    _index: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {item: n for n, item in enumerate(self.items)})
+
+
+def test_a_record_without_eq_is_compared_by_identity_and_sets_its_derived_fields() -> None:
+    record, reference = Indexed("map", ("a", "b")), RealIndexed("map", ("a", "b"))
+    assert record._index == reference._index == {"a": 0, "b": 1}
+    assert repr(record) == _named(reference, record) == "Indexed(name='map', items=('a', 'b'))"
+    assert record == record and record != Indexed("map", ("a", "b"))
+    assert hash(record) == object.__hash__(record)
+    assert Indexed.__doc__ == "Indexed(name: str, items: tuple[str, ...])"
+    assert Indexed.__dataclass_params__.eq is False and Indexed.__dataclass_params__.frozen is True
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        record._index = {}    # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Indexed("map", ("a",), {})     # type: ignore[call-arg]
+    again = pickle.loads(pickle.dumps(record))
+    assert again._index == record._index and again.items == record.items

@@ -7,7 +7,7 @@ soldering iron who cannot debug the referee to find out which wire is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -109,7 +109,7 @@ class EncoderPins:
     push: int
 
 
-@dataclass(frozen=True, eq=False)
+@frozen_record(eq=False)
 class BoardProfile:
     """A validated board. Territories are addressed by map index, like everywhere inside the referee."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ class Territory:
     continent: int
 
 
-@dataclass(frozen=True, eq=False)
+@frozen_record(eq=False)
 class GameMap:
     """Immutable map. Territories are addressed by index (0..n-1) inside the engine, by id everywhere else."""
 

@@ -25,19 +25,21 @@ T = TypeVar("T")
 @overload
 def frozen_record(cls: type[T], /) -> type[T]: ...
 @overload
-def frozen_record(*, slots: bool = False) -> Callable[[type[T]], type[T]]: ...
+def frozen_record(*, slots: bool = False, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
 
 
 @dataclass_transform(frozen_default=True)
-def frozen_record(cls: type[T] | None = None, /, *, slots: bool = False) -> type[T] | Callable[[type[T]], type[T]]:
-    """`@frozen_record` or `@frozen_record(slots=True)` on a class with annotated fields and plain defaults."""
+def frozen_record(cls: type[T] | None = None, /, *, slots: bool = False,
+                  eq: bool = True) -> type[T] | Callable[[type[T]], type[T]]:
+    """`@frozen_record`, `@frozen_record(slots=True)` or `(eq=False)` on a class with annotated fields and plain
+    defaults."""
     def wrap(cls: type[T]) -> type[T]:
-        return _make(cls, slots)
+        return _make(cls, slots, eq)
 
     return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: type[T], slots: bool) -> type[T]:
+def _make(cls: type[T], slots: bool, eq: bool) -> type[T]:
     if cls.__bases__ != (object,):
         raise TypeError(f"{cls.__qualname__}: a frozen_record has no base class; use @dataclass(frozen=True)")
     documented = bool(cls.__doc__)
@@ -47,18 +49,23 @@ def _make(cls: type[T], slots: bool) -> type[T]:
     fields = dataclasses.fields(made)
     if not documented:
         # What dataclass writes from inspect.signature (which costs more than the record), e.g. "Roll(dice: int)".
-        made.__doc__ = f"{made.__name__}({', '.join(_parameter(f) for f in fields)})"
+        made.__doc__ = f"{made.__name__}({', '.join(_parameter(f) for f in fields if f.init)})"
     for f in fields:
-        if not (f.init and f.repr and f.compare and f.hash is None and not f.kw_only and f.metadata == {}):
-            raise TypeError(f"{made.__qualname__}.{f.name}: a frozen_record's fields are plain; "
-                            f"use @dataclass(frozen=True)")
-    names = tuple(f.name for f in fields)
+        plain = f.init and f.repr and f.compare
+        # Or one the class sets itself in __post_init__: `field(init=False, repr=False)`.
+        derived = not (f.init or f.repr) and f.default is f.default_factory is dataclasses.MISSING
+        if not ((plain or derived) and f.hash is None and not f.kw_only and f.metadata == {}):
+            raise TypeError(f"{made.__qualname__}.{f.name}: a frozen_record's fields are plain or "
+                            f"field(init=False, repr=False); use @dataclass(frozen=True)")
     # The parameters a frozen dataclass reports: what a dataclass subclassing this record checks (frozen from frozen).
     params = made.__dataclass_params__
-    params.init = params.repr = params.eq = params.frozen = True
-    methods = _methods(made, names, slots)
-    if "__hash__" in made.__dict__:
-        del methods["__hash__"]   # the class's own, which a frozen dataclass keeps too
+    params.init = params.repr = params.frozen = True
+    params.eq = eq
+    methods = _methods(made, fields, slots)
+    if "__hash__" in made.__dict__ or not eq:
+        del methods["__hash__"]   # the class's own, which a frozen dataclass keeps too; or, without eq, object's
+    if not eq:
+        del methods["__eq__"]
     for name, method in methods.items():
         if name in made.__dict__:
             raise TypeError(f"{made.__qualname__} defines {name} itself; use @dataclass(frozen=True)")
@@ -72,24 +79,29 @@ def _parameter(f: dataclasses.Field[Any]) -> str:
     return f"{f.name}: {f.type}" + ("" if default is dataclasses.MISSING else f" = {default!r}")
 
 
-def _methods(cls: Any, names: tuple[str, ...], slots: bool) -> dict[str, Any]:
-    """The frozen dataclass's methods for the record `cls` with fields `names`. Only `__init__` is compiled (its
+def _methods(cls: Any, fields: tuple[dataclasses.Field[Any], ...], slots: bool) -> dict[str, Any]:
+    """The frozen dataclass's methods for the record `cls` with `fields`. Only `__init__` is compiled (its
     parameters are the fields, and it runs wherever a record is made); the others are closures over the fields'
-    getter, which cost nothing to make and run at C speed."""
+    getters, which cost nothing to make and run at C speed. Shown: the fields with repr; compared and hashed: those
+    with compare (as dataclass does); frozen and pickled: all."""
     set_field = object.__setattr__
+    names = tuple(f.name for f in fields)
     values = _values(names)
+    shown_names = tuple(f.name for f in fields if f.repr)
+    shown_values = _values(shown_names)
+    compared = _values(tuple(f.name for f in fields if f.compare))
 
     def __repr__(self: Any) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, values(self), strict=True))
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(shown_names, shown_values(self), strict=True))
         return f"{self.__class__.__qualname__}({shown})"
 
     def __eq__(self: Any, other: object) -> Any:
         if other.__class__ is self.__class__:
-            return values(self) == values(other)
+            return compared(self) == compared(other)
         return NotImplemented
 
     def __hash__(self: Any) -> int:
-        return hash(values(self))
+        return hash(compared(self))
 
     def __setattr__(self: Any, name: str, value: object) -> None:
         if type(self) is cls or name in names:
@@ -131,6 +143,8 @@ def _init(cls: Any) -> Any:
     scope: dict[str, Any] = {"_set": object.__setattr__, "_made": _MADE}
     params, body = ["self"], []
     for f in dataclasses.fields(cls):
+        if not f.init:
+            continue    # set by the class's __post_init__
         value = f.name
         if f.default is not dataclasses.MISSING:
             scope[f"_default_{f.name}"] = f.default
