@@ -29,7 +29,7 @@ DEST = ROOT / "build" / "fast"
 # odds (generic over exact and float arithmetic, which mypyc reads more strictly than mypy) and the loaders of
 # rulesets (and the record, whose field types the loader reads as text), maps, texts and logs (run once; mypyc
 # fails on their Any).
-LEFT_INTERPRETED = {"__init__.py", "actions.py", "odds.py", "fleet_odds.py", "rulesets.py", "ruleset.py",
+LEFT_INTERPRETED = {"__init__.py", "actions.py", "records.py", "odds.py", "fleet_odds.py", "rulesets.py", "ruleset.py",
                     "mapdata.py", "textdata.py", "gamelog.py", "serialize.py"}
 COMPILED_DIRS = ("rules", "bots")
 # The seeded dice's ready rolls (the chance step of the simulate loop). The dice sources themselves stay interpreted:
@@ -57,8 +57,10 @@ def loosen_actions(path: Path) -> None:
     text, unions = re.subn(r"^Action = (\([^)]*\)|.*)$", "Action = Any", text, flags=re.M)   # one line or a (…) union
     if not fields or unions != 1:
         raise SystemExit(f"{path}: the action fields or the Action union were not found; update loosen_actions")
-    path.write_text(text.replace("from dataclasses import dataclass\n",
-                                 "from dataclasses import dataclass\nfrom typing import Any\n", 1))
+    future = "from __future__ import annotations\n"
+    if future not in text:
+        raise SystemExit(f"{path}: no `{future.strip()}` to put `from typing import Any` after; update loosen_actions")
+    path.write_text(text.replace(future, future + "\nfrom typing import Any\n", 1))
 
 
 def build(dest: Path = DEST) -> Path:

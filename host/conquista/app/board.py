@@ -20,6 +20,7 @@ from conquista.devices.interfaces import ButtonPanel, Buzzer, Clock, LedStrip, S
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile, SensorKind, StripDriver
 from conquista.rules.engine import Game
+from conquista.rules.records import frozen_record
 from conquista.table.bot_player import BotSeats
 from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from conquista.journal import GameJournal  # sqlite3 and the journal load with the journal play opens
 
 
-@dataclass(frozen=True)
+@frozen_record
 class JournalToOpen:
     """A journal `run_board` opens once the first frame shows: `path`, where it will be (the board's settings are
     read from beside it for that frame), and `open()`, which opens it (and may raise its one-line error); a second

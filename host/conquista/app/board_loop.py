@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from conquista.app.runner import TableRunner
 from conquista.devices.events import ButtonEvent, EncoderEvent, SensorEvent
 from conquista.devices.interfaces import Clock
 from conquista.rules.events import Phase
+from conquista.rules.records import frozen_record
 from conquista.table.referee import Referee
 
 ANIMATION_STEP_S = 1 / 50   # while something blinks or pulses: the scene is looked at this often
@@ -25,7 +25,7 @@ TRADING = (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 IDLE_S = 0.25               # otherwise: time-outs (a defender's, the claims', the link's silence) are this exact
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Wake:
     """Something changed outside the referee (a phone's command was queued): look now."""
 

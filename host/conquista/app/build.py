@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -16,6 +15,7 @@ from conquista.devices.interfaces import LedStrip
 from conquista.dice.sources import DiceSource
 from conquista.hardware.profile import BoardProfile
 from conquista.rules.engine import Game
+from conquista.rules.records import frozen_record
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
 from conquista.table.effects import GameStarted, SeatToBot
@@ -39,7 +39,7 @@ class Journal(Protocol):
     def row_times(self) -> list[float]: ...
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Table:
     """A referee at a board: the referee, where the board's LEDs sit, and the runner that connects the two."""
 

@@ -9,14 +9,13 @@ LEDs would really emit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from conquista.hardware.profile import StripSettings
+from conquista.rules.records import frozen_record
 
 _IDENTITY = bytes(range(256))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PowerBudget:
     """What the LED supply may deliver, and what one LED draws: the limit a frame is scaled to."""
 

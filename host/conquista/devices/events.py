@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
+
+from conquista.rules.records import frozen_record
 
 
 class Edge(Enum):
@@ -27,7 +28,7 @@ class PanelButton(Enum):
     ENCODER = "encoder"  # the push switch of the rotary encoder
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class SensorEvent:
     """A territory's sensor went down (PRESS) or up (RELEASE)."""
 
@@ -36,7 +37,7 @@ class SensorEvent:
     time: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class MatrixKeyEvent:
     """A key of the sensor matrix went down or up, before the profile maps it to a territory.
 
@@ -49,7 +50,7 @@ class MatrixKeyEvent:
     host_time: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class ButtonEvent:
     """A button of the panel pressed or released, at `time` (the referee's clock)."""
 
@@ -58,7 +59,7 @@ class ButtonEvent:
     time: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class EncoderEvent:
     """The encoder turned one detent: +1 clockwise, -1 counter-clockwise."""
 

@@ -7,7 +7,7 @@ soldering iron who cannot debug the referee to find out which wire is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from typing import Any
 from conquista.errors import ProfileError as ProfileError
 from conquista.hardware.profile_fields import FieldReader, join
 from conquista.rules.mapdata import GameMap, load_map
+from conquista.rules.records import frozen_record
 from conquista.rules.textdata import BadText, load_toml, package_text, read_utf8, shown
 
 DEFAULT_PROFILE = "classic-42"
@@ -53,7 +54,7 @@ class StripDriver(StrEnum):
     PICO = "pico"  # the Pico drives the chain with PIO; frames go over the serial link (needed on a Pi 5)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StripSettings:
     """The LED chain: its driver, length and wiring, and the current its supply and LEDs allow."""
 
@@ -71,7 +72,7 @@ class StripSettings:
     idle_ma_per_led: float  # quiescent current of one LED that shows black
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SensorSettings:
     """The territory sensors: a key matrix on the Pico, or one Pi GPIO each, and which is whose."""
 
@@ -89,7 +90,7 @@ class SensorSettings:
         return self.rows * self.cols
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ButtonPins:
     """The GPIOs of ROLL, CANCEL and NEXT, and their debounce."""
 
@@ -99,7 +100,7 @@ class ButtonPins:
     bounce_ms: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class EncoderPins:
     """The rotary encoder's GPIOs: its two phases and its push."""
 
@@ -108,7 +109,7 @@ class EncoderPins:
     push: int
 
 
-@dataclass(frozen=True, eq=False)
+@frozen_record(eq=False)
 class BoardProfile:
     """A validated board. Territories are addressed by map index, like everywhere inside the referee."""
 

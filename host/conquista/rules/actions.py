@@ -6,10 +6,10 @@ engine never rolls or shuffles), and `Deal` is the chance outcome a game starts 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from conquista.rules.records import frozen_record
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Deal:
     """Territory order dealt round-robin from `first_player`, and each seat's secret mission (if any)."""
 
@@ -18,14 +18,14 @@ class Deal:
     missions: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Place:
     territory: int
     count: int = 1
     fleet: bool = False  # fleets instead of armies (rulesets with fleets: lamorisse-1954)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Trade:
     """Trade three cards. Stored sorted: the order of cards never changes a trade's meaning."""
 
@@ -38,19 +38,19 @@ class Trade:
             pass  # not three comparable cards: kept as given, and the engine refuses the trade by name
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class EndPhase:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Attack:
     source: int
     target: int
     dice: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Blitz:
     """Attack with the most dice, roll after roll, until the target falls or the source is down to `stop_at`."""
 
@@ -59,14 +59,14 @@ class Blitz:
     stop_at: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Defend:
     """The defender's choice of dice when automatic defence is off."""
 
     dice: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Roll:
     """Chance: the dice of one battle roll, in the order rolled, and where they came from."""
 
@@ -75,28 +75,28 @@ class Roll:
     source: str = "manual"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Occupy:
     """Armies that end up in the conquered territory (the minimum already moved in at the conquest)."""
 
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Fortify:
     source: int
     target: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Draw:
     """Chance: the card drawn from the deck at the end of a turn with a conquest."""
 
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Leave:
     """A table event: `seat` leaves the game. Their armies stay and only defend (with the most dice); their turns
     are skipped; on their own turn the turn ends as at a time-out. Not listed by `legal_actions()`."""
@@ -104,20 +104,20 @@ class Leave:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class TimeOut:
     """A table event: the current player's turn time ran out (the referee owns the clock). Unplaced armies are
     spread over the player's border territories, a pending move-in takes its minimum, and the turn passes. Not
     listed by `legal_actions()`."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class ClockOut:
     """A table event: the tournament clock ran out (`tournament_ending`; the referee owns the clock). This round is
     the second-to-last, the next the last. Not listed by `legal_actions()`."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class ClosingRoll:
     """Chance: the two dice the board rolls at the end of a turn after the last round of a tournament game (a total
     at or under the closing number ends the game), and where they came from."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from conquista.errors import MapError
 from conquista.rules.graph import reachable
+from conquista.rules.records import frozen_record
 from conquista.rules.textdata import BadText, load_json, package_text, read_utf8, shown, text_sha256
 
 CARD_SYMBOLS = ("infantry", "cavalry", "cannon")
@@ -24,7 +25,7 @@ _CONTINENT_KEYS = {"id", "name_en", "name_it", "bonus", "territories"}
 _LINK_KEYS = {"a", "b", "sea"}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Continent:
     """A continent: its territories (by index) and the armies it gives its owner each turn."""
 
@@ -35,7 +36,7 @@ class Continent:
     territories: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Territory:
     """A territory: its index in the map, its id and names, its card symbol and its continent (by index)."""
 
@@ -47,7 +48,7 @@ class Territory:
     continent: int
 
 
-@dataclass(frozen=True, eq=False)
+@frozen_record(eq=False)
 class GameMap:
     """Immutable map. Territories are addressed by index (0..n-1) inside the engine, by id everywhere else."""
 

@@ -6,7 +6,7 @@ rules/ruleset_checks.py. Both import this module, and it imports neither.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 from conquista.errors import RulesetError
@@ -26,13 +26,14 @@ from conquista.rules.choices import (
     TradeTiming,
     TradeValues,
 )
+from conquista.rules.records import frozen_record
 
 SET_KINDS = ("three_cannons", "three_infantry", "three_cavalry", "one_each", "jolly_pair", "jolly_mixed",
              "jolly_jolly")
 MISSION_COUNT = 14
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Ruleset:
     """One ruleset's parameters, resolved and validated (conquista.rules.rulesets builds it from the TOML files)."""
 

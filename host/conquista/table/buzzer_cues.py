@@ -8,8 +8,9 @@ frame the most important one plays (an elimination is also a conquest).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+
+from conquista.rules.records import frozen_record
 
 Note = tuple[float, float]  # (frequency in Hz, 0 for a rest; duration in seconds)
 
@@ -35,7 +36,7 @@ TUNES: dict[Cue, tuple[Note, ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TableSnapshot:
     current: int
     owner: tuple[int, ...]
@@ -60,7 +61,7 @@ def cues_between(before: TableSnapshot, after: TableSnapshot) -> list[Cue]:
     return sorted(cues, reverse=True)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Tune:
     cue: Cue
     start: float

@@ -13,16 +13,16 @@ answer, the game chosen at the set-up menu), the buzzer, the phones and the term
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from conquista.rules.actions import Action
 from conquista.rules.events import Event
+from conquista.rules.records import frozen_record
 from conquista.table.questions import TableQuestion
 from conquista.table.seat_claims import ClaimNews
 from conquista.table.setup_choice import SetupChoice
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ActionApplied:
     """`action` was applied, with its `events`; `seq` is its index in the game's log (the journal's row: a row
     the journal already holds, such as one written when it started following the game, is not written again)."""
@@ -32,7 +32,7 @@ class ActionApplied:
     seq: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ActionUndone:
     """The last action, `action` (at index `seq` of the game's log), was taken back."""
 
@@ -40,7 +40,7 @@ class ActionUndone:
     seq: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted:
     """A new or resumed game is refereed from now on, with `players` seats; `bots`: the seats bots play (each
     bot's kind), or None when the bot seats stay as they were."""
@@ -49,7 +49,7 @@ class GameStarted:
     bots: Mapping[int, str] | None = None
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Answered:
     """The table answered a question the shell put (`yes`: ROLL) at time `now`."""
 
@@ -58,7 +58,7 @@ class Answered:
     now: float
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SetupChosen:
     """ROLL confirmed the set-up menu's last step: the shell deals and starts the game chosen."""
 
@@ -66,14 +66,14 @@ class SetupChosen:
     now: float
 
 
-@dataclass(frozen=True)
+@frozen_record
 class NewGameAsked:
     """ROLL after the game's end: the shell offers the set-up menu for the next game."""
 
     now: float
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatToBot:
     """A player left and the table chose a bot for `seat`: the shell seats it (and the journal says so)."""
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from conquista.rules.records import frozen_record
 
 
 class Button(Enum):
@@ -12,27 +13,27 @@ class Button(Enum):
     NEXT = "next"        # end the phase or turn
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Tap:
     territory: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class LongPress:
     territory: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Press:
     button: Button
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Hold:
     button: Button
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class HeldDown:
     """A button still held down long after it was pressed (NEXT for 5 s: power off; CANCEL for 3 s: the player
     to move leaves the game); its release then makes no other gesture."""
@@ -40,14 +41,14 @@ class HeldDown:
     button: Button
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Chord:
     """ROLL and NEXT pressed together: it grants a phone's seat claim. Each button alone means something in every
     mode (the game, the menu, a question), the two together nothing else, so a claim never takes a press meant
     for the game. The two buttons' releases then make no other gesture."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_record(slots=True)
 class Turn:
     """Encoder steps: positive clockwise."""
 

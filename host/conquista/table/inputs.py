@@ -4,9 +4,9 @@ gestures keep their own module because the recogniser makes them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from conquista.rules.records import frozen_record
 from conquista.table.gestures import Gesture
 
 
@@ -22,7 +22,7 @@ class FaultSource(Enum):
 HOLDING = (FaultSource.LINK, FaultSource.HOST)   # the faults that stop the game; the ring shows the first
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Fault:
     """A source's fault (`text`), or its end (None)."""
 
@@ -30,7 +30,7 @@ class Fault:
     text: str | None
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatClaim:
     """A phone (`screen`, its connection) asks for `seat`; the board grants it with the chord (ROLL and NEXT)."""
 
@@ -38,14 +38,14 @@ class SeatClaim:
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RefuseClaim:
     """The phone holding `seat` refuses the claim waiting for it."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Tick:
     """Time passing: time-outs and the turn clock."""
 

@@ -6,9 +6,9 @@ as an `Answered` effect (table/effects.py) for the shell to act on (the resume q
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from conquista.rules.records import frozen_record
 from conquista.table.colours import RGB
 
 
@@ -19,7 +19,7 @@ class QuestionKind(Enum):
     OTHER = "other"          # a question the shell put and answers itself
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TableQuestion:
     """A yes/no question put to the table. `subject`: whom or what it is about (the seat that leaves, the saved
     game's id); `colour`: the whole ring flashes it (e.g. the seat that leaves) instead of green and red."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from conquista.rules.events import PLACING_PHASES, Phase
+from conquista.rules.records import frozen_record
 from conquista.rules.tournament import TournamentStatus
 from conquista.table.colours import RGB
 
@@ -17,7 +18,7 @@ ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)  # the current player's attacks
 DiceRow = tuple[int | None, int | None, int | None]  # three dice of one colour; None = dark
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Scene:
     """What every light shows: one colour per territory, the dice panel's values (None = die dark; attack dice in
     red, defence dice in blue), the status ring."""
@@ -37,7 +38,7 @@ class MessageKind(Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Status:
     player: int
     colour: str

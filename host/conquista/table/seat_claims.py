@@ -9,8 +9,9 @@ current phone is told (the web companion does that) and may refuse the claim fro
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from enum import StrEnum
+
+from conquista.rules.records import frozen_record
 
 CLAIM_TIMEOUT_S = 30.0
 COOLDOWN_S = 30.0
@@ -27,7 +28,7 @@ class ClaimState(StrEnum):
     REMOTE = "remote"        # a seat the host gave to a player away from the table (a link, no chord)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ClaimNews:
     """What became of a claim; the web companion answers the phone with it (and grants the token)."""
 
@@ -37,7 +38,7 @@ class ClaimNews:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class OpenClaim:
     screen: int
     seat: int

@@ -5,14 +5,15 @@ concern of the effects."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from conquista.rules.records import frozen_record
 from conquista.rules.ruleset import Ruleset
 from conquista.table.colours import Palette
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SetupChoice:
     """A game chosen at the menu: the ruleset's name, the players, the seats bots play (seat → bot kind), whether
     the tournament ending is on, and the LED palette."""

@@ -18,11 +18,11 @@ being picked blinking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from conquista.bots.roster import DEFAULT_BOT
+from conquista.rules.records import frozen_record
 from conquista.rules.rulesets import Ruleset
 from conquista.table.colours import OFF, RGB, SELECT, Palette, player_rgb, scale
 from conquista.table.gestures import Button, Gesture, Hold, Press, Turn
@@ -43,7 +43,7 @@ class Step(Enum):
 STEPS = tuple(Step)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RulesetOption:
     """What the menu needs of a ruleset."""
 

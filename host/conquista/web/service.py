@@ -15,10 +15,10 @@ import struct
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.errors import WebError as WebError
+from conquista.rules.records import frozen_record
 
 if TYPE_CHECKING:
     from conquista.web.companion import Companion
@@ -33,7 +33,7 @@ WS_PROTOCOL = "websockets-sansio"
 SIOCGIFADDR = 0x8915      # Linux ioctl: an interface's address
 
 
-@dataclass(frozen=True)
+@frozen_record
 class WebAddress:
     host: str
     port: int
