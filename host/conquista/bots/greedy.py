@@ -199,9 +199,11 @@ class GreedyBot:
         me, owner, neighbours = game.acting_owner(), game.owner, game.map.neighbours
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
+        if not _exposed(owner, neighbours[battle.source], me):
+            return _occupy_action(high)
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
         # and a coast held by a few fleets falls to the first armies that come.
-        if not _exposed(owner, neighbours[battle.source], me) or game.sails(battle.source, battle.target):
+        if game.fleets_on and game.sails(battle.source, battle.target):
             return _occupy_action(high)
         if not _exposed(owner, neighbours[battle.target], me):
             return _occupy_action(low)
