@@ -9,6 +9,7 @@ Built on direct state queries rather than `legal_actions()`, because it plays th
 from __future__ import annotations
 
 from conquista.rules.actions import Action, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
+from conquista.rules.choices import FleetHandicap
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
@@ -21,6 +22,25 @@ def _sea_cost(game: Game, t: int) -> int:
     """About how many fleets taking `t` across the sea costs: its armies at the handicap, then its fleets."""
     fleets = game.fleets[t]
     return (game.armies[t] - fleets) * _SEA_COST + fleets
+
+
+def _landing_threat(game: Game, me: int, t: int) -> int:
+    """The fleets a landing on `t` must leave there to hold it through the enemies' next turns: the strongest enemy
+    stack next to `t`, in fleets. The units that land are fleets, and an army attacking a fleet costs about
+    `_SEA_COST` of them where the handicap counts in every battle. Without this a landing of a few fleets was taken
+    back at once by the armies next door, turn after turn: two players on either side of a sea (the Americas
+    against the rest) traded the same coasts for hundreds of turns."""
+    owner, armies, sails = game.owner, game.armies, game.sails
+    army_rate = _SEA_COST if game.rules.fleet_handicap is FleetHandicap.EVERY_BATTLE else 1
+    worst = 0
+    for n in game.map.neighbours[t]:
+        if owner[n] < 0 or owner[n] == me:
+            continue
+        units = min(armies[n] - 1, game.units_for_link(n, t))
+        threat = units if sails(n, t) else units * army_rate
+        if threat > worst:
+            worst = threat
+    return worst
 
 
 # Actions are immutable and a frozen dataclass costs about a microsecond to build: the ones this bot answers with
@@ -112,7 +132,7 @@ class GreedyBot:
                 if owner[n] == me or owner[n] < 0:
                     continue
                 sea = game.sails(t, n)
-                cost = _sea_cost(game, n) if sea else armies[n]
+                cost = _sea_cost(game, n) + _landing_threat(game, me, n) if sea else armies[n]
                 key = (-cost + game.units_for_link(t, n), armies[t])
                 if best < 0 or key > best_key:
                     best, best_key, fleet = t, key, sea
@@ -153,7 +173,7 @@ class GreedyBot:
                 if owner[t] != me:
                     edge = usable - armies[t]
                     if fleets and edge > best_edge:
-                        edge = self._unit_edge(game, s, t)
+                        edge = self._unit_edge(game, me, s, t)
                     if edge > best_edge and game.attack_allowed(s, t):
                         best, best_edge = (s, t), edge
         if best is None or not game.rules.blitz:
@@ -162,12 +182,14 @@ class GreedyBot:
         return Blitz(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
 
     @staticmethod
-    def _unit_edge(game: Game, s: int, t: int) -> int:
+    def _unit_edge(game: Game, me: int, s: int, t: int) -> int:
         """With fleets: the units that may attack from s to t beyond the defender's, in armies, a fleet's handicap
-        counted (the target's armies fight first, its fleets last, one for one)."""
+        counted (the target's armies fight first, its fleets last, one for one). Across the sea, the fleets that
+        must stay on `t` to hold it are not counted as usable."""
         usable = min(game.armies[s] - 1, game.units_for_link(s, t))
         if not game.sails(s, t):
             return usable - game.armies[t]
+        usable -= _landing_threat(game, me, t)
         fleets = game.fleets[t]
         armies = game.armies[t] - fleets
         return (usable - fleets) // _SEA_COST - armies if armies else usable - fleets
@@ -178,6 +200,10 @@ class GreedyBot:
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
+            return _occupy_action(high)
+        # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
+        # and a coast held by a few fleets falls to the first armies that come.
+        if game.fleets_on and game.sails(battle.source, battle.target):
             return _occupy_action(high)
         if not _exposed(owner, neighbours[battle.target], me):
             return _occupy_action(low)
