@@ -54,9 +54,9 @@ def tap_latencies(data_dir: Path | None, samples: int = 3000) -> tuple[list[floa
         if journal is not None:
             record = journal.record
 
-            def timed_record(action, events, record=record):  # type: ignore[no-untyped-def]
+            def timed_record(action, events, record=record, **where):  # type: ignore[no-untyped-def]
                 started = time.perf_counter()
-                record(action, events)
+                record(action, events, **where)   # `seq`: the action's index in the log (the router passes it)
                 writes.append(time.perf_counter() - started)
 
             journal.record = timed_record  # type: ignore[method-assign]
