@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from conquista.errors import ConquistaError
@@ -46,6 +47,7 @@ LEAVE_HOLD_S = 3.2    # `leave`: CANCEL held a little past the 3 s that ask whet
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
 TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a ruleset's armies are at most 1000
 LOG_MAX = 100_000     # `log N` shows at most this many lines
+PROMPT = "> "
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
 COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "grant", "wait", "log", "mission", "cards", "help",
             "quit")
@@ -183,8 +185,12 @@ class TerminalBoard:
     with its join URL (and the URL's QR code when the terminal has room for it)."""
 
     def __init__(self, table: SimulatedTable, console: Console, *, speed: float = 2.0,
-                 sleep: Callable[[float], None] = time.sleep, join_url: str = "", live: bool = False) -> None:
+                 sleep: Callable[[float], None] = time.sleep, join_url: str = "", live: bool = False,
+                 as_typed: Callable[[str], str] = str) -> None:
         self.table = table
+        # The commands it prints (`conquista sim --resume 1`) as the person can run them from here: the cli knows
+        # how the program was started (conquista.cli.program).
+        self.as_typed = as_typed
         # Live: the board keeps running while the prompt waits (LiveInput), so a command returns at once and the
         # bots play meanwhile; `follow` prints their moves as the table changes.
         self.live_input = live
@@ -203,10 +209,14 @@ class TerminalBoard:
         """The seats typed for: every seat no bot plays (the set-up menu or the host's phone may change them)."""
         return [s for s in range(self.table.game.players) if s not in self.table.bots]
 
+    def _drawn(self) -> tuple[int, str, object]:
+        """What a drawing of the board shows that can change (drawn again only when it did)."""
+        log = self.table.log
+        return len(log), log[-1] if log else "", self.table.status()
+
     def draw(self, again: bool = True) -> None:
         """Draw the board (in place while a Live display runs); `again=False` skips a board already on screen."""
-        log = self.table.log
-        shown = (len(log), log[-1] if log else "", self.table.status())
+        shown = self._drawn()
         if not again and shown == self._last_drawn:
             return
         self._last_drawn = shown
@@ -299,14 +309,23 @@ class TerminalBoard:
         return True
 
     def follow(self) -> None:
-        """The table changed while nobody typed (live input): print the finished log lines, redraw the board."""
+        """The table changed while nobody typed (live input): print the finished log lines, redraw the board, and
+        show the prompt again under it, with what the person had typed so far (the board scrolled it away)."""
         log = self.table.log
         finished = len(log) - 1
+        if finished <= self.lines_shown and self._drawn() == self._last_drawn:
+            return
+        at_prompt = self.console.is_terminal
+        if at_prompt:
+            self.console.file.write("\r\x1b[K")   # the prompt's line is written over, not left half-way
         if finished > self.lines_shown:
             for line in log[self.lines_shown:finished]:
                 self.console.print(f"» {line}", style="cyan")
             self.lines_shown = finished
         self.draw(again=False)
+        if at_prompt:
+            self.console.file.write(PROMPT + _typed_so_far())
+            self.console.file.flush()
 
     def _wait(self, seconds: float) -> None:
         """Simulated time passes in bot-sized steps, so bots' moves during the wait are shown as they happen."""
@@ -320,28 +339,37 @@ class TerminalBoard:
 
     def run(self, read: Callable[[str], str] = input) -> None:
         _enable_completion(self.names.completions)
-        if not self.live_input:
-            self.let_bots_play()
-        self.draw(again=False)
-        self.console.print(HELP, style="dim")
+        try:
+            if not self.live_input:
+                self.let_bots_play()
+            self.draw(again=False)
+            self.console.print(HELP, style="dim")
+            self._prompt_until_quit(read)
+        except KeyboardInterrupt:
+            # Ctrl-C leaves as `quit` does, saying where the game is; the interruption is then reported as such.
+            self.console.print()
+            self.say_where_saved()
+            raise
+        self.say_where_saved()
+
+    def _prompt_until_quit(self, read: Callable[[str], str]) -> None:
+        """A game that ends stays on screen: ROLL opens the set-up menu for the next one, as on the board; only
+        `quit` (or the end of input) leaves."""
         shown_over = False
-        # A game that ends stays on screen: ROLL opens the set-up menu for the next one, as on the board; only
-        # `quit` (or the end of input) leaves.
         while not self.table.referee.power_off:
             if self.table.game.over and not shown_over:
                 self.console.print(self.table.status().pending, style="bold")
                 from conquista.dice.luck import luck_report
 
                 for text in luck_report(self.table.game).lines():
-                    self.console.print(text)
+                    self.console.print(self.as_typed(text))
             shown_over = self.table.game.over
             try:
-                line = read("> ")
+                line = read(PROMPT)
             except (EOFError, StopIteration):
                 break
             if not self.handle(line):
                 break
-        self.say_where_saved()
 
     def say_where_saved(self) -> None:
         """On leaving: where the game is saved and how to go on with it."""
@@ -353,11 +381,24 @@ class TerminalBoard:
         if journal.game_id is None:
             self.console.print("the game was not saved (nothing was played yet)", style="dim")
         elif self.table.game.over:
-            self.console.print(f"the game is saved in {journal.path} as game {journal.game_id}; "
-                               f"`conquista replay {journal.game_id}` shows it")
+            self.console.print(self.as_typed(f"the game is saved in {journal.path} as game {journal.game_id}; "
+                                             f"`conquista replay {journal.game_id}{_where(journal.path)}` shows "
+                                             f"it"), soft_wrap=True)
         else:
-            self.console.print(f"the game is saved in {journal.path} as game {journal.game_id}; "
-                               f"`conquista sim --resume {journal.game_id}` goes on with it")
+            self.console.print(self.as_typed(f"the game is saved in {journal.path} as game {journal.game_id}; "
+                                             f"`conquista sim --resume {journal.game_id}{_where(journal.path)}` "
+                                             f"goes on with it"), soft_wrap=True)   # copied whole
+
+
+def _where(journal: Path) -> str:
+    """The --data-dir a printed command needs to find this journal: none for the default one."""
+    from conquista.journal.paths import journal_path
+
+    if journal == journal_path():
+        return ""
+    import shlex
+
+    return f" --data-dir {shlex.quote(str(journal.parent))}"
 
 
 def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:
@@ -385,6 +426,15 @@ def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: 
                                              if sets else [])]
 
 
+def _typed_so_far() -> str:
+    """The line the person is typing at the prompt (readline's buffer), to show again under a redrawn board."""
+    try:
+        import readline
+    except ImportError:
+        return ""
+    return readline.get_line_buffer()
+
+
 def _enable_completion(options: list[str]) -> None:
     try:
         import readline
@@ -398,14 +448,16 @@ def _enable_completion(options: list[str]) -> None:
 def run_interactive(table: SimulatedTable, console: Console, read: Callable[[str], str] = input,
                     speed: float = 2.0, sleep: Callable[[float], None] = time.sleep,
                     join_url: str = "", live: bool = False,
-                    on_wake: Callable[[Callable[[], None]], None] | None = None) -> TerminalBoard:
+                    on_wake: Callable[[Callable[[], None]], None] | None = None,
+                    as_typed: Callable[[str], str] = str) -> TerminalBoard:
     """`live`: the board runs while the prompt waits (`read` is wrapped in a LiveInput that redraws the board
     when the table changes); `on_wake(wake)` is handed its wake-up, for the web app's phones to call."""
-    board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url, live=live)
+    board = TerminalBoard(table, console, speed=speed, sleep=sleep, join_url=join_url, live=live,
+                          as_typed=as_typed)
     if live:
         from conquista_sim.live import LiveInput
 
-        live_input = LiveInput(table, read, redraw=board.follow)
+        live_input = LiveInput(table, read, redraw=board.follow, speed=speed)
         if on_wake is not None:
             on_wake(live_input.wake)
         read = live_input

@@ -121,6 +121,10 @@ def start_up_done() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    if argv is None:
+        from conquista.cli.program import started_as
+
+        started_as(sys.argv[0])   # the commands it prints name it as it was started
     if gc.isenabled():
         gc.disable()
         # Frozen only for the process's own command line: a caller of main(argv) (the tests) keeps its garbage
@@ -144,7 +148,9 @@ def _run(words: list[str]) -> int:
     try:
         return int(args.handler(args) or 0)
     except ConquistaError as exc:
-        sys.stderr.write(f"conquista: error: {exc}\n")
+        from conquista.cli.program import as_typed
+
+        sys.stderr.write(f"conquista: error: {as_typed(str(exc))}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("conquista: interrupted\n")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from conquista.cli.common import add_map_option
+from conquista.cli.program import as_typed
 from conquista.errors import BoardToolError, CalibrationError
 from conquista.rules.textdata import load_json, read_utf8
 
@@ -84,8 +85,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
                         attack, defence, ring)
     write_profile(out, text, game_map)
     state_path.unlink(missing_ok=True)
-    print(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
-          f"`conquista board check --board {out}`")
+    print(as_typed(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
+                   f"`conquista board check --board {out}`"))
     return 0
 
 

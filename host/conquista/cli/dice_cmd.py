@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from conquista.cli.program import as_typed
 from conquista.dice.audit import AuditReport, audit_log, audit_records, parse_records
 from conquista.errors import ConquistaError
 
@@ -88,7 +89,7 @@ def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | Non
         lines, status = [saved.header, *saved.actions], saved.status
     finally:
         for warning in store.warnings:   # a damaged game audited from the backup's copy says so
-            sys.stderr.write(f"conquista dice audit: {warning}\n")
+            sys.stderr.write(f"conquista dice audit: {as_typed(warning)}\n")
         store.close()
     where = f"{store.path}, game {game_id}"
     return audit_records(parse_records(lines, where), where, verify_seed, game_map=game_map), status
@@ -132,7 +133,7 @@ def _print_report(report: AuditReport, no_seed: str) -> None:
     if report.seed is not None:
         _print_seed(report.seed, report.where)
     elif report.commitment is not None:
-        print(f"committed dice: {no_seed}")
+        print(f"committed dice: {as_typed(no_seed)}")
     failures = report.failures()
     if failures:
         print("FAIL: " + "; ".join(failures))

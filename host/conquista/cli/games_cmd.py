@@ -8,6 +8,7 @@ import sys
 from datetime import datetime
 
 from conquista.cli.common import saved_games_dir
+from conquista.cli.program import as_typed
 from conquista.cli.replay_cmd import HIDDEN_NOTE, public_state
 from conquista.journal import JournalError, JournalStore, default_data_dir, journal_path
 from conquista.journal.resume import says_the_same
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def _warn(store: JournalStore, error: str = "") -> None:
     for warning in store.warnings:          # a game restored from the backup, or refused as damaged
         if not (error and says_the_same(warning, error)):     # the error itself is printed after
-            sys.stderr.write(f"conquista games: {warning}\n")
+            sys.stderr.write(f"conquista games: {as_typed(warning)}\n")
 
 
 def _print_secrets(game: Game, seat: int) -> None:

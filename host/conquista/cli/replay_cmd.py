@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from conquista.cli.common import saved_games_dir
+from conquista.cli.program import as_typed
 from conquista.dice.luck import luck_report
 from conquista.errors import ConquistaError
 from conquista.journal import JournalStore, default_data_dir, journal_path
@@ -58,7 +59,7 @@ def _load(args: argparse.Namespace) -> tuple[Game, tuple[str, ...] | None]:
             seats = store.info(int(args.log)).seats
         finally:
             for warning in store.warnings:      # e.g. the game was restored from the backup
-                sys.stderr.write(f"conquista replay: {warning}\n")
+                sys.stderr.write(f"conquista replay: {as_typed(warning)}\n")
             store.close()
         return parse_log_lines(lines, f"{store.path}, game {args.log}", game_map)[1], seats
     return read_log(args.log, game_map)[1], None
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if game.over:   # the luck report closes every finished game, its missions revealed
         for line in luck_report(game).lines():
-            print(line)
+            print(as_typed(line))
     print(f"digest {game.digest()}" if reveal else HIDDEN_NOTE)
     return 0
 
@@ -172,7 +173,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
                 break
     if replayed.over:
         for line in luck_report(replayed).lines():
-            console.print(line)
+            console.print(as_typed(line))
     console.print(f"digest {replayed.digest()}" if reveal else HIDDEN_NOTE)
 
 

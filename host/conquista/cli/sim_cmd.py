@@ -21,6 +21,7 @@ from conquista.cli.common import (
     parse_bot_seats,
     players_in_range,
 )
+from conquista.cli.program import as_typed
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import DiceKind
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
     from conquista.rules.ruleset import Ruleset
     from conquista.web.companion import Companion, StartedGame
     from conquista_sim.table import SimulatedTable
+
+
+Asked = tuple[str | None, int | None]   # --rules and --players as given (None: not given)
 
 
 def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
@@ -100,18 +104,26 @@ def set_up_on_command_line(args: argparse.Namespace) -> bool:
             or args.demo or bool(args.script))
 
 
-def _journal(args: argparse.Namespace, ask: bool) -> PlayStart | None:
-    """Open the journal when this run is saved; resume or offer the unfinished game (asking needs a person)."""
+def _journal(args: argparse.Namespace, ask: bool, asked: Asked) -> PlayStart | None:
+    """Open the journal when this run is saved; resume or offer the unfinished game (asking needs a person).
+    `asked`: the ruleset and players the command line gave, before its defaults were filled in: a bare `--resume`
+    takes the last unfinished game whatever its ruleset and players."""
     if not (ask or args.data_dir or args.resume is not None):
         return None
     from conquista.journal import Wanted, open_for_play
 
+    rules, players = asked
+    wanted = Wanted(load_ruleset(rules).name if rules is not None else None, players)
+
     choice = args.resume if args.resume is not None or ask else False
-    wanted = Wanted(load_ruleset(args.rules).name if args.rules is not None else None, args.players)
-    start = open_for_play(args.data_dir, choice, lambda text: sys.stderr.write(f"conquista sim: {text}\n"), wanted)
+    start = open_for_play(args.data_dir, choice, _warn, wanted)
     if start.offer is not None:
         players_in_range(load_ruleset(args.rules), args.players)  # CANCEL at the prompt starts this game
     return start
+
+
+def _warn(text: str) -> None:
+    sys.stderr.write(f"conquista sim: {as_typed(text)}\n")
 
 
 def _check_pace(args: argparse.Namespace) -> None:
@@ -121,32 +133,31 @@ def _check_pace(args: argparse.Namespace) -> None:
         raise ConquistaError(f"--think takes 0.01 to 60 simulated seconds per bot gesture, not {args.think:g}")
 
 
-def _dice_and_game(args: argparse.Namespace, seed: int,
-                   interactive: bool) -> tuple[TableDice, PlayStart | None, Game | None]:
+def _dice_and_game(args: argparse.Namespace, seed: int, interactive: bool,
+                   asked: Asked) -> tuple[TableDice, PlayStart | None, Game | None]:
     """The session's chance source and, when this run is saved, the journal and the saved game to play on (None:
     a new game). The deal, the missions, the cards and the dice all come from the source --dice names: seeded dice
     on the seed by default (one --seed replays the whole game); a resumed committed game goes on with its stream."""
-    dice = TableDice(args.dice, seed, None, print)
-    start = _journal(args, interactive and not (args.demo or args.script))
+    dice = TableDice(args.dice, seed, None, lambda text: print(as_typed(text)))
+    start = _journal(args, interactive and not (args.demo or args.script), asked)
     if start is None:
         return dice, None, None
     dice.journal = start.journal
     return dice, start, dice.game_to_play(start, lambda: None,
-                                          lambda text: sys.stderr.write(f"conquista sim: {text}\n"))
+                                          _warn)
 
 
 def run(args: argparse.Namespace) -> int:
-    from conquista_sim.table import SimulatedTable
-
     from_command_line = set_up_on_command_line(args)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    asked: Asked = (args.rules, args.players)
     menu = _wants_menu(args, interactive)   # fills in the game's defaults
     # From the OS, not the clock: a start time is easy to guess, and the deal, the missions and the dice follow it.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     _demo_without_a_terminal(args, interactive)
     _check_pace(args)
     rules = load_ruleset(args.rules)
-    dice, start, game = _dice_and_game(args, seed, interactive)
+    dice, start, game = _dice_and_game(args, seed, interactive, asked)
     players = game.players if game is not None else args.players
     kinds, fresh_bots = _bot_seats(args, start, game, rules)
     bots = tuple(kinds)
@@ -160,6 +171,21 @@ def run(args: argparse.Namespace) -> int:
     lines = _script_lines(args.script) if args.script else []
     # At the terminal the web app is on unless --no-web; a demo or a script (nobody typing) serves only with --web.
     serve = not args.no_web and (bool(args.web) or (interactive and not (args.demo or args.script)))
+    try:
+        _table(args, start, game, dice, seed, lines, kinds, fresh_bots, menu=menu, serve=serve,
+               interactive=interactive, from_command_line=from_command_line)
+    finally:   # Ctrl-C too: the journal is closed as at `quit`
+        if start is not None:
+            start.journal.close()
+    return 0
+
+
+def _table(args: argparse.Namespace, start: PlayStart | None, game: Game | None, dice: TableDice, seed: int,
+           lines: list[str], kinds: dict[int, str], fresh_bots: dict[int, str], *, menu: bool, serve: bool,
+           interactive: bool, from_command_line: bool) -> None:
+    """The simulated table for this run, its web app when it serves, and the play until the person leaves."""
+    from conquista_sim.table import SimulatedTable
+
     with SimulatedTable(args.rules, args.players, seed, kinds, board=args.board, map_path=args.map,
                         think_time=args.think, game=game, journal=start.journal if start else None,
                         sensors=args.sensors, dice=dice.chance, physical_dice=args.physical_dice) as table:
@@ -169,8 +195,12 @@ def run(args: argparse.Namespace) -> int:
         web = None
         if serve:
             set_up = None if from_command_line else _host_set_up(args, table, start, dice)
+            # At a terminal the board shows the join URL, with its QR code when the whole code fits: printed
+            # here as well, its top would scroll away above the board (half a code, which no phone reads).
             web, companion = start_web(args, default_host="127.0.0.1", players=table.game.players,
-                                       bots=table.bots, out=sys.stdout, set_up=set_up)
+                                       bots=table.bots, out=None if interactive else sys.stdout, set_up=set_up)
+            if interactive:
+                print(f"the public board (a TV's browser): {web.url}board")
             table.add_phones(companion)   # routed through the table's router: the journal first
             companions.append(companion)
         try:
@@ -180,9 +210,6 @@ def run(args: argparse.Namespace) -> int:
             if web is not None:
                 web.stop()
         _end(table, dice)
-    if start is not None:
-        start.journal.close()
-    return 0
 
 
 def _demo_without_a_terminal(args: argparse.Namespace, interactive: bool) -> None:
@@ -350,4 +377,4 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
 
         console = Console()
         run_interactive(table, console, input, speed=2.0 if args.speed is None else args.speed,
-                        join_url=join_url, live=True, on_wake=on_wake)
+                        join_url=join_url, live=True, on_wake=on_wake, as_typed=as_typed)

@@ -105,6 +105,10 @@ def _start(journal: GameJournal, resume: bool | int | None, warn: Callable[[str]
         elif resume:
             warn(f"{journal.path}: no unfinished game to resume, a new one starts")
         return PlayStart(journal)
+    if resume:
+        # A bare --resume may take a game other than the one the command line would have started: say which.
+        warn(f"{journal.path}: resuming game {saved.id} ({saved.ruleset}, {saved.players} players, turn "
+             f"{saved.turn})")
     return PlayStart(journal, journal.resume(saved.id), None if resume else saved)
 
 
