@@ -11,15 +11,19 @@ RUN_STAMP := $(VENV)/.installed-run
 MPY_WASM_DIR := build/micropython-wasm
 MPY_WASM := $(MPY_WASM_DIR)/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
+# setuptools' editable build warns, in a framed banner that -q does not quiet, that folders named like the package
+# may be imported instead of it: the layout (host/conquista) is made so that none is. Filtered for these builds only.
+QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
+
 # Two stamps: `run` needs only the runtime (to play), everything else the development tools too (`install`).
 $(RUN_STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e .
+	$(QUIET_BUILD) $(BIN)/python -m pip install -q -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(QUIET_BUILD) $(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

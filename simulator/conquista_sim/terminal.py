@@ -118,6 +118,8 @@ def parse_command(line: str, names: NameIndex) -> Command:
         return Command("press", head)
     if head == "long" and rest:
         return Command("long", names.resolve(rest))
+    if head == "long":
+        raise ConquistaError("long takes a territory: `long NAME` presses it long (e.g. long Alaska)")
     return Command("tap", names.resolve(line))
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from conquista.errors import ConquistaError
 from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.ruleset import Ruleset
-from conquista.rules.rulesets import load_ruleset
+from conquista.rules.rulesets import SHIPPED_RULESETS, load_ruleset
 
 
 def add_map_option(parser: argparse.ArgumentParser) -> None:
@@ -90,6 +90,12 @@ def number_in(low: float, high: float) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+def rules_help(default: str = "italian", *, for_what: str = "") -> str:
+    """The help of a --rules option: the rulesets to choose from."""
+    return (f"ruleset{for_what}: {', '.join(SHIPPED_RULESETS)}, or a .toml file of your own (default: {default}; "
+            f"`conquista rules NAME` shows one)")
 
 
 BOTS_HELP = ("seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2), each with an "

@@ -83,8 +83,21 @@ def _find_port() -> str:
     return find_pico_port()
 
 
+def mpremote_installed() -> bool:
+    """Whether `python -m mpremote` can run here (it comes with conquista[pi] and [dev])."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("mpremote") is not None
+    except (ImportError, ValueError):   # a broken or blocked install: as good as none
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     files = deploy_files()
+    if not args.dry_run and not mpremote_installed():
+        # Else mpremote's own "No module named mpremote", then a question about MicroPython that is beside the point.
+        raise DeployError("mpremote, which copies the firmware, is not installed: run `pip install 'conquista[pi]'`")
     port = args.port or ("PORT" if args.dry_run else _find_port())
     if not args.dry_run and "://" not in port and not Path(port).exists():
         # Caught here: mpremote would print its own line before ours, two lines for one mistake.

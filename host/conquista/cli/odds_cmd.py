@@ -16,7 +16,7 @@ from conquista.rules.choices import FleetHandicap, Ties
 from conquista.rules.fleet_battle import battle_rule
 from conquista.rules.odds import BattleOdds, blitz_odds, odds_table, roll_odds
 from conquista.rules.ruleset import Ruleset
-from conquista.rules.rulesets import RANGES, load_ruleset
+from conquista.rules.rulesets import RANGES, SHIPPED_RULESETS, load_ruleset
 
 # Survivor counts less likely than this are left out of the text listing (--json lists them all).
 LISTING_FLOOR = 0.005
@@ -38,7 +38,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("attacking", nargs="?", type=int, metavar="ATTACKING",
                    help="armies on the attacking territory (including the one that stays behind)")
     p.add_argument("defending", nargs="?", type=int, metavar="DEFENDING", help="armies on the target")
-    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--rules", default="italian",
+                   help=f"ruleset: {', '.join(SHIPPED_RULESETS)}, or a .toml file of your own (default: italian)")
     p.add_argument("--stop-at", type=int, default=1, metavar="K",
                    help="stop the blitz when the attacking territory is down to K armies (default: 1)")
     p.add_argument("--exact", action="store_true", help="exact fractions instead of floats")

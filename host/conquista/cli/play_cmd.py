@@ -18,6 +18,7 @@ from conquista.cli.common import (
     number_in,
     parse_bot_seats,
     players_in_range,
+    rules_help,
 )
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, join_text, reserve_web, start_web
@@ -47,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser("play", help="referee a game on the real board (Raspberry Pi)")
     # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
     # one, the first phone granted a seat becomes the host (its set-up screen).
-    p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--rules", help=rules_help())
     p.add_argument("--players", type=int, help="number of players (default: 3)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help=BOTS_HELP + "; a bot makes its moves one by one at the board and explains each in the log")

@@ -10,7 +10,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from conquista.cli.common import add_map_option, players_in_range
+from conquista.cli.common import add_map_option, players_in_range, rules_help
 from conquista.errors import ServiceError
 from conquista.service.app_env import APP_DIR, AppEnv, build, extras_for, find_source
 from conquista.service.install import Runner, describe, install, plan_install, run_command, status, uninstall
@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     i = sub.add_parser("install", help="write and enable the systemd unit and the Pico's udev rule")
     i.add_argument("--user", help="the account the referee runs as (default: the user who ran sudo)")
     i.add_argument("--board", metavar="PATH", help="your board profile (default: the classic-42 reference board)")
-    i.add_argument("--rules", help="ruleset name or .toml file for `conquista play` (default: its own)")
+    i.add_argument("--rules", help=rules_help("its own", for_what=" for `conquista play`"))
     i.add_argument("--players", type=int, help="number of players for `conquista play` (default: its own)")
     add_map_option(i)
     i.add_argument("--dry-run", action="store_true", help="print the files and commands, write nothing")

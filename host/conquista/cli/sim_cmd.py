@@ -20,6 +20,7 @@ from conquista.cli.common import (
     games_dir_to_write,
     parse_bot_seats,
     players_in_range,
+    rules_help,
 )
 from conquista.cli.program import as_typed
 from conquista.cli.table_dice import TableDice
@@ -61,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # Defaults are filled in at run time, so that a game set up on the command line can be told apart: at the
     # terminal such a game is chosen at the board's set-up menu, and (without --bots, --resume/--new, --demo or
     # --script) the first phone granted a seat is the host.
-    p.add_argument("--rules", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--rules", help=rules_help())
     p.add_argument("--players", type=int, help="number of players (default: 3)")
     p.add_argument("--menu", action="store_true",
                    help="start at the board's set-up menu (the default at the terminal when neither --rules, "

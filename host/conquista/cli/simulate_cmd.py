@@ -10,7 +10,7 @@ from pathlib import Path
 from conquista.bots import BOT_NAMES
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.bots.simulate import SimulationReport, simulate
-from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range
+from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range, rules_help
 from conquista.errors import ConquistaError
 from conquista.rules.engine import Game
 from conquista.rules.gamelog import write_log
@@ -23,7 +23,7 @@ MAX_TURN_CAP = 1_000_000
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("simulate", help="play whole bot games headless and report speed and results")
-    p.add_argument("--rules", default="italian", help="ruleset name or .toml file (default: italian)")
+    p.add_argument("--rules", default="italian", help=rules_help())
     p.add_argument("--players", type=int, default=3, help="number of players (default: 3)")
     p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default: 0)")

@@ -35,7 +35,8 @@ class Ws281xStrip:
             module: Any = importlib.import_module("rpi_ws281x")
         except ImportError:
             raise DeviceError(f"LED strip: the rpi_ws281x library is not installed; run `{INSTALL_HINT}` on the "
-                              "Pi (or drive the LEDs from the Pico: strip.driver = \"pico\")") from None
+                              "Pi (or drive the LEDs from the Pico: strip.driver = \"pico\"); without a board, "
+                              "`conquista sim` plays on the simulated one") from None
         strip_type = getattr(module, f"WS2811_STRIP_{settings.color_order}", None)
         if strip_type is None:
             raise DeviceError(f"LED strip: this rpi_ws281x has no colour order {settings.color_order}; "

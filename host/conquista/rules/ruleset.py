@@ -116,8 +116,9 @@ class Ruleset:
     def check_players(self, players: int, fix: str = "") -> None:
         """Refuse a number of players this ruleset is not for; `fix` ends the message (e.g. the CLI's option)."""
         if not self.players_min <= players <= self.players_max:
-            raise RulesetError(f"ruleset {self.name!r} is for {self.players_min}–{self.players_max} players, "
-                               f"not {players}{fix}")
+            allowed = (str(self.players_min) if self.players_min == self.players_max
+                       else f"{self.players_min}–{self.players_max}")
+            raise RulesetError(f"ruleset {self.name!r} is for {allowed} players, not {players}{fix}")
 
     def set_value(self, kind: str, sets_traded_before: int) -> int:
         """Armies for a set of `kind`, given how many sets anyone traded earlier in the game."""

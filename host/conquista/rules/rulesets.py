@@ -25,6 +25,10 @@ from conquista.rules.ruleset_checks import check_ruleset
 from conquista.rules.textdata import BadText, is_whole, load_toml, package_files, package_text, read_utf8, shown
 
 ROOT_RULESET = "italian"
+# The rulesets the package ships, in the order the help of --rules names them (without reading the package at every
+# start); tests/cli/test_first_hour_messages.py checks the list against builtin_rulesets().
+SHIPPED_RULESETS = ("italian", "classic", "french-1976", "french-1976-duel", "french-1976-domination",
+                    "lamorisse-1954")
 
 # The range of every whole-number parameter: what a real game needs, far beyond the shipped rulesets. A value
 # outside it is refused on load (it would only surface mid-game, as a hang or an absurd placement).
