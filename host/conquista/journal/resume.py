@@ -64,15 +64,22 @@ def open_for_play(data_dir: str | Path | None, resume: bool | int | None, warn: 
         start = _start(journal, resume, warn, wanted)
     except JournalError as exc:
         # The error is the one line that matters: what opening found about the same game or file is not said
-        # again before it (it used to be printed two or three times).
+        # again before it (it used to be printed two or three times), nor the damage of other games, which
+        # `conquista games` lists: at most one warning, about the file, comes before the error.
         for text in said:
             failed = journal.failure and journal.failure in text and journal.failure in str(exc)
-            if not (failed or says_the_same(text, str(exc))):
+            if not (failed or says_the_same(text, str(exc)) or _about_one_game(text)):
                 warn(text)
+                break
         raise
     for text in said:
         warn(text)
     return start
+
+
+def _about_one_game(warning: str) -> bool:
+    """Whether a warning from opening the journal is about one saved game (damaged, restored or refused)."""
+    return re.search(r": game \d+ is damaged", warning) is not None
 
 
 def says_the_same(warning: str, error: str) -> bool:
