@@ -303,4 +303,18 @@ def audit_log(path: str | Path, verify_seed: str | None = None, alpha: float = A
     """Audit the game log at `path`. Bad input raises AuditError (one line naming the file, line and problem)."""
     path = Path(path)
     report = audit_records(_read_lines(path), str(path), verify_seed, alpha, keep_rolls, game_map)
-    return dataclasses.replace(report, battles=battle_test_for_log(path))
+    # A log of a whole game (its deal, placements, turns) must replay to its last line: one that does not is
+    # damaged, and its rolls are not what was played. A log of fights only (rolls, blitzes) is audited by its rolls.
+    # A log that fails already (a deal or a roll not the seed's) keeps its more telling failures.
+    records = _read_lines(path)
+    next(records, None)    # the header
+    whole = report.passed and any(_played(obj) for _, obj in records)
+    return dataclasses.replace(report, battles=battle_test_for_log(path, must_replay=whole))
+
+
+FIGHT_LINES = frozenset({"roll", "attack", "blitz", "defend", "occupy"})
+
+
+def _played(obj: dict[str, Any]) -> bool:
+    """Whether a log line is a step of a whole game rather than of a fight (a broken line counts: no fight)."""
+    return "meta" not in obj and obj.get("type") not in FIGHT_LINES

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from conquista.errors import ConquistaError
+from conquista.errors import AuditError, ConquistaError
 from conquista.rules.actions import Action, Blitz
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -96,10 +96,14 @@ def battle_test(battles: Iterable[Battle]) -> BattleTest:
     return BattleTest(len(items), observed, expected, sd, z, math.erfc(abs(z) / math.sqrt(2)), True)
 
 
-def battle_test_for_log(path: str | Path) -> BattleTest:
-    """The battle test of a log; a log that cannot be replayed (e.g. rolls only) is reported as not tested."""
+def battle_test_for_log(path: str | Path, *, must_replay: bool = False) -> BattleTest:
+    """The battle test of a log; a log that cannot be replayed (e.g. rolls only) is reported as not tested, unless
+    `must_replay` (a whole game's log): then it is damaged, and AuditError names its first bad line."""
     try:
         battles = battles_in_log(path)
     except (ConquistaError, ValueError, KeyError) as exc:
+        if must_replay:
+            raise AuditError(f"{exc}; the game log is damaged (it does not replay to its end), so its dice are "
+                             f"not audited") from None
         return BattleTest(0, 0, 0.0, 0.0, 0.0, 1.0, False, f"not replayable: {exc}")
     return battle_test(battles)
