@@ -52,11 +52,14 @@ class Attack:
 
 @frozen_record(slots=True)
 class Blitz:
-    """Attack with the most dice, roll after roll, until the target falls or the source is down to `stop_at`."""
+    """Attack roll after roll until the target falls or the source is down to `stop_at`, each roll with `dice`
+    dice (the attacker's choice) or fewer when the armies left no longer allow them; `dice` None: the most dice
+    (a log written before blitzes took a count of dice replays so)."""
 
     source: int
     target: int
     stop_at: int = 1
+    dice: int | None = None
 
 
 @frozen_record(slots=True)

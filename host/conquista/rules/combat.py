@@ -67,6 +67,11 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
             return not_a_whole_number("the stop level", stop)
         if not 1 <= stop < game.armies[s]:
             return f"the stop level must be between 1 and {game.armies[s] - 1}"
+        dice = action.dice
+        if dice is not None and dice.__class__ is not int:
+            return not_a_whole_number("dice", dice)
+        if dice is not None and not 1 <= dice <= game.max_attack_dice(s):
+            return f"blitz with 1 to {game.max_attack_dice(s)} dice"
     return None
 
 
@@ -76,7 +81,9 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
     if isinstance(action, Attack):
         dice, stop = action.dice, None
     else:
-        dice, stop = game.max_attack_dice(s), action.stop_at
+        # The dice the attacker chose (decided 2026-11-28), or the most; the battle's attack dice then cap every
+        # later roll of the blitz (apply_roll), which only ever lowers them as the armies left allow.
+        dice, stop = action.dice or game.max_attack_dice(s), action.stop_at
     if not game.turn_state.attacked and game.phase is not _NEUTRAL_ATTACK:
         turn = game.turn_state
         game.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
@@ -208,8 +215,10 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
         return
     stop = battle.stop_at
     if stop is not None and left > stop and left >= 2:
-        attacker_max = game.attacker_max
-        dice = left - 1 if left - 1 < attacker_max else attacker_max
+        # Never more than the blitz rolled so far: the attacker's choice, lowered as the armies left require (the
+        # most dice, for a blitz that took the most, is the same rule: armies only fall during a blitz).
+        chosen = battle.attack_dice
+        dice = left - 1 if left - 1 < chosen else chosen
         if game.automatic_defence:
             defender_max = game.defender_max
             defence = right if right < defender_max else defender_max

@@ -505,8 +505,10 @@ class Position:
                 return f"place {c!r} {'fleets ' if fleet is True else ''}on {tid(t)}"
             case Attack(s, t, d):
                 return f"attack {tid(s)} → {tid(t)} with {d!r} dice"
-            case Blitz(s, t, k):
+            case Blitz(s, t, k, None):
                 return f"blitz {tid(s)} → {tid(t)} stopping at {k!r}"
+            case Blitz(s, t, k, d):
+                return f"blitz {tid(s)} → {tid(t)} with {d!r} dice, stopping at {k!r}"
             case Fortify(s, t, c):
                 return f"fortify {c!r} from {tid(s)} to {tid(t)}"
             case Trade(cs):

@@ -69,8 +69,10 @@ def encode_action(action: Action, game_map: GameMap) -> dict[str, Any]:
             return {"type": "end_phase"}
         case Attack(s, t, d):
             return {"type": "attack", "source": tid(s), "target": tid(t), "dice": d}
-        case Blitz(s, t, k):
+        case Blitz(s, t, k, None):
             return {"type": "blitz", "source": tid(s), "target": tid(t), "stop_at": k}
+        case Blitz(s, t, k, d):
+            return {"type": "blitz", "source": tid(s), "target": tid(t), "stop_at": k, "dice": d}
         case Defend(d):
             return {"type": "defend", "dice": d}
         case Roll(a, d, src):
@@ -135,8 +137,9 @@ def decode_action(obj: Any, game_map: GameMap) -> Action:
         return Attack(_territory(game_map, obj.get("source")), _territory(game_map, obj.get("target")),
                       _int(obj, "dice"))
     if kind == "blitz":
+        # "dice" is absent from logs written before a blitz kept the attacker's choice: the most dice, as then.
         return Blitz(_territory(game_map, obj.get("source")), _territory(game_map, obj.get("target")),
-                     _int(obj, "stop_at"))
+                     _int(obj, "stop_at"), _int(obj, "dice") if "dice" in obj else None)
     if kind == "defend":
         return Defend(_int(obj, "dice"))
     if kind == "roll":

@@ -60,7 +60,8 @@ def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
             return f"from {_name(game, referee.source)}: tap a territory to attack"
         by_sea = " by sea, with fleets" if game.sails(referee.source, referee.target) else ""
         return (f"{_name(game, referee.source)} → {_name(game, referee.target)}{by_sea}: "
-                f"ROLL rolls {plural(referee.count, 'die')}, hold ROLL to blitz")
+                f"ROLL rolls {plural(referee.count, 'die')}, hold ROLL to blitz with "
+                f"{'it' if referee.count == 1 else 'them'}")
     if phase is Phase.DEFEND and game.battle is not None:
         battle = game.battle
         defender = _colour(game, game.owner[battle.target])

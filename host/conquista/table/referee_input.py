@@ -190,7 +190,11 @@ def press(referee: Desk, button: Button, now: float, held: bool) -> None:
 
 
 def blitz(referee: Desk, now: float) -> None:
-    referee.apply_action(Blitz(referee.source, referee.target, 1), now)
+    """A blitz with the dice the encoder chose (decided 2026-11-28); the most dice are saved as None, as every
+    blitz was before the choice counted (the same rolls)."""
+    chosen = referee.count
+    dice = chosen if chosen < referee.game.max_attack_dice(referee.source) else None
+    referee.apply_action(Blitz(referee.source, referee.target, 1, dice), now)
 
 
 def _clamp(value: int, low: int, high: int) -> int:
