@@ -67,10 +67,10 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
             return not_a_whole_number("the stop level", stop)
         if not 1 <= stop < game.armies[s]:
             return f"the stop level must be between 1 and {game.armies[s] - 1}"
-        dice = action.dice
-        if dice is not None and dice.__class__ is not int:
-            return not_a_whole_number("dice", dice)
-        if dice is not None and not 1 <= dice <= game.max_attack_dice(s):
+        chosen = action.dice
+        if chosen is not None and chosen.__class__ is not int:
+            return not_a_whole_number("dice", chosen)
+        if chosen is not None and not 1 <= chosen <= game.max_attack_dice(s):
             return f"blitz with 1 to {game.max_attack_dice(s)} dice"
     return None
 
