@@ -44,6 +44,52 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
     add_map_option(d)
     d.set_defaults(handler=run_diagram)
+    _register_kit(sub)
+
+
+def _register_kit(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    k = sub.add_parser("kit", help="write what a builder prints, drills, buys and solders (PDF, SVG, DXF, lists)",
+                       description="Writes the printable map (one page at 1:1, and tiled on A4/A3), the base "
+                       "plate's drilling (SVG, DXF), the wiring over the map, every part's position (JSON) and the "
+                       "parts list (CSV, Markdown), all computed from the board profile and the map.")
+    k.add_argument("--profile", "--board", dest="board", metavar="PROFILE",
+                   help="the board's profile (default: the classic-42 reference)")
+    k.add_argument("--size", metavar="WxH", default="680x480",
+                   help="the board's width and height in mm (default: 680x480, the classic board)")
+    k.add_argument("--paper", choices=None, metavar="a4|a3",
+                   help="the home printer's paper for the tiled map (default: both, map-a4.pdf and map-a3.pdf)")
+    k.add_argument("--out", metavar="DIR", help="the folder to write (default: kit-PROFILE-NAME)")
+    k.add_argument("--shapes", metavar="SVG", help="your own drawing of the map: an SVG with a <path "
+                   "data-id=\"territory id\"> per territory (default: the world map for the classic territories, "
+                   "a schematic for any other map)")
+    k.add_argument("--firmware-config", metavar="PATH",
+                   help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
+    add_map_option(k)
+    k.set_defaults(handler=run_kit)
+
+
+def run_kit(args: argparse.Namespace) -> int:
+    from conquista.boardtools.kit.build import check_libraries, load_outline, write_kit
+    from conquista.boardtools.kit.plan.board import parse_size
+    from conquista.boardtools.kit.plan.tiling import PAPERS
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    size = parse_size(args.size)
+    if args.paper is not None and args.paper.lower() not in PAPERS:
+        raise BoardToolError(f"--paper {args.paper}: unknown paper; use {' or '.join(PAPERS)}")
+    papers = [args.paper.lower()] if args.paper else list(PAPERS)
+    check_libraries()
+    profile = load_profile(args.board, load_map(args.map))
+    out = Path(args.out or f"kit-{profile.name}")
+    say = _printer()
+    outline = load_outline(profile, args.shapes)
+    summary = write_kit(profile, outline, size, papers, out, _pico_pins(args.firmware_config), say)
+    pads = ", ".join(summary.pads) or "none"
+    tiles = ", ".join(f"{n} {paper.upper()} pages" for paper, n in summary.tiles.items())
+    print(f"wrote {out}/: {len(summary.files)} files; board {size[0]:g} × {size[1]:g} mm, map tiled on {tiles} "
+          f"(plus an index page), parts at least {summary.min_spacing:.1f} mm apart; on a pad in the sea: {pads}")
+    return 0
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
