@@ -99,14 +99,14 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: 
         str, ...]:
     from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
     from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
-    from conquista.boardtools.kit.draw.map_pdf import write_map, write_tiles
+    from conquista.boardtools.kit.draw.map_pdf import write_map
     from conquista.boardtools.kit.draw.wiring_pdf import write_wiring
     from conquista.boardtools.kit.plan.bom import bill
     from conquista.boardtools.kit.plan.routes import routes
 
     wires = routes(layout)
     lines = bill(layout, wires)
-    steps: list[tuple[str, Callable[[Path], None]]] = [
+    steps: list[tuple[str, Callable[[Path], object]]] = [
         ("positions.json", lambda p: p.write_text(positions_json(layout), encoding="utf-8")),
         ("bom.csv", lambda p: p.write_text(bom_csv(lines), encoding="utf-8")),
         ("bom.md", lambda p: p.write_text(bom_md(lines, layout), encoding="utf-8")),
@@ -122,7 +122,7 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: 
     return tuple(name for name, _ in steps)
 
 
-def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], None]:
+def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
     from conquista.boardtools.kit.draw.map_pdf import write_tiles
 
     return lambda p: write_tiles(p, layout, tiling)

@@ -34,7 +34,7 @@ def _patch(shape: Any, **style: Any) -> Any:
     from matplotlib.path import Path as MplPath
 
     vertices: list[tuple[float, float]] = []
-    codes: list[int] = []
+    codes: list[Any] = []
     polygons = shape.geoms if shape.geom_type == "MultiPolygon" else [shape]
     for polygon in polygons:
         for ring in (polygon.exterior, *polygon.interiors):

@@ -41,11 +41,11 @@ def drill_svg(layout: Layout) -> str:
 
 
 def write_dxf(path: Path, layout: Layout) -> None:
-    import ezdxf
     from ezdxf import units
+    from ezdxf.filemanagement import new
 
     f = layout.frame
-    doc = ezdxf.new("R2010", setup=True)
+    doc = new("R2010", setup=True)
     doc.units = units.MM
     msp = doc.modelspace()
     doc.layers.add("OUTLINE", color=7)

@@ -7,8 +7,8 @@ import io
 import json
 from typing import Any
 
-from conquista.boardtools.kit.plan.bom import FUSE_FACTOR, HEADROOM_MA, Line, fuse_amps, supply_amps
 from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.bom import FUSE_FACTOR, HEADROOM_MA, Line, fuse_amps, supply_amps
 from conquista.boardtools.kit.plan.placement import Layout
 
 

@@ -38,11 +38,11 @@ def _at_least(ratings: tuple[float, ...], amps: float) -> float:
     return next((r for r in ratings if r >= amps - 1e-9), ratings[-1])
 
 
-def supply_amps(supply_ma: int) -> float:
+def supply_amps(supply_ma: float) -> float:
     return _at_least(SUPPLY_RATINGS_A, (supply_ma + HEADROOM_MA) / 1000)
 
 
-def fuse_amps(supply_ma: int) -> float:
+def fuse_amps(supply_ma: float) -> float:
     return _at_least(FUSE_RATINGS_A, FUSE_FACTOR * supply_ma / 1000)
 
 

@@ -145,7 +145,8 @@ def schematic_outline(game_map: GameMap) -> Outline:
     """A map without a drawing: the web app's schematic points, each territory its Voronoi cell cut to a disc so
     neighbours on the grid touch and a lone territory stays round."""
     from shapely import voronoi_polygons
-    from shapely.geometry import MultiPoint, Point as ShapelyPoint
+    from shapely.geometry import MultiPoint
+    from shapely.geometry import Point as ShapelyPoint
 
     from conquista.web.layout import SCHEMATIC_HEIGHT, SCHEMATIC_WIDTH, schematic_points
 

@@ -92,9 +92,9 @@ def _candidates(inner: Any) -> Any:
     x0, y0, x1, y1 = inner.bounds
     step = max(1.0, math.sqrt((x1 - x0) * (y1 - y0) / GRID_POINTS))
     xs, ys = np.meshgrid(np.arange(x0, x1 + step, step), np.arange(y0, y1 + step, step))
-    xs, ys = xs.ravel(), ys.ravel()
-    inside = shapely.contains_xy(inner, xs, ys)
-    return np.column_stack([xs[inside], ys[inside]])
+    flat_x, flat_y = xs.ravel(), ys.ravel()
+    inside = shapely.contains_xy(inner, flat_x, flat_y)
+    return np.column_stack([flat_x[inside], flat_y[inside]])
 
 
 def fit_inside(shape: Any, leds: int, others: Any) -> list[tuple[float, float]] | None:

@@ -3,6 +3,7 @@ injection points, as routes of points in mm, for the wiring drawing and the wire
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ class Routes:
 
 
 def length(route: tuple[Point, ...] | list[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(route, route[1:], strict=False))
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(route))
 
 
 def _tour(start: Point, points: list[Point]) -> tuple[Point, ...]:
