@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from conquista.cli.common import add_map_option
-from conquista.errors import BoardToolError, CalibrationError
+from conquista.cli.web_options import add_web_options
+from conquista.errors import BoardToolError, CalibrationError, ConquistaError
 from conquista.rules.textdata import load_json, read_utf8
 
+LINGER_S = 3.0        # the end stays served this long, so a phone at the board shows it
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
 
 
@@ -26,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     c.add_argument("--sim-wiring", type=int, metavar="SEED",
                    help="calibrate a simulated board wired in an order shuffled by SEED")
     c.add_argument("--auto", action="store_true", help="with --sim-wiring: a simulated builder answers")
+    add_web_options(c, "port 8080 (or the next free one) on every network of the board; with --sim-wiring only "
+                       "when --web is given", what="serve the calibration's page, to follow it on a phone")
     add_map_option(c)
     c.set_defaults(handler=run_calibrate)
     k = sub.add_parser("check", help="self-test a built board: LEDs, every sensor, buttons, encoder")
@@ -94,7 +98,6 @@ def run_kit(args: argparse.Namespace) -> int:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from conquista.boardtools.calibration_at_board import CalibrationSession
-    from conquista.boardtools.profile_writer import profile_text, write_profile
     from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
     from conquista.rules.mapdata import load_map
 
@@ -113,26 +116,69 @@ def run_calibrate(args: argparse.Namespace) -> int:
     keys = base.sensors.rows * base.sensors.cols
     calibration = _resume(state_path, game_map, base.strip.length, keys)
     say = _printer()
-    if calibration.sensor_keys:
-        say(f"resuming the calibration saved in {state_path}: "
-            f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
-    devices = _open(args, base, game_map)
-    session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say)
+    web = _serve_calibration(args)
     try:
-        _drive(session, devices.builder)
-    except KeyboardInterrupt:
-        raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same command "
-                               "to carry on") from None
+        if calibration.sensor_keys:
+            say(f"resuming the calibration saved in {state_path}: "
+                f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
+        devices = _open(args, base, game_map)
+        session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say,
+                                     watch=web.feed.publish if web else None,
+                                     remote=web.feed.commands if web else None)
+        try:
+            _drive(session, devices.builder)
+        except KeyboardInterrupt:
+            session.finished("stopped at the terminal; the answers so far are saved", ok=False)
+            raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same "
+                                   "command to carry on") from None
+        finally:
+            devices.close()
+        _write_calibrated(out, base_data, base, calibration, session, linger=web is not None and not args.auto)
     finally:
-        devices.close()
-    territory_leds, attack, defence, ring = calibration.layout()
-    text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
-                        attack, defence, ring)
-    write_profile(out, text, game_map)
+        if web is not None:
+            web.stop()
     state_path.unlink(missing_ok=True)
-    print(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
-          f"`conquista board check --board {out}`")
     return 0
+
+
+def _write_calibrated(out: Path, base_data: Any, base: Any, calibration: Any, session: Any, *, linger: bool) -> None:
+    """The profile from the answers; the phone is told the end (and given a moment to show it before the page
+    stops being served)."""
+    from conquista.boardtools.profile_writer import profile_text, write_profile
+
+    game_map = calibration.game_map
+    try:
+        territory_leds, attack, defence, ring = calibration.layout()
+        text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
+                            attack, defence, ring)
+        write_profile(out, text, game_map)
+    except (ConquistaError, OSError) as exc:
+        session.finished(f"not written: {exc}", ok=False)
+        if linger:
+            time.sleep(LINGER_S)
+        raise
+    done = (f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
+            f"`conquista board check --board {out}`")
+    session.finished(done, ok=True)
+    print(done)
+    if linger:
+        time.sleep(LINGER_S)
+
+
+def _serve_calibration(args: argparse.Namespace) -> Any:
+    """The calibration's page for a phone, served unless --no-web (on a simulated board only with --web): its
+    address and QR code are printed. None when not served."""
+    if args.no_web or (args.sim_wiring is not None and not args.web):
+        return None
+    from conquista.cli.web_options import reserve_web
+    from conquista.web.calibration_app import CalibrationFeed, CalibrationService
+    from conquista.web.service import qr_text
+
+    address, sock = reserve_web(args, default_host="127.0.0.1" if args.sim_wiring is not None else "0.0.0.0")
+    service = CalibrationService(CalibrationFeed(), address, sock)
+    url = service.start()
+    print(f"follow the calibration on a phone: {url}\n{qr_text(url)}", end="", flush=True)
+    return service
 
 
 def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
@@ -158,13 +204,13 @@ def _printer() -> Any:
 def _drive(session: Any, builder: Any) -> None:
     idle = 0
     while not session.done:
-        question = session.ask()
+        question = session.ask(time.monotonic())
         if builder is None:
             time.sleep(0.01)
         else:
             builder.answer(question)
-        session.pump()
-        idle = idle + 1 if builder is not None and session.ask() == question else 0
+        session.pump(time.monotonic())
+        idle = idle + 1 if builder is not None and session.ask(time.monotonic()) == question else 0
         if idle > MAX_IDLE_ANSWERS:
             raise CalibrationError(f"the simulated builder's answers to {question.text!r} are not taken")
 
