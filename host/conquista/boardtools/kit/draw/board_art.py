@@ -5,17 +5,21 @@ marks: a ring to press over each switch, a small window over each LED. `map`, `t
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from conquista.boardtools.kit.plan.board import DIE_SIDE, MARGIN, PartKind
+from conquista.boardtools.kit.plan.board import DIE_SIDE, MARGIN, PRINTED_RADIUS_MM, PartKind
 from conquista.boardtools.kit.plan.placement import Layout
 
 # Pale, print-friendly continent colours (they keep black text readable and need little ink).
 PALETTE = ("#f4dca0", "#f5bfa6", "#bcd3ea", "#e9c99c", "#c8e0b4", "#dcc6e6", "#f0e1c8", "#c9e4e1")
 SEA = "#eef5fa"
 INK = "#222222"
-SWITCH_RING_MM = 5.0      # radius of the printed ring over a switch
-WINDOW_MM = 3.0           # radius of the printed window over an LED
+SWITCH_RING_MM = PRINTED_RADIUS_MM[PartKind.SWITCH]    # the printed ring over a switch
+WINDOW_MM = PRINTED_RADIUS_MM[PartKind.LED]            # the printed window over an LED
+CONTINENT_PT = 11
+BOLD_CHAR_EM = 0.7        # a bold capital's width in em, roughly (DejaVu Sans Bold)
+PT_MM = 25.4 / 72
 
 
 def mm_axes(fig: Any, rect: tuple[float, float, float, float], x: tuple[float, float],
@@ -67,9 +71,9 @@ def draw_map(ax: Any, layout: Layout) -> None:
         colour = _shade(PALETTE[territory.continent % len(PALETTE)], territory.index)
         ax.add_patch(_patch(layout.shapes[territory.id], facecolor=colour, edgecolor="#555", linewidth=0.5))
     for continent in game_map.continents:
-        x, y = f.mm(*layout.outline.continent_labels.get(continent.id, (0, 0)))
-        ax.text(x, y, f"{continent.name_en.upper()}  +{continent.bonus}", fontsize=11, fontweight="bold",
-                color="#345", ha="center", va="center")
+        label = f"{continent.name_en.upper()}  +{continent.bonus}"
+        x, y = _clear_spot(layout, f.mm(*layout.outline.continent_labels.get(continent.id, (0, 0))), label)
+        ax.text(x, y, label, fontsize=CONTINENT_PT, fontweight="bold", color="#345", ha="center", va="center")
     on_pad = {pad.territory for pad in layout.pads}
     switches = {p.territory: p for p in layout.parts if p.kind is PartKind.SWITCH}
     for territory in game_map.territories:
@@ -80,6 +84,29 @@ def draw_map(ax: Any, layout: Layout) -> None:
                 va="top")
     for pad in layout.pads:
         _pad(ax, pad, game_map.territories[game_map.index(pad.territory)].name_en)
+
+
+def _clear_spot(layout: Layout, at: tuple[float, float], label: str) -> tuple[float, float]:
+    """Where a continent's name goes: at its place, or moved the least so its box (estimated from the font's
+    size) covers no pad and no part's mark."""
+    width = len(label) * CONTINENT_PT * BOLD_CHAR_EM * PT_MM
+    height = 1.3 * CONTINENT_PT * PT_MM
+    pads = [(p.x - p.width / 2, p.y - p.height / 2, p.x + p.width / 2, p.y + p.height / 2) for p in layout.pads]
+
+    def clear(x: float, y: float) -> bool:
+        left, top, right, bottom = x - width / 2, y - height / 2, x + width / 2, y + height / 2
+        if any(left < x2 and x1 < right and top < y2 and y1 < bottom for x1, y1, x2, y2 in pads):
+            return False
+        return all(max(left - p.x, 0, p.x - right) ** 2 + max(top - p.y, 0, p.y - bottom) ** 2
+                   >= p.printed_radius ** 2 for p in layout.parts)
+
+    for ring in (0.0, 4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 30.0):
+        for step in range(12 if ring else 1):
+            angle = math.pi * step / 6
+            x, y = at[0] + ring * math.cos(angle), at[1] + ring * math.sin(angle)
+            if clear(x, y):
+                return (x, y)
+    return at
 
 
 def _pad(ax: Any, pad: Any, name: str) -> None:
@@ -106,7 +133,7 @@ def draw_parts(ax: Any, layout: Layout) -> None:
         elif p.kind is PartKind.LED:
             ax.add_patch(Circle((p.x, p.y), WINDOW_MM, facecolor="#fffbe6", edgecolor="#888", linewidth=0.5))
         elif p.kind in (PartKind.BUTTON, PartKind.ENCODER):
-            ax.add_patch(Circle((p.x, p.y), 9, facecolor="white", edgecolor=INK, linewidth=1.2))
+            ax.add_patch(Circle((p.x, p.y), p.printed_radius, facecolor="white", edgecolor=INK, linewidth=1.2))
             ax.text(p.x, p.y + 12, p.name, fontsize=7, ha="center", va="top", color=INK)
         elif p.kind is PartKind.MOUNT:
             ax.add_patch(Circle((p.x, p.y), p.hole / 2, facecolor="none", edgecolor="#999", linewidth=0.5))
@@ -139,12 +166,17 @@ def _panel(ax: Any, layout: Layout) -> None:
     ax.text(rx, ry, "status\nring", fontsize=7, ha="center", va="center", color="#444")
 
 
+def legend_box(layout: Layout) -> tuple[float, float, float, float]:
+    """Where the legend and its scale bar are printed: left, top, right, bottom, mm."""
+    f = layout.frame
+    return (f.width - MARGIN - 250, f.band_top + 10, f.width - MARGIN, f.band_top + 45)
+
+
 def draw_legend(ax: Any, layout: Layout, subtitle: str) -> None:
     """The title, what the marks mean and a scale bar, at the right of the band."""
     f = layout.frame
     profile = layout.profile
-    x = f.width - MARGIN - 250
-    top = f.band_top + 10
+    x, top, _, _ = legend_box(layout)
     ax.text(x, top, f"conquista · {profile.name} · map {profile.game_map.name}", fontsize=10, fontweight="bold",
             color=INK, va="top")
     ax.text(x, top + 7, f"{f.width:g} × {f.height:g} mm · {subtitle}", fontsize=7, color=INK, va="top")

@@ -11,12 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conquista.boardtools.kit.draw.board_art import INK, draw_legend, draw_map, draw_parts, mm_axes
+from conquista.boardtools.kit.draw.board_art import INK, draw_legend, draw_map, draw_parts, legend_box, mm_axes
 from conquista.boardtools.kit.plan.placement import Layout
-from conquista.boardtools.kit.plan.tiling import PRINT_MARGIN, Tile, Tiling
+from conquista.boardtools.kit.plan.tiling import PRINT_MARGIN, REG_RADIUS, REG_REACH, Tile, Tiling, registration_points
 
 MM_PER_INCH = 25.4
-REG_MM = 4.0     # radius of a registration target
 
 
 def _figure(width_mm: float, height_mm: float) -> Any:
@@ -42,29 +41,38 @@ def write_map(path: Path, layout: Layout) -> None:
         pdf.savefig(fig)
 
 
-def registration_points(tiling: Tiling) -> list[tuple[float, float]]:
-    """Targets in the middle of every overlap between neighbouring windows, at a quarter and three quarters of
-    the shared edge: each appears on both sheets at the same place of the board."""
-    points: list[tuple[float, float]] = []
-    by_place = {(t.row, t.col): t for t in tiling.tiles}
-    for t in tiling.tiles:
-        right, below = by_place.get((t.row, t.col + 1)), by_place.get((t.row + 1, t.col))
-        if right is not None:
-            x = (right.x + t.x + t.width) / 2
-            points += [(x, t.y + t.height * 0.25), (x, t.y + t.height * 0.75)]
-        if below is not None:
-            y = (below.y + t.y + t.height) / 2
-            points += [(t.x + t.width * 0.25, y), (t.x + t.width * 0.75, y)]
-    return points
+def registration_targets(ax: Any, layout: Layout, tiling: Tiling) -> list[tuple[float, float]]:
+    """Where the targets go: in the overlaps, clear of every printed part, pad and text (plan/tiling.py). The
+    texts are measured as drawn on `ax`, whose limits must show the board at 1:1 (any tile's)."""
+    discs = [(p.x, p.y, p.printed_radius) for p in layout.parts]
+    boxes = [(pad.x - pad.width / 2, pad.y - pad.height / 2, pad.x + pad.width / 2, pad.y + pad.height / 2)
+             for pad in layout.pads]
+    boxes += [legend_box(layout), *_text_boxes(ax)]
+    return registration_points(tiling, (layout.frame.width, layout.frame.height), discs, boxes)
+
+
+def _text_boxes(ax: Any) -> list[tuple[float, float, float, float]]:
+    """Every text on `ax` as a box in board mm (left, top, right, bottom)."""
+    from conquista.boardtools.kit.draw.labels import Labels
+
+    renderer = Labels(ax).renderer
+    to_mm = ax.transData.inverted()
+    boxes = []
+    for text in ax.texts:
+        if not text.get_text().strip():
+            continue
+        (x1, y1), (x2, y2) = to_mm.transform(text.get_window_extent(renderer).get_points())
+        boxes.append((min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)))
+    return boxes
 
 
 def _registration(ax: Any, points: list[tuple[float, float]]) -> None:
     from matplotlib.patches import Circle
 
     for x, y in points:
-        ax.add_patch(Circle((x, y), REG_MM, facecolor="none", edgecolor="black", linewidth=0.4))
-        ax.plot([x - REG_MM * 1.6, x + REG_MM * 1.6], [y, y], color="black", linewidth=0.4)
-        ax.plot([x, x], [y - REG_MM * 1.6, y + REG_MM * 1.6], color="black", linewidth=0.4)
+        ax.add_patch(Circle((x, y), REG_RADIUS, facecolor="none", edgecolor="black", linewidth=0.4))
+        ax.plot([x - REG_REACH, x + REG_REACH], [y, y], color="black", linewidth=0.4)
+        ax.plot([x, x], [y - REG_REACH, y + REG_REACH], color="black", linewidth=0.4)
 
 
 def _crop_marks(fig: Any, tiling: Tiling) -> Any:
@@ -94,7 +102,9 @@ def write_tiles(path: Path, layout: Layout, tiling: Tiling) -> None:
         draw_map(ax, layout)
         draw_parts(ax, layout)
         draw_legend(ax, layout, f"tiled on {len(tiling.tiles)} {tiling.paper.upper()} pages")
-        _registration(ax, registration_points(tiling))
+        ax.set_xlim(first.x, first.x + first.width)
+        ax.set_ylim(first.y + first.height, first.y)
+        _registration(ax, registration_targets(ax, layout, tiling))
         for text in ax.texts:     # a name at a window's edge stays inside the window, not in the margin
             text.set_clip_on(True)
         page = _crop_marks(fig, tiling)
@@ -127,11 +137,14 @@ def _index_page(layout: Layout, tiling: Tiling) -> Any:
     ax = mm_axes(fig, (left / pw, bottom / ph, w / pw, h / ph), (0, f.width), (0, f.height))
     draw_map(ax, layout)
     draw_parts(ax, layout)
-    for t in tiling.tiles:
+    for name in list(ax.texts):    # names shrunk this far only crowd the tiles' labels
+        name.remove()
+    for number, t in enumerate(tiling.tiles, start=2):
         ax.add_patch(Rectangle((t.x, t.y), t.width, t.height, facecolor="none", edgecolor="#c0392b",
                                linewidth=0.8))
-        ax.text(t.x + t.width / 2, t.y + t.height / 2, f"row {t.row}\ncol {t.col}", fontsize=9, ha="center",
-                va="center", color="#c0392b", fontweight="bold")
+        ax.text(t.x + t.width / 2, t.y + t.height / 2, f"page {number}\nrow {t.row} · col {t.col}", fontsize=8,
+                ha="center", va="center", color="#c0392b", fontweight="bold", linespacing=1.3,
+                bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "alpha": 0.85, "edgecolor": "none"})
     text = mm_axes(fig, (0, 0, 1, 1), (0, pw), (0, ph))
     text.text(PRINT_MARGIN, PRINT_MARGIN + 4, f"{layout.profile.name}: the map on {len(tiling.tiles)} "
               f"{tiling.paper.upper()} pages ({tiling.rows} rows × {tiling.cols} columns), board "
@@ -145,5 +158,5 @@ def _index_page(layout: Layout, tiling: Tiling) -> Any:
         "    the middle; line up the printed switch rings with the drilled holes before the glue sets.",
     ]
     for i, step in enumerate(steps):
-        text.text(PRINT_MARGIN, ph - PRINT_MARGIN - 44 + 6 * i, step, fontsize=7.5, va="top", color=INK)
+        text.text(PRINT_MARGIN, PRINT_MARGIN + 24 + h + 6 * i, step, fontsize=7.5, va="top", color=INK)
     return fig

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from conquista.boardtools.kit.draw.board_art import INK, draw_map, mm_axes
+from conquista.boardtools.kit.draw.labels import Labels
 from conquista.boardtools.kit.plan.board import PartKind
 from conquista.boardtools.kit.plan.placement import Layout
 from conquista.boardtools.kit.plan.routes import Routes
@@ -16,6 +17,10 @@ from conquista.hardware.profile import SensorKind, StripDriver
 MM_PER_INCH = 25.4
 CHAIN = "#c0392b"
 POWER = "#e67e22"
+LED_PT = 6.0          # an LED's number: legible printed at 1:1
+LABEL_PT = 6.0        # a switch's cell, a power point
+LED_CIRCLE_MM = 3.2   # holds a three-digit number at LED_PT; LEDs are at least 8 mm apart, so circles never touch
+LABEL_BOX = {"boxstyle": "square,pad=0.15", "facecolor": "white", "alpha": 0.75, "edgecolor": "none"}
 ROW_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
 
 
@@ -34,44 +39,65 @@ def write_wiring(path: Path, layout: Layout, wires: Routes, pins: Any) -> None:
 
 
 def _board_page(layout: Layout, wires: Routes) -> Any:
-    from matplotlib.patches import Circle, RegularPolygon
+    from matplotlib.patches import Circle
 
     f = layout.frame
     fig = _figure(f.width, f.height)
     # Seen from below: x runs from right to left.
     ax = mm_axes(fig, (0, 0, 1, 1), (f.width, 0), (0, f.height))
     draw_map(ax, layout)
+    names = list(ax.texts)       # the map's names give way to the wiring's labels, placed first
+    labels = Labels(ax)
+    _notes(ax, layout, wires, labels)
     xs, ys = zip(*wires.chain, strict=True)
     ax.plot(xs, ys, color=CHAIN, linewidth=0.9, alpha=0.85)
     for led, (x, y) in wires.led_at.items():
-        ax.add_patch(Circle((x, y), 2.6, facecolor="white", edgecolor=CHAIN, linewidth=0.6))
-        ax.text(x, y, str(led), fontsize=3.6, ha="center", va="center", color=CHAIN)
-    for led in wires.injections:
+        # Above the chain's lines (a line drawn over a number would strike it through).
+        ax.add_patch(Circle((x, y), LED_CIRCLE_MM, facecolor="white", edgecolor=CHAIN, linewidth=0.6, zorder=3))
+        labels.block_disc(x, y, LED_CIRCLE_MM)
+        labels.block(ax.text(x, y, str(led), fontsize=LED_PT, ha="center", va="center", color=CHAIN, zorder=4))
+    for led in wires.injections:     # a thick orange ring round the LED where 5 V is fed in
         x, y = wires.led_at[led]
-        ax.add_patch(RegularPolygon((x, y + 6.5), 3, radius=3.2, facecolor=POWER, edgecolor="none"))
-        ax.text(x, y + 10.5, f"5 V in (LED {led})", fontsize=5, ha="center", va="top", color=POWER,
-                fontweight="bold")
-    _switches(ax, layout, wires)
+        ax.add_patch(Circle((x, y), LED_CIRCLE_MM + 1.0, facecolor="none", edgecolor=POWER, linewidth=1.8,
+                            zorder=3))
+        labels.block_disc(x, y, LED_CIRCLE_MM + 1.0)
     ex, ey = wires.enclosure
     ax.add_patch(Circle((ex, ey), 6, facecolor=POWER, edgecolor=INK, linewidth=0.6))
-    ax.text(ex, ey + 8, "enclosure: Pi, Pico, level shifter, supply", fontsize=6, ha="center", va="top")
-    x0 = f.width - 14
+    labels.block_disc(ex, ey, 6)
+    switch_labels = _switches(ax, layout, wires, labels)
+    for text in switch_labels:
+        labels.place(text)
+    for led in wires.injections:
+        x, y = wires.led_at[led]
+        labels.place(ax.text(x, y + 5, f"5 V in (LED {led})", fontsize=LABEL_PT, ha="center", va="top",
+                             color=POWER, fontweight="bold", bbox=LABEL_BOX, zorder=5))
+    labels.place(ax.text(ex, ey + 8, "enclosure: Pi, Pico, level shifter, supply", fontsize=LABEL_PT,
+                         ha="center", va="top", bbox=LABEL_BOX, zorder=5))
+    for text in names:
+        labels.place(text)
+    return fig
+
+
+def _notes(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> None:
+    """The page's title and key, top left of the page (the right of the mirrored axes)."""
+    x0 = layout.frame.width - 14
     lines = [f"{layout.profile.name}: wiring, SEEN FROM BELOW (the plate turned over, left and right swapped)",
              f"red: the LED chain in index order, DOUT of each LED to DIN of the next ({len(wires.led_at)} LEDs); "
              "orange: 5 V fed in",
              "at each switch: its matrix cell r/c (row wire, column wire); the diode's band towards the row"]
     for i, line in enumerate(lines):
-        ax.text(x0, 5 + 4.5 * i, line, fontsize=7 if i else 9, ha="left", va="top", color=INK,
-                fontweight="bold" if i == 0 else "normal")
-    return fig
+        labels.block(ax.text(x0, 5 + 4.5 * i, line, fontsize=7 if i else 9, ha="left", va="top", color=INK,
+                             fontweight="bold" if i == 0 else "normal"))
 
 
-def _switches(ax: Any, layout: Layout, wires: Routes) -> None:
+def _switches(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> list[Any]:
+    """Each switch's mark (kept clear of) and its matrix cell or pin (returned, to be placed)."""
     sensors = layout.profile.sensors
     game_map = layout.profile.game_map
     for index, route in enumerate(wires.rows if sensors.kind is SensorKind.SERIAL else ()):
         xs, ys = zip(*route, strict=True)
         ax.plot(xs, ys, color=ROW_COLOURS[index % len(ROW_COLOURS)], linewidth=0.5, linestyle=(0, (2, 2)))
+    texts = []
     for p in layout.parts:
         if p.kind is not PartKind.SWITCH or p.territory is None:
             continue
@@ -84,7 +110,10 @@ def _switches(ax: Any, layout: Layout, wires: Routes) -> None:
             label = f"GPIO{sensors.pin_of_territory[t]}"
             colour = INK
         ax.plot([p.x], [p.y], marker="s", markersize=4, color=colour)
-        ax.text(p.x, p.y - 3.5, label, fontsize=5.5, ha="center", va="bottom", color=colour, fontweight="bold")
+        labels.block_disc(p.x, p.y, 1.5)
+        texts.append(ax.text(p.x, p.y - 3.5, label, fontsize=LABEL_PT, ha="center", va="bottom", color=colour,
+                             fontweight="bold", bbox=LABEL_BOX, zorder=5))
+    return texts
 
 
 def _table_page(layout: Layout, pins: Any) -> Any:

@@ -37,6 +37,11 @@ HOLE_MM = {PartKind.SWITCH: 4.0, PartKind.LED: 6.0, PartKind.BUTTON: 12.0, PartK
            PartKind.MOUNT: 3.5, PartKind.CABLE: 12.0}
 
 
+# The mark printed over each kind of part, as a radius in mm: a ring to press over a switch, a small window over an
+# LED, a disc under a button or the encoder's knob; the other holes are printed at their size.
+PRINTED_RADIUS_MM = {PartKind.SWITCH: 5.0, PartKind.LED: 3.0, PartKind.BUTTON: 9.0, PartKind.ENCODER: 9.0}
+
+
 @dataclass(frozen=True)
 class Part:
     """One part mounted in the plate: a territory's switch or LED, a pip, a ring LED, a button, a hole."""
@@ -51,6 +56,11 @@ class Part:
     @property
     def hole(self) -> float:
         return HOLE_MM[self.kind]
+
+    @property
+    def printed_radius(self) -> float:
+        """How far from its centre the part's printed mark reaches, mm."""
+        return PRINTED_RADIUS_MM.get(self.kind, self.hole / 2)
 
 
 @dataclass(frozen=True)
