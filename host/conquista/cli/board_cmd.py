@@ -10,9 +10,11 @@ from typing import Any
 
 from conquista.cli.common import add_map_option
 from conquista.cli.program import as_typed
-from conquista.errors import BoardToolError, CalibrationError
+from conquista.cli.web_options import add_web_options
+from conquista.errors import BoardToolError, CalibrationError, ConquistaError
 from conquista.rules.textdata import load_json, read_utf8
 
+LINGER_S = 3.0        # the end stays served this long, so a phone at the board shows it
 MAX_IDLE_ANSWERS = 20  # the simulated builder's answers that change nothing before the session is declared stuck
 
 
@@ -27,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     c.add_argument("--sim-wiring", type=int, metavar="SEED",
                    help="calibrate a simulated board wired in an order shuffled by SEED")
     c.add_argument("--auto", action="store_true", help="with --sim-wiring: a simulated builder answers")
+    add_web_options(c, "port 8080 (or the next free one) on every network of the board; with --sim-wiring only "
+                       "when --web is given", what="serve the calibration's page, to follow it on a phone")
     add_map_option(c)
     c.set_defaults(handler=run_calibrate)
     k = sub.add_parser("check", help="self-test a built board: LEDs, every sensor, buttons, encoder")
@@ -45,11 +49,56 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
     add_map_option(d)
     d.set_defaults(handler=run_diagram)
+    _register_kit(sub)
+
+
+def _register_kit(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    k = sub.add_parser("kit", help="write what a builder prints, drills, buys and solders (PDF, SVG, DXF, lists)",
+                       description="Writes the printable map (one page at 1:1, and tiled on A4/A3), the base "
+                       "plate's drilling (SVG, DXF), the wiring over the map, every part's position (JSON) and the "
+                       "parts list (CSV, Markdown), all computed from the board profile and the map.")
+    k.add_argument("--profile", "--board", dest="board", metavar="PROFILE",
+                   help="the board's profile (default: the classic-42 reference)")
+    k.add_argument("--size", metavar="WxH", default="680x480",
+                   help="the board's width and height in mm (default: 680x480, the classic board)")
+    k.add_argument("--paper", choices=None, metavar="a4|a3",
+                   help="the home printer's paper for the tiled map (default: both, map-a4.pdf and map-a3.pdf)")
+    k.add_argument("--out", metavar="DIR", help="the folder to write (default: kit-PROFILE-NAME)")
+    k.add_argument("--shapes", metavar="SVG", help="your own drawing of the map: an SVG with a <path "
+                   "data-id=\"territory id\"> per territory (default: the world map for the classic territories, "
+                   "a schematic for any other map)")
+    k.add_argument("--firmware-config", metavar="PATH",
+                   help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
+    add_map_option(k)
+    k.set_defaults(handler=run_kit)
+
+
+def run_kit(args: argparse.Namespace) -> int:
+    from conquista.boardtools.kit.build import check_libraries, load_outline, write_kit
+    from conquista.boardtools.kit.plan.board import parse_size
+    from conquista.boardtools.kit.plan.tiling import PAPERS
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.mapdata import load_map
+
+    size = parse_size(args.size)
+    if args.paper is not None and args.paper.lower() not in PAPERS:
+        raise BoardToolError(f"--paper {args.paper}: unknown paper; use {' or '.join(PAPERS)}")
+    papers = [args.paper.lower()] if args.paper else list(PAPERS)
+    check_libraries()
+    profile = load_profile(args.board, load_map(args.map))
+    out = Path(args.out or f"kit-{profile.name}")
+    say = _printer()
+    outline = load_outline(profile, args.shapes)
+    summary = write_kit(profile, outline, size, papers, out, _pico_pins(args.firmware_config), say)
+    pads = ", ".join(summary.pads) or "none"
+    tiles = ", ".join(f"{n} {paper.upper()} pages" for paper, n in summary.tiles.items())
+    print(f"wrote {out}/: {len(summary.files)} files; board {size[0]:g} × {size[1]:g} mm, map tiled on {tiles} "
+          f"(plus an index page), parts at least {summary.min_spacing:.1f} mm apart; on a pad in the sea: {pads}")
+    return 0
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from conquista.boardtools.calibration_at_board import CalibrationSession
-    from conquista.boardtools.profile_writer import profile_text, write_profile
     from conquista.hardware.profile import ProfileError, SensorKind, parse_profile, read_profile_data
     from conquista.rules.mapdata import load_map
 
@@ -68,26 +117,69 @@ def run_calibrate(args: argparse.Namespace) -> int:
     keys = base.sensors.rows * base.sensors.cols
     calibration = _resume(state_path, game_map, base.strip.length, keys)
     say = _printer()
-    if calibration.sensor_keys:
-        say(f"resuming the calibration saved in {state_path}: "
-            f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
-    devices = _open(args, base, game_map)
-    session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say)
+    web = _serve_calibration(args)
     try:
-        _drive(session, devices.builder)
-    except KeyboardInterrupt:
-        raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same command "
-                               "to carry on") from None
+        if calibration.sensor_keys:
+            say(f"resuming the calibration saved in {state_path}: "
+                f"{len(calibration.sensor_keys) + len(calibration.led_owners)} answers given")
+        devices = _open(args, base, game_map)
+        session = CalibrationSession(calibration, devices.keys, devices.panel, devices.strip, state_path, say,
+                                     watch=web.feed.publish if web else None,
+                                     remote=web.feed.commands if web else None)
+        try:
+            _drive(session, devices.builder)
+        except KeyboardInterrupt:
+            session.finished("stopped at the terminal; the answers so far are saved", ok=False)
+            raise CalibrationError(f"interrupted; the answers so far are saved in {state_path}: run the same "
+                                   "command to carry on") from None
+        finally:
+            devices.close()
+        _write_calibrated(out, base_data, base, calibration, session, linger=web is not None and not args.auto)
     finally:
-        devices.close()
-    territory_leds, attack, defence, ring = calibration.layout()
-    text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
-                        attack, defence, ring)
-    write_profile(out, text, game_map)
+        if web is not None:
+            web.stop()
     state_path.unlink(missing_ok=True)
-    print(as_typed(f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
-                   f"`conquista board check --board {out}`"))
     return 0
+
+
+def _write_calibrated(out: Path, base_data: Any, base: Any, calibration: Any, session: Any, *, linger: bool) -> None:
+    """The profile from the answers; the phone is told the end (and given a moment to show it before the page
+    stops being served)."""
+    from conquista.boardtools.profile_writer import profile_text, write_profile
+
+    game_map = calibration.game_map
+    try:
+        territory_leds, attack, defence, ring = calibration.layout()
+        text = profile_text(base_data, out.stem, game_map, territory_leds, calibration.cells(base.sensors.cols),
+                            attack, defence, ring)
+        write_profile(out, text, game_map)
+    except (ConquistaError, OSError) as exc:
+        session.finished(f"not written: {exc}", ok=False)
+        if linger:
+            time.sleep(LINGER_S)
+        raise
+    done = (f"wrote {out}: {game_map.size} sensors, {base.strip.length} LEDs; check it with "
+            f"`conquista board check --board {out}`")
+    session.finished(done, ok=True)
+    print(as_typed(done))
+    if linger:
+        time.sleep(LINGER_S)
+
+
+def _serve_calibration(args: argparse.Namespace) -> Any:
+    """The calibration's page for a phone, served unless --no-web (on a simulated board only with --web): its
+    address and QR code are printed. None when not served."""
+    if args.no_web or (args.sim_wiring is not None and not args.web):
+        return None
+    from conquista.cli.web_options import reserve_web
+    from conquista.web.calibration_app import CalibrationFeed, CalibrationService
+    from conquista.web.service import qr_text
+
+    address, sock = reserve_web(args, default_host="127.0.0.1" if args.sim_wiring is not None else "0.0.0.0")
+    service = CalibrationService(CalibrationFeed(), address, sock)
+    url = service.start()
+    print(f"follow the calibration on a phone: {url}\n{qr_text(url)}", end="", flush=True)
+    return service
 
 
 def _resume(state_path: Path, game_map: Any, led_count: int, keys: int) -> Any:
@@ -113,13 +205,13 @@ def _printer() -> Any:
 def _drive(session: Any, builder: Any) -> None:
     idle = 0
     while not session.done:
-        question = session.ask()
+        question = session.ask(time.monotonic())
         if builder is None:
             time.sleep(0.01)
         else:
             builder.answer(question)
-        session.pump()
-        idle = idle + 1 if builder is not None and session.ask() == question else 0
+        session.pump(time.monotonic())
+        idle = idle + 1 if builder is not None and session.ask(time.monotonic()) == question else 0
         if idle > MAX_IDLE_ANSWERS:
             raise CalibrationError(f"the simulated builder's answers to {question.text!r} are not taken")
 

@@ -12,10 +12,10 @@ if TYPE_CHECKING:
     from conquista.web.service import WebAddress, WebService
 
 
-def add_web_options(p: argparse.ArgumentParser, where: str) -> None:
+def add_web_options(p: argparse.ArgumentParser, where: str,
+                    what: str = "serve the table's web app (phones, the public board)") -> None:
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--web", metavar="[HOST:]PORT",
-                       help=f"serve the table's web app (phones, the public board) there (default: {where})")
+    group.add_argument("--web", metavar="[HOST:]PORT", help=f"{what} there (default: {where})")
     group.add_argument("--no-web", action="store_true", help="do not serve the web app")
 
 

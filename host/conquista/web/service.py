@@ -144,9 +144,10 @@ class WebService:
     """The server in a thread. `start()` returns the URL at once: the socket already listens, so a phone that
     connects early waits in its backlog while the thread imports Starlette and uvicorn, off the board's start-up."""
 
-    def __init__(self, companion: Companion, address: WebAddress, sock: socket.socket | None = None) -> None:
+    def __init__(self, companion: Companion | None, address: WebAddress, sock: socket.socket | None = None) -> None:
         """`sock`: the listening socket `bind(address)` made earlier (a busy port is an error before the board's
-        first frame, while the server starts after it); else it is bound now."""
+        first frame, while the server starts after it); else it is bound now. `companion`: None only in a
+        subclass that serves another app (`_app`)."""
         self.companion = companion
         self.address = address
         self.sock = sock if sock is not None else bind(address)
@@ -173,10 +174,8 @@ class WebService:
             import uvicorn
 
             from conquista.web.messages import MAX_MESSAGE
-            from conquista.web.server import create_app
 
-            app, self.hub = create_app(self.companion, self.hosts, self.url)
-            config = uvicorn.Config(app, ws=WS_PROTOCOL, ws_max_size=MAX_MESSAGE,
+            config = uvicorn.Config(self._app(), ws=WS_PROTOCOL, ws_max_size=MAX_MESSAGE,
                                     ws_per_message_deflate=False, lifespan="on", log_level="warning",
                                     access_log=False)
             self._server = uvicorn.Server(config)
@@ -185,6 +184,15 @@ class WebService:
         except Exception as exc:  # reported by wait_ready and on stderr; the board plays on without phones
             self.error = f"the web app on port {self.port} stopped: {exc}"
             sys.stderr.write(f"conquista: {self.error}\n")
+
+    def _app(self) -> Any:
+        """The ASGI app served: the table's (a subclass serves another page, e.g. the calibration's)."""
+        from conquista.web.server import create_app
+
+        if self.companion is None:
+            raise WebError("the table's web app needs its companion")
+        app, self.hub = create_app(self.companion, self.hosts, self.url)
+        return app
 
     def wait_ready(self, timeout: float = START_TIMEOUT_S) -> None:
         """Block until the server accepts connections (tests, benchmarks)."""

@@ -1,0 +1,147 @@
+"""Writing a whole kit: every file into a temporary folder beside the destination, then moved into place in one
+rename, so a failure (a bad input, a full disk, Ctrl-C) never leaves half a kit where the builder looks."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from conquista.errors import BoardToolError
+from conquista.hardware.profile import BoardProfile
+
+KIT_LIBRARIES = ("shapely", "ezdxf", "matplotlib")
+KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf", "positions.json",
+             "bom.csv", "bom.md")
+
+
+@dataclass(frozen=True)
+class KitSummary:
+    size: tuple[float, float]
+    tiles: dict[str, int]          # paper -> pages of map tiles (the index page not counted)
+    min_spacing: float
+    pads: tuple[str, ...]          # territories whose parts went on a pad in the sea
+    files: tuple[str, ...]
+
+
+def check_libraries() -> None:
+    missing = [name for name in KIT_LIBRARIES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise BoardToolError(f"board kit needs {', '.join(missing)}: pip install 'conquista[kit]'")
+
+
+def load_outline(profile: BoardProfile, shapes_path: str | None) -> Any:
+    """The map's shapes: a builder's own SVG, else the web map's for the classic world, else the schematic."""
+    from conquista.boardtools.kit.plan.outline import schematic_outline, svg_outline
+    from conquista.rules.textdata import package_text, read_utf8
+
+    game_map = profile.game_map
+    if shapes_path is not None:
+        try:
+            text = read_utf8(shapes_path)
+        except (OSError, ValueError) as exc:
+            raise BoardToolError(f"--shapes {shapes_path}: cannot read it ({exc}); give the map's SVG") from None
+        return svg_outline(text, shapes_path, game_map)
+    from conquista.web.layout import CLASSIC_CELLS
+
+    # The drawn world only for the map it was drawn from (as the web app decides): a builder's map gets a schematic.
+    if {t.id for t in game_map.territories} == set(CLASSIC_CELLS) and not game_map.cells:
+        return svg_outline(package_text("conquista.web", "static/classic-42.svg"), "classic-42.svg (Natural Earth)",
+                           game_map)
+    return schematic_outline(game_map)
+
+
+def _destination(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise BoardToolError(f"--out {out}: is a file; give a folder for the kit")
+    if out.is_dir():
+        strangers = sorted(p.name for p in out.iterdir() if p.name not in KIT_FILES)
+        if strangers:
+            raise BoardToolError(f"--out {out}: holds other files ({strangers[0]}, ...); give a new or empty folder, "
+                                 "or a folder an earlier kit was written to")
+    parent = out.absolute().parent
+    if not parent.is_dir():
+        raise BoardToolError(f"--out {out}: the folder {parent} does not exist; create it or choose another --out")
+    if not os.access(parent, os.W_OK):
+        raise BoardToolError(f"--out {out}: cannot write in {parent}; choose a folder you can write to")
+
+
+def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], papers: Sequence[str], out: Path,
+              pins: Any, say: Callable[[str], None]) -> KitSummary:
+    from conquista.boardtools.kit.plan.placement import plan_layout
+    from conquista.boardtools.kit.plan.tiling import tile
+
+    tilings = [tile(size[0], size[1], paper) for paper in papers]   # an unknown paper fails before any work
+    _destination(out)
+    say(f"laying out {profile.game_map.size} territories on {size[0]:g} × {size[1]:g} mm ...")
+    layout = plan_layout(profile, outline, size)
+    parent = out.absolute().parent
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    except OSError as exc:
+        raise BoardToolError(f"--out {out}: cannot write in {parent} ({exc.strerror}); choose another --out") from None
+    try:
+        files = _write_all(layout, tilings, work, pins, say)
+        _move_into_place(work, out)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return KitSummary(size, {t.paper: len(t.tiles) for t in tilings}, layout.min_spacing(),
+                      tuple(pad.territory for pad in layout.pads), files)
+
+
+def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: Callable[[str], None]) -> tuple[
+        str, ...]:
+    from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
+    from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
+    from conquista.boardtools.kit.draw.map_pdf import write_map
+    from conquista.boardtools.kit.draw.wiring_pdf import write_wiring
+    from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.routes import routes
+
+    wires = routes(layout)
+    lines = bill(layout, wires)
+    steps: list[tuple[str, Callable[[Path], object]]] = [
+        ("positions.json", lambda p: p.write_text(positions_json(layout), encoding="utf-8")),
+        ("bom.csv", lambda p: p.write_text(bom_csv(lines), encoding="utf-8")),
+        ("bom.md", lambda p: p.write_text(bom_md(lines, layout), encoding="utf-8")),
+        ("drill.svg", lambda p: p.write_text(drill_svg(layout), encoding="utf-8")),
+        ("drill.dxf", lambda p: write_dxf(p, layout)),
+        ("map.pdf", lambda p: write_map(p, layout)),
+        *((f"map-{t.paper}.pdf", _tiles_step(layout, t)) for t in tilings),
+        ("wiring.pdf", lambda p: write_wiring(p, layout, wires, pins)),
+    ]
+    for number, (name, step) in enumerate(steps, start=1):
+        say(f"[{number}/{len(steps)}] {name}")
+        step(work / name)
+    return tuple(name for name, _ in steps)
+
+
+def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
+    from conquista.boardtools.kit.draw.map_pdf import write_tiles
+
+    return lambda p: write_tiles(p, layout, tiling)
+
+
+def _move_into_place(work: Path, out: Path) -> None:
+    """The finished kit replaces the destination in one rename; an earlier kit there is set aside first and
+    removed only once the new one is in place."""
+    old: Path | None = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        out.rename(old)
+    try:
+        work.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    os.chmod(out, 0o755)

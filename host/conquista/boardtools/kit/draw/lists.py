@@ -1,0 +1,82 @@
+"""The kit's text files: `positions.json` (every part in mm, for other tools) and `bom.csv` / `bom.md`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.bom import FUSE_FACTOR, HEADROOM_MA, Line, fuse_amps, supply_amps
+from conquista.boardtools.kit.plan.placement import Layout
+
+
+def _at(x: float, y: float) -> list[float]:
+    return [round(x, 1), round(y, 1)]
+
+
+def positions_json(layout: Layout) -> str:
+    profile = layout.profile
+    pads = {pad.territory: pad for pad in layout.pads}
+    territories: dict[str, Any] = {}
+    for t in profile.game_map.territories:
+        own = [p for p in layout.parts if p.territory == t.id]
+        switch = next(p for p in own if p.kind is PartKind.SWITCH)
+        pad = pads.get(t.id)
+        territories[t.id] = {
+            "switch": _at(switch.x, switch.y),
+            "leds": [{"index": p.led, "at": _at(p.x, p.y)} for p in own if p.kind is PartKind.LED],
+            "pad": None if pad is None else {"centre": _at(pad.x, pad.y), "size": [pad.width, pad.height],
+                                             "leader": [_at(*pad.leader[0]), _at(*pad.leader[1])],
+                                             "fits_inside_from_size": list(pad.fits_at)},
+        }
+    panel = [p for p in layout.parts if p.territory is None]
+    data = {
+        "format": 1,
+        "profile": profile.name,
+        "map": profile.game_map.name,
+        "drawn_from": layout.outline.source,
+        "units": "mm; origin at the board's top-left corner seen from above, x to the right, y down",
+        "size": [layout.frame.width, layout.frame.height],
+        "min_spacing": round(layout.min_spacing(), 2),
+        "territories": territories,
+        "dice": [{"name": p.name, "index": p.led, "at": _at(p.x, p.y)} for p in panel if "die" in p.name],
+        "ring": [{"name": p.name, "index": p.led, "at": _at(p.x, p.y)} for p in panel if p.name.startswith("ring")],
+        "holes": [{"kind": p.kind.value, "name": p.name, "at": _at(p.x, p.y), "diameter": p.hole}
+                  for p in panel if p.kind is not PartKind.LED],
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _qty(line: Line) -> str:
+    return f"{line.qty:g}"
+
+
+def bom_csv(lines: list[Line]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["qty", "unit", "part", "values", "where"])
+    for line in lines:
+        writer.writerow([_qty(line), line.unit, line.part, line.values, line.where])
+    return buffer.getvalue()
+
+
+def bom_md(lines: list[Line], layout: Layout) -> str:
+    profile = layout.profile
+    strip = profile.strip
+    leds = sum(int(line.qty) for line in lines if line.part.startswith("WS2812B"))
+    out = [f"# Parts for {profile.name} ({layout.frame.width:g} × {layout.frame.height:g} mm)", "",
+           f"Computed by `conquista board kit` from the profile and the map {profile.game_map.name}. "
+           f"{leds} WS2812B LEDs in all (the chain's length is {strip.length}); buy a few spare.", "",
+           f"Supply and fuse, one rule from `supply_ma` = {strip.supply_ma:g} mA (the referee never lets the LEDs draw "
+           f"more): the supply is the next common rating at or above supply_ma + {HEADROOM_MA} mA, "
+           f"**{supply_amps(strip.supply_ma):g} A**; the fuse the next standard value at or above "
+           f"{FUSE_FACTOR:g} × supply_ma, **{fuse_amps(strip.supply_ma):g} A**, never below the limit.", "",
+           "| Qty | Part | Values | Where |", "|---|---|---|---|"]
+    for line in lines:
+        unit = " m" if line.unit == "m" else ""
+        out.append(f"| {_qty(line)}{unit} | {line.part} | {line.values} | {line.where} |")
+    out += ["", "Wire lengths follow the chain and the matrix routes of `wiring.pdf`, with a quarter more for bends "
+            "and joints, rounded up to half a metre."]
+    return "\n".join(out) + "\n"

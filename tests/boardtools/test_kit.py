@@ -1,0 +1,263 @@
+"""`conquista board kit`: positions, tiles, drilling, parts list and bad input, read back from what it writes."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conquista.boardtools.kit.build import load_outline
+from conquista.boardtools.kit.plan.board import MIN_SPACING, PartKind
+from conquista.boardtools.kit.plan.bom import fuse_amps, supply_amps
+from conquista.boardtools.kit.plan.placement import EDGE, Layout, plan_layout
+from conquista.boardtools.kit.plan.tiling import OVERLAP, tile
+from conquista.cli import main
+from conquista.errors import BoardToolError
+from conquista.hardware.profile import load_profile, parse_profile
+from conquista.rules.mapdata import load_map
+
+pytest.importorskip("shapely")
+MAP = load_map(None)
+PROFILE = load_profile(None, MAP)
+
+
+def own_map(tmp: Path) -> tuple[Path, Path]:
+    """A builder's map of 9 territories in 2 continents, no drawing, and a profile for it."""
+    ids = [f"land_{i}" for i in range(9)]
+    data = {
+        "name": "my-islands",
+        "continents": [{"id": "north", "name_en": "North", "name_it": "Nord", "bonus": 2, "territories": ids[:5]},
+                       {"id": "south", "name_en": "South", "name_it": "Sud", "bonus": 3, "territories": ids[5:]}],
+        "territories": [{"id": t, "name_en": t.replace("_", " ").title(), "name_it": t, "card": "cannon"}
+                        for t in ids],
+        "links": [{"a": ids[i], "b": ids[i + 1], "sea": i == 4} for i in range(8)] + [
+            {"a": ids[0], "b": ids[2], "sea": False}, {"a": ids[5], "b": ids[8], "sea": False}],
+    }
+    map_path = tmp / "my-islands.json"
+    map_path.write_text(json.dumps(data), encoding="utf-8")
+    leds, lines = 0, []
+    for i, t in enumerate(ids):
+        n = 1 + i % 3
+        lines.append(f"{t} = {{ leds = {list(range(leds, leds + n))}, cell = [{i // 3}, {i % 3}] }}")
+        leds += n
+    dice = [[list(range(leds + 7 * d, leds + 7 * d + 7)) for d in range(3)],
+            [list(range(leds + 21 + 7 * d, leds + 28 + 7 * d)) for d in range(3)]]
+    ring = list(range(leds + 42, leds + 54))
+    profile = "\n".join([
+        'format = 1', 'name = "my-islands-board"', 'map = "my-islands"',
+        "[strip]", 'driver = "pico"', f"length = {leds + 54}", "data_pin = 16", "supply_ma = 1800",
+        "[sensors]", 'source = "serial"', "rows = 3", "cols = 3", "debounce_ms = 10",
+        "[buttons]", "roll = 5", "cancel = 6", "next = 26", "bounce_ms = 20",
+        "[encoder]", "a = 17", "b = 27", "push = 22",
+        "[dice]", f"attack = {dice[0]}", f"defence = {dice[1]}",
+        "[ring]", f"leds = {ring}", "[territories]", *lines]) + "\n"
+    profile_path = tmp / "my-islands.toml"
+    profile_path.write_text(profile, encoding="utf-8")
+    return map_path, profile_path
+
+
+def check_layout(layout: Layout) -> None:
+    """Every point inside its territory (4 mm from its border) or on its pad, 8 mm apart, the profile's count."""
+    from shapely.geometry import Point, box
+
+    assert layout.min_spacing() >= MIN_SPACING - 1e-6
+    pads = {pad.territory: box(pad.x - pad.width / 2, pad.y - pad.height / 2, pad.x + pad.width / 2,
+                               pad.y + pad.height / 2) for pad in layout.pads}
+    land = [shape for shape in layout.shapes.values()]
+    for pad in pads.values():
+        assert not any(pad.intersects(shape) for shape in land)
+    for t in layout.profile.game_map.territories:
+        own = [p for p in layout.parts if p.territory == t.id]
+        assert [p.kind for p in own].count(PartKind.SWITCH) == 1
+        assert sorted(p.led for p in own if p.kind is PartKind.LED) == sorted(layout.profile.territory_leds[t.index])
+        for p in own:
+            where = pads.get(t.id)
+            if where is not None:
+                assert where.contains(Point(p.x, p.y)), (t.id, p)
+            else:
+                assert layout.shapes[t.id].buffer(-EDGE + 1e-6).contains(Point(p.x, p.y)), (t.id, p)
+    for p in layout.parts:
+        assert 0 <= p.x <= layout.frame.width and 0 <= p.y <= layout.frame.height
+
+
+@pytest.fixture(scope="module")
+def classic_outline() -> Any:
+    return load_outline(PROFILE, None)
+
+
+def test_the_reference_board_at_its_default_size(classic_outline: Any) -> None:
+    layout = plan_layout(PROFILE, classic_outline, (680, 480))
+    check_layout(layout)
+    pads = {pad.territory for pad in layout.pads}
+    assert {"iceland", "great_britain", "madagascar", "new_guinea"} <= pads   # islands too small at 1:2.5
+    assert "siberia" not in pads and "brazil" not in pads
+    for pad in layout.pads:                       # a padded territory names the board at which it fits inside
+        assert pad.fits_at[0] > 680
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(width=st.integers(560, 1000), height=st.integers(420, 700))
+def test_positions_hold_at_any_size(classic_outline: Any, width: int, height: int) -> None:
+    check_layout(plan_layout(PROFILE, classic_outline, (width, height)))
+
+
+@settings(max_examples=5, deadline=None)
+@given(width=st.integers(480, 900), height=st.integers(300, 600))
+def test_positions_hold_for_a_builders_own_map(tmp_path_factory: Any, width: int, height: int) -> None:
+    map_path, profile_path = own_map(tmp_path_factory.mktemp("own"))
+    game_map = load_map(map_path)
+    profile = load_profile(profile_path, game_map)
+    check_layout(plan_layout(profile, load_outline(profile, None), (width, height)))
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+@pytest.mark.parametrize("size", [(680, 480), (900, 600), (500, 380)])
+def test_the_tiles_cover_the_board_with_overlap(paper: str, size: tuple[int, int]) -> None:
+    tiling = tile(size[0], size[1], paper)
+    xs = sorted({(t.x, t.x + t.width) for t in tiling.tiles})
+    ys = sorted({(t.y, t.y + t.height) for t in tiling.tiles})
+    for spans, length in ((xs, size[0]), (ys, size[1])):
+        assert spans[0][0] <= 0 and spans[-1][1] >= length
+        for (_, end), (start, _) in itertools.pairwise(spans):
+            assert end - start >= OVERLAP - 1e-9
+    assert len(tiling.tiles) == tiling.rows * tiling.cols
+
+
+def test_the_supply_and_fuse_rule() -> None:
+    assert (supply_amps(3500), fuse_amps(3500)) == (4.0, 5.0)
+    for ma in range(100, 40000, 137):
+        assert fuse_amps(ma) * 1000 >= ma * 1.25 - 1e-6 and supply_amps(ma) * 1000 >= ma
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: Any) -> Path:
+    out = tmp_path_factory.mktemp("kit") / "classic"
+    assert main(["board", "kit", "--out", str(out)]) == 0
+    return out
+
+
+def test_the_kit_has_every_file_and_no_temporary_folder(kit: Path) -> None:
+    names = {p.name for p in kit.iterdir()}
+    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
+                     "positions.json", "bom.csv", "bom.md"}
+    assert [p.name for p in kit.parent.iterdir()] == ["classic"]
+
+
+def test_the_pdfs_have_their_pages_and_sizes(kit: Path) -> None:
+    pdfium = pytest.importorskip("pypdfium2")
+
+    def pages(name: str) -> list[tuple[int, int]]:
+        return [(round(p.get_width() / 72 * 25.4), round(p.get_height() / 72 * 25.4))
+                for p in pdfium.PdfDocument(kit / name)]
+
+    assert pages("map.pdf") == [(680, 480)]
+    assert pages("map-a4.pdf") == [(210, 297)] * (1 + len(tile(680, 480, "a4").tiles))
+    assert pages("map-a3.pdf") == [(420, 297)] * (1 + len(tile(680, 480, "a3").tiles))
+    assert pages("wiring.pdf") == [(680, 480), (297, 210)]
+    text = pdfium.PdfDocument(kit / "map-a4.pdf")[3].get_textpage().get_text_range()
+    assert "row 1 of 2, column 3 of 4" in text
+
+
+def test_the_dxf_has_a_hole_per_part(kit: Path) -> None:
+    ezdxf = pytest.importorskip("ezdxf")
+    positions = json.loads((kit / "positions.json").read_text(encoding="utf-8"))
+    doc = ezdxf.readfile(kit / "drill.dxf")
+    circles = doc.modelspace().query("CIRCLE")
+    by_layer: dict[str, int] = {}
+    for c in circles:
+        by_layer[c.dxf.layer] = by_layer.get(c.dxf.layer, 0) + 1
+    assert by_layer["SWITCH"] == MAP.size
+    assert by_layer["LED"] == PROFILE.strip.length
+    assert by_layer["BUTTON"] == 3 and by_layer["ENCODER"] == 1
+    assert len(circles) == MAP.size + PROFILE.strip.length + len(positions["holes"])
+    centres = sorted((round(c.dxf.center.x, 1), round(480 - c.dxf.center.y, 1)) for c in circles
+                     if c.dxf.layer == "SWITCH")
+    assert centres == sorted(tuple(t["switch"]) for t in positions["territories"].values())
+
+
+def test_positions_json_and_the_bom_follow_the_profile(kit: Path) -> None:
+    positions = json.loads((kit / "positions.json").read_text(encoding="utf-8"))
+    assert positions["size"] == [680, 480] and positions["profile"] == "classic-42"
+    assert positions["min_spacing"] >= MIN_SPACING
+    for t in MAP.territories:
+        assert [led["index"] for led in positions["territories"][t.id]["leds"]] == list(PROFILE.territory_leds[t.index])
+    assert len(positions["dice"]) == 42 and len(positions["ring"]) == 24
+    rows = list(csv.DictReader((kit / "bom.csv").open(encoding="utf-8")))
+    leds = [int(r["qty"]) for r in rows if r["part"].startswith("WS2812B")]
+    assert leds == [84, 42, 24] and sum(leds) == PROFILE.strip.length
+    qty = {r["part"]: r for r in rows}
+    assert qty["tactile switch"]["qty"] == "42" and qty["signal diode 1N4148"]["qty"] == "42"
+    assert "5 A" in qty["fuse, slow-blow, and holder"]["values"]
+    assert all(float(r["qty"]) > 0 for r in rows)
+    assert "3500 mA" in (kit / "bom.md").read_text(encoding="utf-8")
+
+
+def test_a_builders_own_map_makes_a_whole_kit(tmp_path: Path) -> None:
+    map_path, profile_path = own_map(tmp_path)
+    out = tmp_path / "kit"
+    assert main(["board", "kit", "--map", str(map_path), "--profile", str(profile_path), "--paper", "a3",
+                 "--out", str(out)]) == 0
+    assert {p.name for p in out.iterdir()} == {"map.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
+                                              "positions.json", "bom.csv", "bom.md"}
+    positions = json.loads((out / "positions.json").read_text(encoding="utf-8"))
+    assert positions["drawn_from"] == "schematic from the map's links" and len(positions["territories"]) == 9
+
+
+@pytest.mark.parametrize(("extra", "words"), [
+    (["--size", "300x200"], "--size 300x200: too small for the map and the panel below it; give at least --size"),
+    (["--size", "big"], "--size big: give the board's width and height in mm as WxH"),
+    (["--paper", "letter"], "--paper letter: unknown paper; use a4 or a3"),
+])
+def test_bad_options_get_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+                                  words: str) -> None:
+    assert main(["board", "kit", "--out", str(tmp_path / "k"), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err
+    assert not (tmp_path / "k").exists()
+
+
+def test_an_unwritable_folder_and_a_folder_of_other_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "kit", "--out", str(tmp_path / "missing" / "k")]) == 2
+    assert "does not exist; create it or choose another --out" in capsys.readouterr().err
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "shopping.txt").write_text("x", encoding="utf-8")
+    assert main(["board", "kit", "--out", str(tmp_path / "notes")]) == 2
+    assert "holds other files (shopping.txt" in capsys.readouterr().err
+
+
+def test_a_territory_without_an_outline_is_named(tmp_path: Path) -> None:
+    drawing = tmp_path / "mine.svg"
+    drawing.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                       '<path data-id="alaska" d="M10,10L50,10L50,50Z"/></svg>', encoding="utf-8")
+    with pytest.raises(BoardToolError, match="territory 'northwest_territory' has no outline"):
+        load_outline(PROFILE, str(drawing))
+
+
+def test_a_territory_too_small_everywhere_names_the_size_at_which_it_fits(tmp_path: Path) -> None:
+    """A drawing all land: land_4 a speck inside land_3, no room in it and no sea wide enough for a pad."""
+    map_path, profile_path = own_map(tmp_path)
+    profile = load_profile(profile_path, load_map(map_path))
+    cells = {i: f"M{(i % 3) * 100},{(i // 3) * 50}h100v50h-100Z" for i in range(9) if i not in (3, 4)}
+    cells[3] = "M0,50h200v50h-200Z M148,74h4v2h-4Z"      # a hole for the speck
+    cells[4] = "M148,74h4v2h-4Z"
+    paths = "".join(f'<path data-id="land_{i}" d="{d}"/>' for i, d in cells.items())
+    drawing = tmp_path / "tight.svg"
+    drawing.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150">{paths}</svg>',
+                       encoding="utf-8")
+    with pytest.raises(BoardToolError, match=r"territory 'land_4': its 3 parts fit neither inside it nor on a pad"
+                                             r" in the sea at --size 480x360; it fits inside itself from --size "
+                                             r"\d+x\d+"):
+        plan_layout(profile, load_outline(profile, str(drawing)), (480, 360))
+
+
+def test_the_profile_of_the_own_map_is_valid(tmp_path: Path) -> None:
+    map_path, profile_path = own_map(tmp_path)
+    import tomllib
+
+    parse_profile(tomllib.loads(profile_path.read_text(encoding="utf-8")), str(profile_path), load_map(map_path))
