@@ -163,8 +163,11 @@ class TableRunner:
         else:
             shown = int(self.show_if_changed(now))
         if on_step is not None:
-            on_step(self.referee, now)
-            shown += self.show_if_changed(now)   # a phone's command changed the table: its frame now
+            referee = self.referee
+            version = referee.version
+            on_step(referee, now)
+            if referee.version != version:   # a phone's command changed the table: its frame now
+                shown += self.show_if_changed(now)
         return shown
 
     def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
