@@ -17,6 +17,7 @@ from conquista.app.runner import paint
 from conquista.hardware.profile import PIPS_PER_DIE
 from conquista.rules.events import Phase
 from conquista.table.colours import ILLEGAL, NEUTRAL, OFF, PLAYER_RGB, RGB, SELECT
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista_sim.table import SimulatedTable
 
@@ -135,10 +136,11 @@ def pictures() -> dict[str, str]:
         table.referee.ask(question)
         out["ring-question.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
         table.referee.withdraw(question)
-        table.referee.fault = "sensor link down"
+        # The faults come to the referee as its inputs, as the link's and the journal's do.
+        table.referee.step(Fault(FaultSource.LINK, "sensor link down"), now)
         out["ring-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
-        table.referee.fault = ""
-        table.referee.storage_fault = "disk full"
+        table.referee.step(Fault(FaultSource.LINK, None), now)
+        table.referee.step(Fault(FaultSource.STORAGE, "disk full"), now)
         out["ring-storage-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
     with _attack_ready() as table:
         out["ring-dice.svg"] = ring_svg(_read(table, table.clock.now())[0])

@@ -29,7 +29,7 @@ from conquista.rules.mapdata import GameMap, load_map
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import RGB
-from conquista.table.gestures import Gesture, GestureRecogniser, Turn
+from conquista.table.gestures import Chord, Gesture, GestureRecogniser, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee, Scene, Status
 from conquista_sim.devices import FakeBoard, FakeClock
@@ -259,32 +259,35 @@ class SimulatedTable:
     def _perform(self, gesture: Gesture) -> None:
         """A bot's gesture, made with the same simulated hands as a person's."""
         match gesture:
+            case Tap(territory):
+                self.tap(self.game.map.id(territory))
+            case LongPress(territory):
+                self.long_press(self.game.map.id(territory))
+            case Press(button):
+                self.press(button.value)
+            case Hold(button) | HeldDown(button):
+                self.hold(button.value)
+            case Chord():
+                self.press_together("roll", "next")
             case Turn(steps):
                 self.turn(steps)
-            case _:
-                kind = type(gesture).__name__
-                if kind in ("Tap", "LongPress"):
-                    territory_id = self.game.map.id(gesture.territory)  # type: ignore[union-attr]
-                    (self.tap if kind == "Tap" else self.long_press)(territory_id)
-                else:
-                    name = gesture.button.value  # type: ignore[union-attr]
-                    (self.press if kind == "Press" else self.hold)(name)
 
     # ---------------------------------------------------------------------------------------------- lights
 
     def _render(self) -> None:
+        """The board loop's frames (app/runner.py `show_pass`): the frame, then the phones, then the frame again if
+        a phone changed the table. A frame is sent after every move of the hands, changed or not: tests and
+        pictures read the strip after each."""
         now = self.clock.now()
-        self.runner.route(now)   # the journal has every action before the frame shows it; the buzzer follows
-        scene = self.referee.scene(now)
-        self.board.strip.show(self.paint(scene))
-        self.frames_shown += 1
-        # After the frame: the board's own lights never wait for the phones.
-        for companion in self.phones:
-            companion.step(self.referee, now)
-        if self.on_step is not None:
-            self.on_step(self.referee, now)
+        self.frames_shown += self.runner.show_pass(now, self._after_frame, always=True)
         if self.on_line is not None:
             self._emit_lines(final=False)
+
+    def _after_frame(self, referee: Referee, now: float) -> None:
+        for companion in self.phones:
+            companion.step(referee, now)
+        if self.on_step is not None:
+            self.on_step(referee, now)
 
     def _emit_lines(self, final: bool) -> None:
         # The log's last line may still grow (placements on one territory read as one line), so it is passed on

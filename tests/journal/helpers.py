@@ -71,11 +71,15 @@ def attach(journal, referee) -> None:  # type: ignore[no-untyped-def]
 
 
 def route(referee) -> None:  # type: ignore[no-untyped-def]
-    """What the shell does after every input: the referee's effects to the journal following it."""
+    """What the shell does after every input: the referee's effects to the journal following it, and the journal's
+    fault, when it changed, back to the referee (app/routing.py)."""
     effects = referee.take_effects()
     journal = _FOLLOWING.get(referee)
     if journal is not None:
         journal.follow(effects)
+        fault = journal.take_fault()
+        if fault is not None:
+            referee.step(fault, referee.now)
 
 
 def handle(referee, gesture, now: float) -> None:  # type: ignore[no-untyped-def]

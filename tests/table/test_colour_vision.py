@@ -2,7 +2,7 @@
 
 Each pair of seats (and the neutral army) is compared with CIEDE2000 after simulating protanopia, deuteranopia and
 tritanopia (Machado, Oliveira and Fernandes 2009 at full severity, from the `colorspacious` package): on screens
-in sRGB, on the LEDs through the WS2812B model of `perception.py`. The thresholds are documented in
+in sRGB, on the LEDs through the WS2812B model of `tests/table/led_perception.py`. The thresholds are documented in
 docs/playing.md, whose table this file also checks.
 """
 
@@ -31,7 +31,7 @@ from conquista.table.colours import (
     player_rgb,
     screen_hex,
 )
-from conquista.table.perception import ciede2000, led_xyz, xyz_to_lab
+from tests.table.led_perception import ciede2000, led_xyz, xyz_to_lab
 
 colorspacious = pytest.importorskip("colorspacious")
 from colorspacious.cvd import machado_et_al_2009_matrix  # noqa: E402

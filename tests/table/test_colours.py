@@ -24,9 +24,9 @@ from conquista.table.colours import (
     signal_colours,
 )
 from conquista.table.gestures import Tap
-from conquista.table.perception import led_difference
 from conquista.table.referee import Referee
 from tests.rules.helpers import position, tid
+from tests.table.led_perception import led_difference
 
 SHIPPED_BRIGHTNESS = load_profile().strip.brightness
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conquista.table.perception import WHITE, ciede2000, led_lab, xyz_to_lab
+from tests.table.led_perception import WHITE, ciede2000, led_lab, xyz_to_lab
 
 # Sharma, Wu and Dalal (2005), Table 1: L1, a1, b1, L2, a2, b2, ΔE00. The pairs probe the hue-angle wrap-around,
 # the mean-hue discontinuity and neutral colours, where naive implementations go wrong.

@@ -76,93 +76,131 @@ def open_devices(profile: BoardProfile, clock: Clock, sensors_url: str | None = 
     buttons and the buzzer, which the first frame does not need, open at `BoardDevices.open_deferred()`, so
     gpiozero is not even imported before the board's first frame; so do the territory sensors (the Pico's link)
     when the Pi drives the strip itself (then `link` stays None: it is opened later)."""
-    closers: list[Callable[[], None]] = []
-    deferred: list[Callable[[], None]] = []
-    opened_link: list[Any] = []
-
-    def open_sensors() -> SensorSource | None:
-        """The link to the Pico (when the profile uses it) and the territory sensors; their closers are kept."""
-        link: Any = None
-        matrix_feed: list[Callable[[object], None]] = [lambda event: None]
-        if keys_only or profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
-            from conquista.link.source import SerialSensorSource
-
-            # Pushed: the link's reader hands each event to the matrix, which maps it and pushes it on.
-            link = SerialSensorSource(sensors_url, clock=clock.now,
-                                      on_event=None if push is None else lambda event: matrix_feed[0](event))
-            link.start()
-            closers.append(link.close)
-            opened_link.append(link)
-        sensors: SensorSource | None
-        if keys_only:
-            sensors = None
-        elif profile.sensors.kind is SensorKind.SERIAL:
-            from conquista.devices.matrix import MatrixSensorSource
-
-            matrix = MatrixSensorSource(link, profile, on_other=push if push is not None else on_link_event)
-            matrix_feed[0] = matrix.feed
-            sensors = matrix
-        else:
-            from conquista.devices.gpio import GpioSensorSource
-
-            sensors = GpioSensorSource(profile, clock)
-        if sensors is not None:
-            closers.append(sensors.close)
-        return sensors
-
+    opener = _DeviceOpener(profile, clock, sensors_url, on_link_event, push, keys_only=keys_only,
+                           later=after_first_frame)
     try:
-        sensors: SensorSource | None
-        if after_first_frame and not keys_only and profile.strip.driver is not StripDriver.PICO:
-            # The strip is the Pi's own: the first frame needs no sensor, so the link (its import, the port, the
-            # firmware's answer) or the GPIO sensors open after it, before the buttons.
-            from conquista.devices.deferred import DeferredSensors
-
-            late_sensors = DeferredSensors(lambda: _opened(open_sensors()))
-            deferred.append(late_sensors.open)
-            closers.append(late_sensors.close)
-            sensors = late_sensors
-        else:
-            sensors = open_sensors()
-        panel: ButtonPanel
-        if after_first_frame:
-            from conquista.devices.deferred import DeferredPanel
-
-            late_panel = DeferredPanel(lambda: _gpio_panel(profile, clock))
-            deferred.append(late_panel.open)
-            panel = late_panel
-        else:
-            panel = _gpio_panel(profile, clock)
-        closers.append(panel.close)
+        sensors = opener.sensors()
+        panel = opener.panel()
         if push is not None:
             if sensors is not None:
                 sensors.set_listener(push)
             panel.set_listener(push)
+        strip = opener.strip()
+        buzzer = opener.buzzer()
+    except BaseException:
+        BoardDevices(None, None, None, None, opener.closers).close()  # type: ignore[arg-type]
+        raise
+    return BoardDevices(sensors, panel, strip, buzzer, opener.closers, opener.link, opener.deferred)
+
+
+class _DeviceOpener:
+    """Opens a profile's devices one at a time, each in its own step, keeping each one's closer (a failure closes
+    all that opened) and, with `later`, what waits for the first frame (`deferred`). Not a dataclass: `play`
+    makes it before its first frame."""
+
+    def __init__(self, profile: BoardProfile, clock: Clock, sensors_url: str | None,
+                 on_link_event: Callable[[object], None] | None, push: Callable[[object], None] | None, *,
+                 keys_only: bool, later: bool) -> None:
+        self.profile = profile
+        self.clock = clock
+        self.sensors_url = sensors_url
+        self.on_link_event = on_link_event
+        self.push = push
+        self.keys_only = keys_only
+        self.later = later
+        self.closers: list[Callable[[], None]] = []
+        self.deferred: list[Callable[[], None]] = []
+        self.link: Any = None                 # the Pico's link (a SerialSensorSource), once open
+        self._matrix: Any = None              # the territory sensors behind it (a MatrixSensorSource)
+
+    def sensors(self) -> SensorSource | None:
+        """The territory sensors: now, or, when the Pi drives the strip itself and they may wait, after the first
+        frame: that frame needs no sensor, so the link (its import, the port, the firmware's answer) or the GPIO
+        sensors open after it, before the buttons."""
+        if self.later and not self.keys_only and self.profile.strip.driver is not StripDriver.PICO:
+            from conquista.devices.deferred import DeferredSensors
+
+            late_sensors = DeferredSensors(lambda: _opened(self._open_sensors()))
+            self.deferred.append(late_sensors.open)
+            self.closers.append(late_sensors.close)
+            return late_sensors
+        return self._open_sensors()
+
+    def _open_sensors(self) -> SensorSource | None:
+        """The link to the Pico (when the profile uses it) and the territory sensors behind it or on GPIO."""
+        profile = self.profile
+        if self.keys_only or profile.sensors.kind is SensorKind.SERIAL or profile.strip.driver is StripDriver.PICO:
+            self._open_link()
+        sensors: SensorSource | None
+        if self.keys_only:
+            return None
+        if profile.sensors.kind is SensorKind.SERIAL:
+            from conquista.devices.matrix import MatrixSensorSource
+
+            sensors = self._matrix = MatrixSensorSource(
+                self.link, profile, on_other=self.push if self.push is not None else self.on_link_event)
+        else:
+            from conquista.devices.gpio import GpioSensorSource
+
+            sensors = GpioSensorSource(profile, self.clock)
+        self.closers.append(sensors.close)
+        return sensors
+
+    def _open_link(self) -> None:
+        from conquista.link.source import SerialSensorSource
+
+        # Pushed: the link's reader hands each event to the matrix, which maps it and pushes it on.
+        link = SerialSensorSource(self.sensors_url, clock=self.clock.now,
+                                  on_event=None if self.push is None else self._to_matrix)
+        link.start()
+        self.closers.append(link.close)
+        self.link = link
+
+    def _to_matrix(self, event: object) -> None:
+        if self._matrix is not None:   # none before the matrix opens, nor for the raw keys
+            self._matrix.feed(event)
+
+    def panel(self) -> ButtonPanel:
+        panel: ButtonPanel
+        if self.later:
+            from conquista.devices.deferred import DeferredPanel
+
+            late_panel = DeferredPanel(lambda: _gpio_panel(self.profile, self.clock))
+            self.deferred.append(late_panel.open)
+            panel = late_panel
+        else:
+            panel = _gpio_panel(self.profile, self.clock)
+        self.closers.append(panel.close)
+        return panel
+
+    def strip(self) -> LedStrip:
         strip: LedStrip
-        if profile.strip.driver is StripDriver.PICO:
+        if self.profile.strip.driver is StripDriver.PICO:
             from conquista.devices.link_strip import LinkStrip
 
-            strip = LinkStrip(opened_link[0], profile.strip)
+            strip = LinkStrip(self.link, self.profile.strip)
         else:
             from conquista.devices.ws281x import Ws281xStrip
 
-            strip = Ws281xStrip(profile.strip)
-        closers.append(strip.close)
-        buzzer: Buzzer | None
-        if after_first_frame and not keys_only and profile.buzzer_pin is not None:
+            strip = Ws281xStrip(self.profile.strip)
+        self.closers.append(strip.close)
+        return strip
+
+    def buzzer(self) -> Buzzer | None:
+        pin = self.profile.buzzer_pin
+        if self.keys_only or pin is None:
+            return None
+        buzzer: Buzzer
+        if self.later:
             from conquista.devices.deferred import DeferredBuzzer
 
-            pin = profile.buzzer_pin
             late_buzzer = DeferredBuzzer(lambda: _gpio_buzzer(pin))
-            deferred.append(late_buzzer.open)
+            self.deferred.append(late_buzzer.open)
             buzzer = late_buzzer
         else:
-            buzzer = None if keys_only or profile.buzzer_pin is None else _gpio_buzzer(profile.buzzer_pin)
-        if buzzer is not None:
-            closers.append(buzzer.close)
-    except BaseException:
-        BoardDevices(None, None, None, None, closers).close()  # type: ignore[arg-type]
-        raise
-    return BoardDevices(sensors, panel, strip, buzzer, closers, opened_link[0] if opened_link else None, deferred)
+            buzzer = _gpio_buzzer(pin)
+        self.closers.append(buzzer.close)
+        return buzzer
 
 
 def _gpio_panel(profile: BoardProfile, clock: Clock) -> ButtonPanel:

@@ -104,13 +104,7 @@ class BoardLoop:
                 runner.route(self.clock.now())   # e.g. the link's fault: routed before the next input
         now = self.clock.now()
         runner.advance(now)
-        # The frame first: a tap's lights never wait for the phones' views to be built (the web app's step).
-        if runner.show_if_changed(now):
-            self.frames += 1
-        if self.on_step is not None:
-            self.on_step(runner.referee, now)
-            if runner.show_if_changed(now):   # a phone's command changed the table: its frame now
-                self.frames += 1
+        self.frames += runner.show_pass(now, self.on_step)   # the frame first, then the phones (their views)
         self._timeout = self._next_timeout(now)
 
     def _next_timeout(self, now: float) -> float:

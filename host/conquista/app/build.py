@@ -20,6 +20,7 @@ from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
 from conquista.table.effects import GameStarted, SeatToBot
 from conquista.table.gestures import GestureRecogniser
+from conquista.table.inputs import Fault
 from conquista.table.referee import Referee
 
 
@@ -35,6 +36,8 @@ class Journal(Protocol):
     def follow(self, effects: Iterable[object]) -> None: ...
 
     def reseat(self, seat: int, kind: str) -> None: ...
+
+    def take_fault(self) -> Fault | None: ...
 
     def row_times(self) -> list[float]: ...
 
@@ -88,7 +91,7 @@ def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bot
     first frame shows, before the board takes any input): its actions (the router's first stop), a seat handed to a
     bot (a resumed game keeps the bot in that seat), its time of play."""
     journal.attach(referee)
-    router.journal = journal
+    router.journal = router.storage = journal   # its fault goes back to the referee as an input, when it changes
     if bots is not None:   # after build_table's decision, which seated the bot
         router.on(SeatToBot, lambda _referee, seated: journal.reseat(seated.seat, bots.kinds[seated.seat]))
     # The tournament clock of a resumed game goes on from the time of play its saved actions show: told as data

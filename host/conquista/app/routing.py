@@ -1,7 +1,8 @@
 """The one router of the referee's effects (table/effects.py): what the referee gives out reaches the rest of the
 app in one order, from one place.
 
-1. the journal: an applied action is on disk (or the journal's fault raised) before anything shows it;
+1. the journal: an applied action is on disk (or the journal's fault raised) before anything shows it; the
+   journal's fault, when it changed, goes back to the referee as its input `Fault(STORAGE, why)`;
 2. the shell's decisions: a question's answer the table leaves to the app (resume the saved game?), the game
    chosen at the set-up menu, a new game asked for after the end, a seat handed to a bot;
 3. the phones (every web companion: claims' news, a game started, whose seats they follow);
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 from conquista.table.effects import Effect
+from conquista.table.inputs import Fault
 from conquista.table.referee import Referee
 
 E = TypeVar("E")
@@ -29,6 +31,12 @@ class JournalSink(Protocol):
     """What routing needs of `conquista.journal.GameJournal` (not imported here: it opens sqlite3)."""
 
     def follow(self, effects: Iterable[object]) -> None: ...
+
+
+class StorageFaults(Protocol):
+    """Where the storage fault comes from (`GameJournal.take_fault`): the fault when it changed, else None."""
+
+    def take_fault(self) -> Fault | None: ...
 
 
 class SoundSink(Protocol):
@@ -52,6 +60,7 @@ class EffectRouter:
 
     def __init__(self, journal: JournalSink | None = None, sounds: SoundSink | None = None) -> None:
         self.journal = journal
+        self.storage: StorageFaults | None = None   # the journal's fault, told to the referee (`follow_journal`)
         self.sounds = sounds
         self.phones: list[PhoneSink] = []
         self.listeners: list[Callable[[Referee, list[Effect]], None]] = []   # the terminal and the like
@@ -80,6 +89,11 @@ class EffectRouter:
                 effects = referee.take_effects()
         finally:
             self._routing = False
+        storage = self.storage
+        if storage is not None:
+            fault = storage.take_fault()
+            if fault is not None:   # the journal could not write, or writes again: the ring says so
+                referee.step(fault, now)
         if self.sounds is not None:
             self.sounds.update(referee, now)
 

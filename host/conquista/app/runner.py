@@ -135,8 +135,10 @@ class TableRunner:
         return handled
 
     def render(self, now: float) -> None:
+        """Send the frame for `now`, changed or not."""
         self.router.route(self.referee, now)   # nothing is shown that the journal does not have
-        self.strip.show(self.painter.paint(self.referee.scene(now)))
+        scene = self._shown = self.referee.scene(now)
+        self.strip.show(self.painter.paint(scene))
 
     def show_if_changed(self, now: float) -> bool:
         """Send the frame for `now` only when the scene differs from the last one sent; True when sent."""
@@ -147,6 +149,26 @@ class TableRunner:
         self._shown = scene
         self.strip.show(self.painter.paint(scene))
         return True
+
+    def show_pass(self, now: float, on_step: Callable[[Referee, float], None] | None = None, *,
+                  always: bool = False) -> int:
+        """The frames of one pass at `now`, as the board's loop and the simulator both show them: the frame if the
+        scene changed (`always`: even if not; the simulator sends one for every move of its hands), then `on_step`
+        (the phones' commands in, their views out: the board's lights never wait for them), then the frame again if
+        a phone's command changed the table. Each frame is routed first, so no light shows an action the journal
+        does not have. Returns how many frames were sent."""
+        if always:
+            self.render(now)
+            shown = 1
+        else:
+            shown = int(self.show_if_changed(now))
+        if on_step is not None:
+            referee = self.referee
+            version = referee.version
+            on_step(referee, now)
+            if referee.version != version:   # a phone's command changed the table: its frame now
+                shown += self.show_if_changed(now)
+        return shown
 
     def step(self, sensors: SensorSource, panel: ButtonPanel, clock: Clock) -> None:
         """One pass of a polling loop: inputs, a button held down, time-outs, the bots' gestures, one frame."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import random
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from conquista.cli.common import (
 )
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, join_text, reserve_web, start_web
-from conquista.errors import ConquistaError, WebError
+from conquista.errors import ConquistaError
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from conquista.app.board import BoardDevices
     from conquista.app.board_loop import BoardInbox
     from conquista.app.host_setup import HostSetUp
+    from conquista.app.play_session import Phones
     from conquista.app.routing import EffectRouter
     from conquista.app.setup import NewGameAtBoard
     from conquista.dice.sources import DiceSource
@@ -99,14 +101,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | None, asked_players: int | None,
           game_map: GameMap, profile: BoardProfile, inbox: BoardInbox, devices: BoardDevices, rules: Ruleset) -> int:
-    import sys
-
-    from conquista.app.board import JournalToOpen, run_board
-    from conquista.app.routing import EffectRouter
-    from conquista.journal.paths import journal_path
-
-    # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
-    dice = TableDice(args.dice, args.seed, None, print)
+    """The command line's side of the evening: the options read into the session's steps (app/play_session.py)."""
+    from conquista.app.play_session import PlaySession
 
     def warn(text: str) -> None:
         sys.stderr.write(f"conquista play: {text}\n")
@@ -118,93 +114,38 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
         return open_for_play(args.data_dir, resume, warn,
                              Wanted(rules.name if asked_rules is not None else None, asked_players))
 
-    # Without --resume/--new an unfinished game is offered at the board: ROLL resumes it, CANCEL starts anew, so
-    # the journal decides the first frame. With --new nothing saved does: the journal (sqlite3, its checks) opens
-    # once that frame shows, before the board takes any input (run_board's `journal_later`).
-    start = open_journal(args.resume) if args.resume is not False else None
-    dice.journal = start.journal if start is not None else None
-    journals = [start.journal] if start is not None else []
-    companions: list[Companion] = []
-    # Where the referee's effects leave (the journal first); the phones and the set-up menu's game hang on it.
-    router = EffectRouter()
-    menus: list[NewGameAtBoard] = []
-    game, bots, ask = _opening(args, start, dice, game_map, router, menu=not from_command_line, warn=warn,
-                               menus=menus, rules=rules)
+    # The deal, the missions, the cards and the dice come from the source --dice names (default: the OS's).
+    dice = TableDice(args.dice, args.seed, None, print)
+    session = PlaySession(args.data_dir, open_journal, dice, profile, inbox, devices)
+    start = session.open_saved(args.resume)
+    game, bots, ask = _opening(args, start, dice, game_map, session.router, menu=not from_command_line, warn=warn,
+                               menus=session.menus, rules=rules)
+    if not args.no_web:
+        session.serve_phones(_phones(args, game, bots, dice, game_map,
+                                     hosted=not from_command_line and args.resume is None))
+    referee = session.run(game, bots, ask, sensors_url=args.sensors, physical_dice=args.physical_dice,
+                          first_frame_shown=start_up_done)
+    return session.end(referee)
 
-    def journal_now() -> GameJournal:
-        if journals:
-            return journals[0]      # opened already (start_phones, before the devices and the QR code)
-        journal = open_journal(False).journal
-        journals.append(journal)
-        # What dealing the game in play would have told a journal open then: its seats, its dice.
-        journal.seats, journal.seed = seats_of(game.players, bots.kinds), None
-        dice.follow(journal)
-        for menu in menus:
-            menu.journal = journal
-        return journal
 
-    later = JournalToOpen(journal_path(args.data_dir), journal_now) if start is None else None
-    webs: list[WebService] = []
-    # The port is taken now (a busy one is an error before the board starts); the web app itself starts after the
-    # first frame, so the menu or the resumed game is on the board before the web stack is even imported.
-    reserved = None if args.no_web else reserve_web(args, default_host="0.0.0.0")
+def _phones(args: argparse.Namespace, game: Game, bots: BotSeats, dice: TableDice, game_map: GameMap, *,
+            hosted: bool) -> Phones:
+    """The web app of --web, its port bound now (a busy one is an error before the board starts). A game named on
+    the command line has no host; otherwise the first phone granted a seat sets up the games."""
+    from conquista.app.play_session import Phones
 
-    def start_phones() -> None:
-        # After the first frame: the web app, then the journal (--new), the sensors, the buttons and the buzzer
-        # (gpiozero), then the QR code, so the app serves as soon as it can while a journal or device that fails
-        # is still said before any address is shown. They wait until the app serves: its imports run in its own
-        # thread, and sharing the interpreter's lock with them would keep a phone's first page waiting.
-        start_up_done()
-        if reserved is None:
-            if later is not None:
-                later.open()
-            devices.open_deferred()
-            return
-        hosted = not from_command_line and args.resume is None   # a game named on the command line has no host
-        set_up = _host_set_up(journals[0], game_map, dice, bots) if hosted else None
-        web, companion = start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats,
-                                   out=None, set_up=set_up, reserved=reserved)
-        webs.append(web)
-        companion.wake = inbox.wake
-        companions.append(companion)
-        router.add_phones(companion)   # a game started reaches its seats, each command is journalled first
-        try:
-            web.wait_ready()
-        except WebError:
-            serving = False      # the app said why on stderr; the board plays on without phones, and no QR code
-        else:
-            serving = True
-        if later is not None:
-            later.open()
-        devices.open_deferred()
-        if serving:
-            sys.stdout.write(join_text(web.url))
-            sys.stdout.flush()
+    reserved = reserve_web(args, default_host="0.0.0.0")
 
-    def phones_step(referee: Referee, now: float) -> None:
-        for companion in companions:
-            companion.step(referee, now)
+    def serve(set_up: HostSetUp | None) -> tuple[WebService, Companion]:
+        return start_web(args, default_host="0.0.0.0", players=game.players, bots=bots.seats, out=None,
+                         set_up=set_up, reserved=reserved)
 
-    try:
-        referee = run_board(game, profile, dice.chance, sensors_url=args.sensors, physical_dice=args.physical_dice,
-                            journal=start.journal if start is not None else None, journal_later=later,
-                            on_start=ask, on_step=phones_step, bots=bots, inbox=inbox,
-                            after_first_frame=start_phones, devices=devices, router=router)
-    finally:
-        for web in webs:
-            web.stop()
-        if reserved is not None:
-            reserved[1].close()      # the server closed it, or it never started
-        for journal in journals:
-            journal.close()
-    if referee.power_off:
-        # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
-        from conquista.app.power import switch_off
+    def announce(url: str) -> None:
+        sys.stdout.write(join_text(url))
+        sys.stdout.flush()
 
-        return 0 if switch_off(profile.shutdown_command, print) == 0 else 2
-    print(referee.status().pending)
-    dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game
-    return 0
+    host_set_up = (lambda journal: _host_set_up(journal, game_map, dice, bots)) if hosted else None
+    return Phones(reserved, serve, host_set_up, announce)
 
 
 def _opening(args: argparse.Namespace, start: PlayStart | None, dice: TableDice, game_map: GameMap,

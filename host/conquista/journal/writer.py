@@ -2,9 +2,10 @@
 router, conquista.app.routing, hands it the referee's effects first, after every input and before every frame).
 
 The journal keeps the game's rows in memory too. Each change (an action, an undo, the end of the game) is written
-in one transaction; if the write fails (disk full, read-only, the directory gone) the journal raises a fault that the
-status ring shows, play goes on in memory, and every later change first retries the whole backlog: the journal
-catches up as soon as the disk takes writes again.
+in one transaction; if the write fails (disk full, read-only, the directory gone) the journal raises a fault (handed
+to the referee as its input `Fault(STORAGE, why)` by the router: `take_fault`) that the status ring shows, play goes
+on in memory, and every later change first retries the whole backlog (`Backlog`, conquista.journal.backlog): the
+journal catches up as soon as the disk takes writes again.
 
 A game reaches the disk with its first action after the deal: a game nobody moved in (the board failed to start, the
 player quit at once) is never saved, so it is never offered for resuming. The seats (human or which bot) and, for a
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
+from conquista.journal.backlog import Backlog
 from conquista.journal.checkpoint import (
     drop_snapshots_after,
     due,
@@ -47,6 +49,7 @@ from conquista.rules.events import Event, GameOver, TurnStarted
 from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 from conquista.table.effects import ActionApplied, ActionUndone
+from conquista.table.inputs import Fault, FaultSource
 
 log = logging.getLogger("conquista.journal")
 
@@ -55,13 +58,9 @@ BACKUP_INTERVAL_S = 10.0   # at most one backup per this many seconds of play (b
 Row = tuple[str, int, float]   # the action as log JSON, the turn after it, when it was applied
 
 
-class FaultDisplay(Protocol):
-    """What shows a journal fault (the referee: its status ring)."""
+class FollowedReferee(Protocol):
+    """The referee whose game the journal follows (its storage fault is handed to it as an input: `take_fault`)."""
 
-    storage_fault: str
-
-
-class FollowedReferee(FaultDisplay, Protocol):
     game: Game
 
 
@@ -74,7 +73,8 @@ class GameJournal:
         self.fault = ""
         self.failure = ""                        # why the journal could not be written last (within `fault`)
         self.warnings: list[str] = []
-        self.display: FaultDisplay | None = None
+        self._following = False                  # attached to a referee: its storage fault is told (`take_fault`)
+        self._fault_news: Fault | None = None    # the storage fault to hand to the referee, when it changed
         self.game_id: int | None = None
         self._store: JournalStore | None = None
         self._quiet = False
@@ -85,15 +85,11 @@ class GameJournal:
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
-        # The followed game's row in `games` as written (None: not yet): its seats change when a bot takes a seat,
-        # and its checksum with them; a row found damaged is written again from memory, like the actions.
-        self._header_on_disk: GameHeader | None = None
-        self._header_damaged = False
-        self._synced = 0                         # rows [0, _synced) are known to be on disk
-        self._on_disk = 0                        # rows the disk may hold (more than _synced after an undo)
+        # What the disk holds of the followed game (its rows, its status, its row in `games`, whose seats change
+        # when a bot takes a seat): memory holds the rest, which the next write catches up.
+        self._disk = Backlog()
         self._status = PLAYING
         self._winner = -1
-        self._status_on_disk = PLAYING
         self._backed_up_at = float("-inf")
         self._snapshot_at = 0                    # the rows the last snapshot written follows (checkpoint.py)
         # The log header's "dice" object of games started from now on: the source, and a committed source's
@@ -152,11 +148,11 @@ class GameJournal:
         self._rows = [(action, turn, at) for action, turn, at, _chain in saved.rows]
         self._chains = [chain for *_row, chain in saved.rows]
         self.seats, self.seed = saved.seats, saved.seed
-        self._header_on_disk = saved.game_header
         self._secret = read_secret(secret_path(self.path, saved.key))
         self._secret_saved = self._secret is not None
-        self._synced = self._on_disk = self._snapshot_at = len(self._rows)
-        self._status = self._status_on_disk = saved.status
+        self._disk = Backlog.written(len(self._rows), saved.status, saved.game_header)
+        self._snapshot_at = len(self._rows)
+        self._status = saved.status
         self._winner = saved.winner
         if saved.status == ABANDONED:
             self._status = PLAYING                # resuming a game abandoned at the prompt brings it back
@@ -166,22 +162,22 @@ class GameJournal:
         """Journal `game` (a new one: it gets a new id) from its deal on; nothing if it is the game being followed."""
         if game is self._game:
             return
-        self._game, self.game_id, self._header_on_disk = game, None, None
+        self._game, self.game_id, self._disk = game, None, Backlog()
         self._key = uuid.uuid4().hex
         self._header = json.dumps(header_for(game, self.dice_header).to_json(), ensure_ascii=False)
         self._secret, self._secret_saved = self.new_dice_secret, False
-        self._rows, self._chains, self._synced, self._on_disk, self._snapshot_at = [], [], 0, 0, 0
-        self._status, self._winner, self._status_on_disk = PLAYING, -1, PLAYING
+        self._rows, self._chains, self._snapshot_at = [], [], 0
+        self._status, self._winner = PLAYING, -1
         turn, at = game.turn, self.clock()
         for action in game.log:
             self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
         self._sync()
 
     def attach(self, referee: FollowedReferee) -> None:
-        """Follow the referee's game: faults show on its ring, and its applied actions and undos are journaled as
-        its effects are handed to `follow`. Actions the referee applied before this call (e.g. a roll answered
-        when a resumed game was set up) are journaled now, before any frame can show them (their effects, when
-        they come, find them written)."""
+        """Follow the referee's game: its applied actions and undos are journaled as its effects are handed to
+        `follow`, and the journal's fault is told as the referee's storage fault (`take_fault`). Actions the
+        referee applied before this call (e.g. a roll answered when a resumed game was set up) are journaled now,
+        before any frame can show them (their effects, when they come, find them written)."""
         self.start(referee.game)
         extra = referee.game.log[len(self._rows):]
         if extra:
@@ -192,8 +188,8 @@ class GameJournal:
             if game.over:
                 self._status, self._winner = FINISHED, -1 if game.winner is None else game.winner
             self._sync()
-        self.display = referee
-        referee.storage_fault = self.fault
+        self._following = True
+        self._fault_news = Fault(FaultSource.STORAGE, self.fault or None)
 
     def row_times(self) -> list[float]:
         """When each saved action of the followed game was applied (the table's tournament clock reads a resumed
@@ -263,7 +259,7 @@ class GameJournal:
             raise JournalError(f"{self.path}: undo of {action!r} does not match the last journaled action")
         self._rows.pop()
         self._chains.pop()
-        self._synced = min(self._synced, len(self._rows))
+        self._disk = self._disk.taken_back(len(self._rows))
         self._sync()
 
     # ------------------------------------------------------------------------------------------ writing
@@ -271,7 +267,18 @@ class GameJournal:
     @property
     def pending(self) -> int:
         """Changes held in memory only (0 when the disk has everything)."""
-        return len(self._rows) - self._synced + (self._status != self._status_on_disk)
+        return self._disk.pending(len(self._rows), self._status)
+
+    @property
+    def backlog(self) -> Backlog:
+        """What the disk holds of the followed game (memory holds the rest: `pending`)."""
+        return self._disk
+
+    def take_fault(self) -> Fault | None:
+        """The storage fault to hand to the referee followed (`Fault(STORAGE, why)`, or a fault lifted), when it
+        changed since it was last taken: the app's router passes it on after every input and before every frame."""
+        news, self._fault_news = self._fault_news, None
+        return news
 
     def flush(self) -> bool:
         """Try to write the backlog now; True when the disk has everything."""
@@ -301,9 +308,10 @@ class GameJournal:
         if game_id != self.game_id:
             return False
         log.warning("journal %s: game %d was damaged on disk; written again from memory", self.path, game_id)
-        self._on_disk = max(self._on_disk, len(self._rows))
-        self._synced = self._snapshot_at = 0   # its snapshots go with its rows: the next sync writes one afresh
-        self._header_damaged = True     # its row in `games` may be what was damaged: written again too
+        # Its snapshots go with its rows (the next sync writes one afresh), and its row in `games` may be what was
+        # damaged: all written again.
+        self._disk = self._disk.damaged(len(self._rows))
+        self._snapshot_at = 0
         return self._sync()
 
     def reseat(self, seat: int, kind: str) -> None:
@@ -317,8 +325,8 @@ class GameJournal:
         self.seats = tuple(seats)
 
     def _sync(self) -> bool:
-        if self._game is None or (self._synced == len(self._rows) == self._on_disk
-                                  and self._status == self._status_on_disk and not self._header_changed()):
+        disk = self._disk
+        if self._game is None or (disk.up_to_date(len(self._rows), self._status) and not self._header_changed()):
             return True
         if self.game_id is None and len(self._rows) < 2:
             return True         # only the deal: saved with the first action (see the module's docstring)
@@ -330,17 +338,17 @@ class GameJournal:
             store = self._open()
             with store.transaction() as conn:
                 game_id, header = self._write_header(conn)
-                if self._on_disk > self._synced:
-                    conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, self._synced))
-                    drop_snapshots_after(conn, game_id, self._synced)
+                if disk.may_hold > disk.synced:
+                    conn.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game_id, disk.synced))
+                    drop_snapshots_after(conn, game_id, disk.synced)
                 conn.executemany("INSERT INTO actions (game, seq, action, turn, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
                                  [(game_id, seq, *row, self._chains[seq]) for seq, row in
-                                  enumerate(self._rows[self._synced:], start=self._synced)])
+                                  enumerate(self._rows[disk.synced:], start=disk.synced)])
                 conn.execute("UPDATE games SET length = ? WHERE id = ?", (len(self._rows), game_id))
                 snapshot = self._due_snapshot()
                 if snapshot is not None:
                     write_snapshot(conn, game_id, *snapshot)
-                if self._status != self._status_on_disk:
+                if self._status != disk.status:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
         except NotAJournalError as exc:
@@ -353,10 +361,8 @@ class GameJournal:
         self.game_id = game_id
         if snapshot is not None:
             self._snapshot_at = snapshot[0]
-        caught_up = len(self._rows) - self._synced
-        self._synced = self._on_disk = len(self._rows)
-        self._status_on_disk = self._status
-        self._header_on_disk, self._header_damaged = header, False
+        caught_up = len(self._rows) - disk.synced
+        self._disk = Backlog.written(len(self._rows), self._status, header)
         if self.fault:
             log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
             self._set_fault("")
@@ -373,14 +379,14 @@ class GameJournal:
 
     def _header_changed(self) -> bool:
         """The followed game's row in `games` must be written again: its seats changed, or it was damaged."""
-        on_disk = self._header_on_disk
+        on_disk = self._disk.header
         reseated = on_disk is not None and self.seats is not None and self.seats != on_disk.seats
-        return on_disk is not None and (self._header_damaged or reseated)
+        return on_disk is not None and (self._disk.header_damaged or reseated)
 
     def _write_header(self, conn: sqlite3.Connection) -> tuple[int, GameHeader]:
         """Write the game's row in `games` (inserted with the first write, then as `_header_changed` says) with the
         checksum of what it holds; returns the game's id and what the row holds."""
-        game, on_disk = self._game, self._header_on_disk
+        game, on_disk = self._game, self._disk.header
         assert game is not None
         if self.game_id is None or on_disk is None:
             header = GameHeader(self._key, self._header, game.rules.name, game.players, self.seats or None, self.seed)
@@ -396,7 +402,7 @@ class GameJournal:
 
     def _failed(self, reason: str) -> None:
         # Whether the failed commit reached the disk is unknown: the next write first deletes what may be there.
-        self._on_disk = max(self._on_disk, len(self._rows))
+        self._disk = self._disk.unsure(len(self._rows))
         if self._store is not None and not self.path.parent.is_dir():
             self._store.close()                   # the directory went away: reopen (and recreate) next time
             self._store = None
@@ -408,8 +414,8 @@ class GameJournal:
 
     def _set_fault(self, text: str) -> None:
         self.fault = text
-        if self.display is not None:
-            self.display.storage_fault = text
+        if self._following:
+            self._fault_news = Fault(FaultSource.STORAGE, text or None)
 
     def close(self) -> None:
         """Write what can be written, refresh the backup, and close the file."""

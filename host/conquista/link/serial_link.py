@@ -15,8 +15,9 @@ from typing import cast
 import serial
 import serial.threaded
 
+from conquista.link.messages import Hello
 from conquista.link.ports import LinkError, find_pico_port, open_port
-from conquista.link.session import LinkEvent, LinkSession
+from conquista.link.session import Health, LinkCounters, LinkEvent, LinkSession
 
 
 class _Protocol(serial.threaded.Protocol):
@@ -98,6 +99,33 @@ class SerialLink:
                     self._deliver()
             return False
         return True
+
+    # -- the session, read and numbered under the lock its threads change it under ---------------------------
+    def health(self) -> Health:
+        with self._lock:
+            return self.session.health
+
+    def pressed(self) -> frozenset[int]:
+        with self._lock:
+            return self.session.pressed
+
+    def hello(self) -> Hello | None:
+        with self._lock:
+            return self.session.hello
+
+    def counters(self) -> LinkCounters:
+        with self._lock:
+            return self.session.counters()
+
+    def send_numbered(self, build: Callable[[int], list[bytes]]) -> bool:
+        """Send the frames `build` makes from the first of the host's next sequence numbers, one number for each
+        frame: numbered under the lock, so the supervisor's own frames (resyncs) never take one of them."""
+        with self._lock:
+            session = self.session
+            frames = build(session.next_host_seq())
+            for _ in range(len(frames) - 1):
+                session.next_host_seq()
+        return self.send(frames)
 
     # -- connection management ---------------------------------------------------------------------------
     def _resolve(self) -> str:

@@ -58,7 +58,6 @@ class SerialSensorSource:
         self._queue: queue.Queue[LinkEvent] = queue.Queue(maxsize=max_queued)
         self._dropped = 0
         self._on_event = on_event
-        self._state_lock = threading.Lock()
         self._ready = threading.Event()
         self.session = LinkSession(url or "the Pico", silence_timeout=silence_timeout, resync_interval=resync_interval)
         self._link = SerialLink(url, self.session, self._events, clock=clock, opener=opener, finder=finder)
@@ -107,8 +106,7 @@ class SerialSensorSource:
     # -- state ---------------------------------------------------------------------------------------------
     @property
     def health(self) -> Health:
-        with self._link._lock:
-            return self.session.health
+        return self._link.health()
 
     @property
     def ok(self) -> bool:
@@ -116,37 +114,27 @@ class SerialSensorSource:
 
     @property
     def pressed(self) -> frozenset[int]:
-        with self._link._lock:
-            return self.session.pressed
+        return self._link.pressed()
 
     @property
     def firmware(self) -> Hello | None:
         """What the firmware said in HELLO: version, matrix rows and cols, debounce, scan period."""
-        with self._link._lock:
-            return self.session.hello
+        return self._link.hello()
 
     @property
     def port(self) -> str | None:
         return self._link.port
 
     def counters(self) -> LinkCounters:
-        with self._link._lock:
-            return replace(self.session.counters(), queue_dropped=self._dropped)
+        return replace(self._link.counters(), queue_dropped=self._dropped)
 
     # -- commands ------------------------------------------------------------------------------------------
     def set_debounce(self, ms: int) -> None:
-        with self._link._lock:
-            frame = messages.config(self.session.next_host_seq(), ms)
-        self._link.send([frame])
+        self._link.send_numbered(lambda seq: [messages.config(seq, ms)])
 
     def show_leds(self, colors: Sequence[tuple[int, int, int]]) -> bool:
         """Send one LED frame (already current-limited) for the Pico to latch; False if the link is down."""
-        with self._link._lock:
-            first = self.session.next_host_seq()
-            frames = messages.led_frames(first, colors)
-            for _ in range(len(frames) - 1):
-                self.session.next_host_seq()
-        return self._link.send(frames)
+        return self._link.send_numbered(lambda first: messages.led_frames(first, colors))
 
     def _events(self, events: list[LinkEvent]) -> None:
         for event in events:

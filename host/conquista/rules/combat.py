@@ -7,11 +7,16 @@ appends the events). A roll is the hot path of every simulation: its check and i
 
 from __future__ import annotations
 
-from typing import Final
-
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
 from conquista.rules.choices import EliminationTrade, OccupationMinimum
 from conquista.rules.events import (
+    PHASE_ATTACK,
+    PHASE_DEFEND,
+    PHASE_ELIMINATION_TRADE,
+    PHASE_NEUTRAL_ATTACK,
+    PHASE_OCCUPY,
+    PHASE_OVER,
+    PHASE_ROLL,
     ArmiesMoved,
     BattleRolled,
     Event,
@@ -20,7 +25,6 @@ from conquista.rules.events import (
     PlayerEliminated,
     TerritoryConquered,
 )
-from conquista.rules.events import Phase as P
 from conquista.rules.position import Position, Steps, not_a_whole_number
 from conquista.rules.state import Battle, TurnState
 from conquista.rules.turns import check_win, check_win_out_of_turn
@@ -28,22 +32,13 @@ from conquista.rules.turns import check_win, check_win_out_of_turn
 # The records of every roll, attack and conquest are built with every field given, by tuple.__new__: a named tuple's
 # own constructor is a Python function around that very call, and costs twice as much on the hottest path.
 _new = tuple.__new__
-# The phases a fight tests, read once: a member read from its Enum class goes through EnumType's __getattr__ hook,
-# which costs more (about 60 ns in CPython 3.11) than the rest of a roll's check.
-_ATTACK: Final = P.ATTACK
-_NEUTRAL_ATTACK: Final = P.NEUTRAL_ATTACK
-_DEFEND: Final = P.DEFEND
-_ROLL: Final = P.ROLL
-_OCCUPY: Final = P.OCCUPY
-_OVER: Final = P.OVER
-_ELIMINATION_TRADE: Final = P.ELIMINATION_TRADE
 
 
 # ------------------------------------------------------------------------------------------------------ attack
 
 def check_attack(game: Position, action: Attack | Blitz) -> str | None:
-    neutral = game.phase is _NEUTRAL_ATTACK
-    if game.phase is not _ATTACK and not neutral:
+    neutral = game.phase is PHASE_NEUTRAL_ATTACK
+    if game.phase is not PHASE_ATTACK and not neutral:
         return "attacks happen in the attack phase"
     blitz = isinstance(action, Blitz)
     if blitz and not game.rules.blitz:
@@ -84,7 +79,7 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
         # The dice the attacker chose (decided 2026-11-28), or the most; the battle's attack dice then cap every
         # later roll of the blitz (apply_roll), which only ever lowers them as the armies left allow.
         dice, stop = action.dice or game.max_attack_dice(s), action.stop_at
-    if not game.turn_state.attacked and game.phase is not _NEUTRAL_ATTACK:
+    if not game.turn_state.attacked and game.phase is not PHASE_NEUTRAL_ATTACK:
         turn = game.turn_state
         game.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
                                     turn.taken_cards, turn.arrived)
@@ -93,7 +88,7 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
 
 def attack_refusal(game: Position, s: int, t: int) -> str:
     """Why an attack from `s` on `t` is refused (for a pair `attack_allowed` refuses), in a player's words."""
-    neutral = game.phase is _NEUTRAL_ATTACK
+    neutral = game.phase is PHASE_NEUTRAL_ATTACK
     attacker, whose = (game.neutral, "the neutral army's") if neutral else (game.current, "yours")
     tid = game.tid
     if game.owner[s] != attacker:
@@ -129,10 +124,10 @@ def await_defence(game: Position, battle: Battle) -> None:
             or (game.left[defender] if defender < game.players else game.neutral_commander_gone())):
         game.battle = battle if battle.defend_dice == defend else _new(Battle, (
             battle.source, battle.target, battle.attack_dice, defend, battle.stop_at, None, None, False))
-        game.phase = _ROLL
+        game.phase = PHASE_ROLL
     else:
         game.battle = battle
-        game.phase = _DEFEND
+        game.phase = PHASE_DEFEND
 
 
 def _defence_choice_kept(game: Position, target: int, before: int, after: int) -> bool:
@@ -150,7 +145,7 @@ def _defence_choice_kept(game: Position, target: int, before: int, after: int) -
 
 def check_defend(game: Position, action: Defend) -> str | None:
     battle = game.battle
-    if game.phase is not _DEFEND or battle is None:
+    if game.phase is not PHASE_DEFEND or battle is None:
         return "no defence is being chosen"
     dice = action.dice
     if dice.__class__ is not int:
@@ -166,14 +161,14 @@ def apply_defend(game: Position, action: Defend, events: list[Event]) -> None:
     # Built directly: a named tuple's _replace costs twice as much, and every roll of a chosen defence comes here
     # (before the defence is chosen a battle has no conquest fields yet).
     game.battle = Battle(battle.source, battle.target, battle.attack_dice, action.dice, battle.stop_at)
-    game.phase = _ROLL
+    game.phase = PHASE_ROLL
 
 
 # -------------------------------------------------------------------------------------------------------- roll
 
 def check_roll(game: Position, action: Roll) -> str | None:
     battle = game.battle
-    if game.phase is not _ROLL or battle is None:
+    if game.phase is not PHASE_ROLL or battle is None:
         return "no battle roll is awaited"
     attack, defend = action.attack, action.defend
     if (attack.__class__ is not tuple or defend.__class__ is not tuple
@@ -234,7 +229,7 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
     if not attacker_losses and not defender_losses:
         return
     game.battle = None
-    game.phase = _NEUTRAL_ATTACK if game.owner[s] == game.neutral else _ATTACK
+    game.phase = PHASE_NEUTRAL_ATTACK if game.owner[s] == game.neutral else PHASE_ATTACK
 
 
 def _roll_units(game: Position, battle: Battle, attack: tuple[int, ...], defend: tuple[int, ...],
@@ -268,7 +263,7 @@ def _roll_units(game: Position, battle: Battle, attack: tuple[int, ...], defend:
     if void:
         return
     game.battle = None
-    game.phase = _ATTACK
+    game.phase = PHASE_ATTACK
 
 
 def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
@@ -314,16 +309,16 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     game.battle = _new(Battle, (s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice,
                                 moved, eliminated_now))
     check_win(game, events, game.opponent() if by_neutral else None)
-    if eliminated_now and game.phase is not _OVER:
+    if eliminated_now and game.phase is not PHASE_OVER:
         check_win_out_of_turn(game, events)
-    if game.phase is not _OVER:
-        game.phase = _OCCUPY
+    if game.phase is not PHASE_OVER:
+        game.phase = PHASE_OCCUPY
 
 
 # ----------------------------------------------------------------------------------------------------- move-in
 
 def check_occupy(game: Position, action: Occupy) -> str | None:
-    if game.phase is not _OCCUPY:
+    if game.phase is not PHASE_OCCUPY:
         return "nothing was conquered"
     count = action.count
     if count.__class__ is not int:
@@ -345,20 +340,20 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
     if extra:
         game.move_units(s, t, extra)
     events.append(_new(ArmiesMoved, (s, t, count)))
-    game.phase = _NEUTRAL_ATTACK if game.owner[s] == game.neutral else _ATTACK
+    game.phase = PHASE_NEUTRAL_ATTACK if game.owner[s] == game.neutral else PHASE_ATTACK
     game.battle = None
     # The conqueror may (or, over a hand limit, must) trade at once: any set, or (italian) only sets made of the
     # cards taken from the beaten player. valid_trades() answers for the elimination-trade phase.
     if battle.elimination_pending:
-        game.phase = _ELIMINATION_TRADE
+        game.phase = PHASE_ELIMINATION_TRADE
         if game.valid_trades():
             rules = game.rules
             hand = len(game.hands[game.current])
             if rules.elimination_trade_hand and hand >= rules.elimination_trade_hand:
                 game.turn_state = game.turn_state._replace(forced_trade_down_to=rules.elimination_trade_down_to)
-            events.append(PhaseStarted(game.current, _ELIMINATION_TRADE))
+            events.append(PhaseStarted(game.current, PHASE_ELIMINATION_TRADE))
         else:
-            game.phase = _ATTACK
+            game.phase = PHASE_ATTACK
             if game.turn_state.taken_cards:
                 game.turn_state = game.turn_state._replace(taken_cards=())
     check_win(game, events)

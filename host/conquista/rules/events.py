@@ -8,7 +8,7 @@ ArmiesPlaced with the same numbers, nor a plain tuple.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 _E = TypeVar("_E")
 
@@ -51,6 +51,21 @@ class Phase(Enum):
 # or, in the duel, the neutral army's, placed by the current player's opponent. The referee takes a tap as a
 # placement in them and the ring and the phones show the armies left to place.
 PLACING_PHASES = frozenset({Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE})
+
+# The phases the rules' hottest paths test (combat.py, position.py), as plain names bound once: a member read from
+# its Enum class (`Phase.ATTACK`) goes through EnumType's __getattr__ hook, which costs more (about 60 ns in
+# CPython 3.11) than the rest of a roll's check; an imported name is one global read.
+PHASE_REINFORCE: Final = Phase.REINFORCE
+PHASE_ATTACK: Final = Phase.ATTACK
+PHASE_DEFEND: Final = Phase.DEFEND
+PHASE_ROLL: Final = Phase.ROLL
+PHASE_OCCUPY: Final = Phase.OCCUPY
+PHASE_ELIMINATION_TRADE: Final = Phase.ELIMINATION_TRADE
+PHASE_DRAW: Final = Phase.DRAW
+PHASE_OVER: Final = Phase.OVER
+PHASE_NEUTRAL_REINFORCE: Final = Phase.NEUTRAL_REINFORCE
+PHASE_NEUTRAL_ATTACK: Final = Phase.NEUTRAL_ATTACK
+PHASE_CLOSING_ROLL: Final = Phase.CLOSING_ROLL
 
 
 @_typed

@@ -11,7 +11,7 @@ distributions (rules/income.py), the tournament ending (rules/tournament.py) and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from conquista.errors import IllegalActionError
 from conquista.rules import cards as cardlib
@@ -35,7 +35,19 @@ from conquista.rules.actions import (
 )
 from conquista.rules.battle import DiceRule, RollResolver, resolver_for
 from conquista.rules.choices import CardDeck, EliminationTrade, FortifyPath, Rounding
-from conquista.rules.events import Event
+from conquista.rules.events import (
+    PHASE_CLOSING_ROLL,
+    PHASE_DEFEND,
+    PHASE_DRAW,
+    PHASE_ELIMINATION_TRADE,
+    PHASE_NEUTRAL_ATTACK,
+    PHASE_NEUTRAL_REINFORCE,
+    PHASE_OCCUPY,
+    PHASE_OVER,
+    PHASE_REINFORCE,
+    PHASE_ROLL,
+    Event,
+)
 from conquista.rules.events import Phase as P
 from conquista.rules.fleet_battle import battle_resolvers
 from conquista.rules.graph import reachable
@@ -44,18 +56,6 @@ from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import CHANCE, FIELDS, TERMINAL, Battle, Mover, TurnState
 
 PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
-# The phases the queries test, read once: a member read from its Enum class goes through EnumType's __getattr__ hook
-# (about 60 ns in CPython 3.11), and the bots ask these questions around every action.
-_REINFORCE: Final = P.REINFORCE
-_ELIMINATION_TRADE: Final = P.ELIMINATION_TRADE
-_NEUTRAL_REINFORCE: Final = P.NEUTRAL_REINFORCE
-_NEUTRAL_ATTACK: Final = P.NEUTRAL_ATTACK
-_DEFEND: Final = P.DEFEND
-_ROLL: Final = P.ROLL
-_DRAW: Final = P.DRAW
-_CLOSING_ROLL: Final = P.CLOSING_ROLL
-_OCCUPY: Final = P.OCCUPY
-_OVER: Final = P.OVER
 
 
 def is_index(value: object, size: int) -> bool:
@@ -178,12 +178,12 @@ class Position:
         """The seat that must act now, or CHANCE when dice or a card draw are awaited, or TERMINAL when over. For the
         neutral army its acting seat is the current player's opponent."""
         phase = self.phase
-        if phase is _ROLL or phase is _DRAW or phase is _CLOSING_ROLL:
+        if phase is PHASE_ROLL or phase is PHASE_DRAW or phase is PHASE_CLOSING_ROLL:
             return CHANCE
-        if phase is _DEFEND:
+        if phase is PHASE_DEFEND:
             assert self.battle is not None
             return self.seat_for(self.owner[self.battle.target])
-        if phase is _OVER:
+        if phase is PHASE_OVER:
             return TERMINAL
         if self.neutral is not None and self.acting_owner() == self.neutral:
             return self.opponent()
@@ -201,11 +201,11 @@ class Position:
         """Whose armies the player to move commands: the neutral army's during its reinforcement and its attacks
         (and their move-in), the defender's while the defence is chosen, else the current player's."""
         phase = self.phase
-        if phase is _NEUTRAL_REINFORCE or phase is _NEUTRAL_ATTACK:
+        if phase is PHASE_NEUTRAL_REINFORCE or phase is PHASE_NEUTRAL_ATTACK:
             return self.neutral  # type: ignore[return-value]  # these phases exist only with a neutral army
         battle = self.battle
         if battle is not None:
-            if phase is _DEFEND:
+            if phase is PHASE_DEFEND:
                 return self.owner[battle.target]
             if self.owner[battle.source] == self.neutral:
                 return self.owner[battle.source]
@@ -215,7 +215,7 @@ class Position:
         """The opponent is acting for the neutral army: placing its reinforcements, its attacks, their dice and
         move-in (and the current player's defence against them)."""
         phase = self.phase
-        if phase is _NEUTRAL_REINFORCE or phase is _NEUTRAL_ATTACK:
+        if phase is PHASE_NEUTRAL_REINFORCE or phase is PHASE_NEUTRAL_ATTACK:
             return True
         battle = self.battle
         return battle is not None and self.neutral is not None and self.owner[battle.source] == self.neutral
@@ -237,10 +237,10 @@ class Position:
 
     @property
     def over(self) -> bool:
-        return self.phase is _OVER
+        return self.phase is PHASE_OVER
 
     def is_chance(self) -> bool:
-        return self.phase is _ROLL or self.phase is _DRAW or self.phase is _CLOSING_ROLL
+        return self.phase is PHASE_ROLL or self.phase is PHASE_DRAW or self.phase is PHASE_CLOSING_ROLL
 
     def live_players(self) -> list[int]:
         return [p for p in range(self.players) if not self.eliminated[p]]
@@ -291,7 +291,7 @@ class Position:
         hand = self.hands[self.current if seat is None else seat]
         if self.rules.card_deck is CardDeck.POWER:
             return power_cards.valid_trades(hand)
-        if self.phase is _ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+        if self.phase is PHASE_ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
             taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
             hand = [c for c in hand if c in taken]
         if len(hand) < 3:
@@ -314,7 +314,7 @@ class Position:
         """After a conquest: the fewest and the most armies that may end up in the conquered territory (with
         fleets: of the units that cross the link)."""
         battle = self.battle
-        if self.phase is not _OCCUPY or battle is None or battle.occupy_min is None:
+        if self.phase is not PHASE_OCCUPY or battle is None or battle.occupy_min is None:
             raise IllegalActionError("nothing was conquered: there is no move-in to choose", phase=self.phase,
                                      player=self.current, reason="nothing was conquered")
         s, t = battle.source, battle.target
@@ -378,16 +378,16 @@ class Position:
     def must_trade(self) -> bool:
         """True while the player to move may not end the phase because of a hand limit."""
         hand = len(self.hands[self.current])
-        if self.phase is _REINFORCE:
+        if self.phase is PHASE_REINFORCE:
             limit = self.rules.forced_trade_hand
             return bool(limit) and hand >= limit and bool(self.valid_trades())
-        if self.phase is _ELIMINATION_TRADE:
+        if self.phase is PHASE_ELIMINATION_TRADE:
             down_to = self.turn_state.forced_trade_down_to
             return down_to is not None and hand > down_to and bool(self.valid_trades())
         return False
 
     def can_attack_from(self, source: int) -> bool:
-        attacker = self.neutral if self.phase is _NEUTRAL_ATTACK else self.current
+        attacker = self.neutral if self.phase is PHASE_NEUTRAL_ATTACK else self.current
         return self.owner[source] == attacker and self.armies[source] >= 2
 
     def attack_allowed(self, source: int, target: int) -> bool:
@@ -396,7 +396,7 @@ class Position:
         defender = owner[target]
         if defender < 0:
             return False  # not dealt yet (progressive deal): nobody's to attack
-        if self.phase is _NEUTRAL_ATTACK:
+        if self.phase is PHASE_NEUTRAL_ATTACK:
             # Neutral armies attack only the player whose turn it is: never neutral against neutral, and never the
             # opponent who commands them.
             if defender != attacker:

@@ -2,7 +2,8 @@
 
 Every player colour, the neutral army, the selection pulse and the illegal-tap signal differ by a CIEDE2000 of at
 least `MIN_DIFFERENCE` from each other as a WS2812B shows them, at every board brightness from
-`MIN_BRIGHTNESS` to 255 (the model is `perception.py`; `tests/table/test_colours.py` computes every pair). The
+`MIN_BRIGHTNESS` to 255 (the model, a check the palette must pass and no part of play, is
+`tests/table/led_perception.py`; `tests/table/test_colours.py` computes every pair). The
 values are LED bytes, not sRGB: the LED's green is far brighter than its blue, so e.g. yellow needs less green than
 on a screen. A player colour named "black" cannot be lit, so it shows as white.
 

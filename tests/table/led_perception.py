@@ -1,7 +1,7 @@
 """How a colour sent to a WS2812B looks to a player: LED bytes → light → CIELAB, and the CIEDE2000 difference.
 
-The palette in `colours.py` is chosen with this model so that no two signals on the board can be mistaken for each
-other. The model, and why:
+The palette in `conquista/table/colours.py` is chosen with this model so that no two signals on the board can be
+mistaken for each other. The model, and why:
 
 - A WS2812B dims each channel by PWM, so the light it emits is proportional to the byte it receives (a gamma of 1;
   the sRGB decoding curve does not apply). The board's brightness (0-255) scales every byte before it is sent
