@@ -29,6 +29,7 @@ from conquista.table.colours import Palette, mark, screen_hex
 from conquista.table.referee import Referee, Status
 from conquista.table.referee_records import MessageKind
 from conquista.table.tournament_clock import to_json as tournament_json
+from conquista.table.turn_clock import clock_running
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_words import my_turn_words, waiting_words
@@ -139,7 +140,10 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict[str, Any]:
+def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: float = 0.0) -> dict[str, Any]:
+    """`turn_seconds`: how long the turn has gone at `now`, the board's clock. Times are sent as moments on that
+    clock (`started`, `deadline`, `ends_at`): a screen counts from them with the board's "now" that comes with every
+    frame, so every screen shows the same time however late it opened."""
     game = referee.game
     colours = game.rules.colours
     status = referee.status()
@@ -167,11 +171,9 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "log": referee.log[-LOG_LINES:],
         # The turn's time left, with a turn time limit (None without one): the referee's clock, which stops for
         # questions and faults.
-        "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
-                  "limit": game.rules.turn_time_limit_s or None,
-                  "left": None if status.time_left is None else round(status.time_left, 1)},
+        "clock": clock_view(referee, status, turn_seconds, now),
         # The tournament ending's clock, stage and points (None without it): docs/playing.md.
-        "tournament": tournament_view(game, status),
+        "tournament": tournament_view(referee, status),
         "winner": game.winner,
         "over": game.over,
         "fault": referee.fault,
@@ -184,12 +186,31 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
     }
 
 
-def tournament_view(game: Game, status: Status) -> dict[str, Any] | None:
+def clock_view(referee: Referee, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
+    """The turn's clock: when the turn started on the board's clock (`started`, none during the set-up menu); with a
+    time limit the seconds left as the referee counts them, and while that clock runs the moment it runs out
+    (`deadline`): a stopped clock (a question, a fault) has none, and a screen shows `left` without counting."""
+    game = referee.game
+    left = status.time_left
+    running = left is not None and clock_running(referee)
+    return {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
+            "started": None if referee.menu is not None else round(now - turn_seconds, 2),
+            "limit": game.rules.turn_time_limit_s or None,
+            "left": None if left is None else round(left, 1),
+            "deadline": round(referee.now + left, 2) if running and left is not None else None}
+
+
+def tournament_view(referee: Referee, status: Status) -> dict[str, Any] | None:
     """The tournament's clock, stage and points, and its closing rolls so far (counted, so a screen that
-    announces them knows a new one; the last one's dice)."""
+    announces them knows a new one; the last one's dice). While its clock runs, the moment on the board's clock it
+    runs out (`ends_at`)."""
+    game = referee.game
     view = tournament_json(status.tournament)
     if view is None:
         return None
+    left = view["seconds_left"]
+    running = not referee.fault and referee.menu is None and not game.over
+    view["ends_at"] = round(referee.now + float(left), 2) if running and isinstance(left, int | float) else None
     rolls = [a for a in game.log if isinstance(a, ClosingRoll)] if game.clock_out_round else []
     view["closing"] = {"count": len(rolls), "dice": list(rolls[-1].dice)} if rolls else None
     return view

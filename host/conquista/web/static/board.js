@@ -331,28 +331,29 @@ const zoom = (() => {
   };
 })();
 
-// The turn clock: the seconds the board counted when the view was built, then this screen's own clock. With a
-// turn time limit it counts down the time left (the board's clock stops for questions: a new view says so).
-let clockBase = { seconds: 0, left: null, at: 0 };
+// The turn clock, from the moments the board sent on its own clock (boardClock, client.js): the turn's start, or
+// with a turn time limit the moment it runs out while it runs (stopped for a question, it shows what is left).
 function drawClock() {
   const node = document.getElementById("clock");
   if (!node || !view || view.over || view.menu) return;
-  const elapsed = (performance.now() - clockBase.at) / 1000;
+  const clock = view.clock;
+  const now = boardClock.now();
   const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  if (clockBase.left !== null && clockBase.left !== undefined) {
-    setText(node, `${mmss(Math.max(0, Math.ceil(clockBase.left - elapsed)))} left`);
+  if (clock.left !== null && clock.left !== undefined) {
+    const left = clock.deadline !== null && clock.deadline !== undefined && now !== null ? clock.deadline - now
+      : clock.left;
+    setText(node, `${mmss(Math.max(0, Math.ceil(left)))} left`);
     return;
   }
-  setText(node, `${mmss(Math.floor(clockBase.seconds + elapsed))} this turn`);
+  const seconds = clock.started !== null && clock.started !== undefined && now !== null ? now - clock.started
+    : clock.seconds;
+  setText(node, `${mmss(Math.max(0, Math.floor(seconds)))} this turn`);
 }
 setInterval(drawClock, 1000);
 
 const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
-  else if (frame.type === "public") {
-    view = frame.view;
-    clockBase = { seconds: view.clock.seconds, left: view.clock.left, at: performance.now() };
-  }
+  else if (frame.type === "public") view = frame.view;
   else if (frame.type === "seat") seatView = frame.view;
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;

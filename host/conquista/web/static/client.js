@@ -26,6 +26,16 @@ function el(tag, attrs, ...children) {
 const PING_MS = 1500;
 const DEAD_MS = 4500;
 
+// The board's clock, as this screen reckons it: every public view and every pong carries the board's "now", so a
+// screen counts the turn's time (and the tournament's) from the moments the board sent, whenever it opened.
+const boardClock = (() => {
+  let offset = null;    // the board's now minus this screen's, in seconds
+  return {
+    note(now) { if (typeof now === "number") offset = now - performance.now() / 1000; },
+    now() { return offset === null ? null : performance.now() / 1000 + offset; },
+  };
+})();
+
 function connect(onFrame, onState) {
   let socket = null;
   let delay = 500;
@@ -64,6 +74,7 @@ function connect(onFrame, onState) {
     socket.onmessage = (event) => {
       heard = performance.now();
       const frame = JSON.parse(event.data);
+      boardClock.note(frame.now);
       if (frame.type === "pong") return;
       onFrame(frame);
       // For the page's separate modules (speech.js, luck.js): every frame, after the page has drawn it.
