@@ -3,8 +3,8 @@
 The board's words (`table.pending`) are for the board and its buttons ("hold ROLL to blitz", "NEXT ends the phase");
 a phone's buttons are named by what they do (web/phone_buttons.py), and its player taps territories on the board
 (or, from a remote seat, on the board page). The player to move gets what to do now; every other phone gets who
-plays and what they are doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in and the end of the game
-keep the board's words: they are the same for everyone.
+plays and what they are doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in
+and the end of the game keep the board's words: they are the same for everyone.
 """
 
 from __future__ import annotations
