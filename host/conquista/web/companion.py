@@ -284,7 +284,7 @@ class Companion:
                          bot_kinds=self.bot_kinds, saved=self._saved)
         seats = []
         for seat in range(game.players):
-            view = seat_view(referee, seat)
+            view = seat_view(referee, seat, remote=seat in self.seats.remote)
             view["version"] = self._version
             seats.append(json.dumps(view))
         snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)

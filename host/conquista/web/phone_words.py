@@ -51,8 +51,14 @@ def waiting_words(referee: Referee) -> str:
     return f"{owner_name(game, to_move)} is {doing}"
 
 
-def my_turn_words(referee: Referee) -> str:
-    """For the phone of the seat to move: what to do now, with the phone's buttons."""
+def my_turn_words(referee: Referee, remote: bool = False) -> str:
+    """For the phone of the seat to move: what to do now, with the phone's buttons. A remote seat plays on the board
+    page's map, away from the board: its words say so."""
+    words = _my_turn_words(referee)
+    return words.replace("on the board", "on the map") if remote else words
+
+
+def _my_turn_words(referee: Referee) -> str:
     game = referee.game
     if _board_words(referee):
         return referee.status().pending

@@ -372,8 +372,9 @@ def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
-    """One player's private screen: mission, hand, sets, and the counts that matter for their move now."""
+def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, Any]:
+    """One player's private screen: mission, hand, sets, and the counts that matter for their move now. `remote`:
+    the seat plays from the board page's map, away from the board."""
     game = referee.game
     phase = game.phase
     mine = game.to_move == seat
@@ -390,7 +391,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
-        "pending": my_turn_words(referee) if mine else "",
+        "pending": my_turn_words(referee, remote) if mine else "",
         "waiting": "" if mine else waiting_words(referee),
         # Only a refusal is shown as one (in refusal red); a notice (a seat granted, a time-out) is plain words.
         "refused": referee.message if mine and referee.message_kind is MessageKind.REFUSAL else "",

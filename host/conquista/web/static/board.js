@@ -234,7 +234,7 @@ function drawSide() {
   setText(document.getElementById("board-pending"), view.fault ? `paused: ${view.fault}` : view.pending);
   tournamentClock.show(document.getElementById("tournament"), view);
   const message = document.getElementById("message");
-  setText(message, view.message);
+  setText(message, view.message_kind === "notice" ? freshNotice(view.message, draw) : view.message);
   // Only a refusal in refusal red; a notice is plain words, the journal's warning amber.
   const kind = view.message_kind === "refusal" ? "error" : view.message_kind === "warning" ? "warn" : "";
   if (message.className !== kind) message.className = kind;

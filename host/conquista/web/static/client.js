@@ -134,3 +134,19 @@ function percent(odds) {
   const pct = Math.round(odds * 100);
   return `${pct >= 100 && odds < 1 ? ">99" : (pct <= 0 && odds > 0 ? "<1" : `${pct}`)}%`;
 }
+
+// A notice (a seat granted, a time-out) is news for a while, then it goes from the screen: a notice that stood through
+// a whole placement read as if it were still happening. `redraw` runs when it goes. A refusal is not passed here.
+const NOTICE_MS = 10000;
+const noticeSeen = new Map();
+function freshNotice(text, redraw) {
+  if (!text) return "";
+  let at = noticeSeen.get(text);
+  if (at === undefined) {
+    at = performance.now();
+    noticeSeen.set(text, at);
+    if (noticeSeen.size > 40) noticeSeen.delete(noticeSeen.keys().next().value);
+    setTimeout(redraw, NOTICE_MS + 50);
+  }
+  return performance.now() - at < NOTICE_MS ? text : "";
+}

@@ -78,7 +78,8 @@ function seatPanel(client) {
     $("pending").textContent = seatView.my_turn ? seatView.pending :
       (seatView.waiting !== undefined ? seatView.waiting : (mover ? `${mover.colour} is playing` : ""));
     $("refused").textContent = seatView.refused;
-    $("said").textContent = seatView.said || "";   // a notice (a seat granted, a time-out): plain, not refusal red
+    // A notice (a seat granted, a time-out): plain, not refusal red, and only while it is news.
+    $("said").textContent = freshNotice(seatView.said || "", draw);
     const counts = [];
     if (seatView.to_place) {
       counts.push(seatView.fleets ? `units to place: ${seatView.to_place} (tap: an army, long press: a fleet)`
@@ -91,12 +92,7 @@ function seatPanel(client) {
       counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
     }
     if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
-    if (seatView.odds !== null) {
-      // Never "100%" or "0%" for what may still go either way.
-      const pct = Math.round(seatView.odds * 100);
-      const shown = pct >= 100 && seatView.odds < 1 ? ">99" : (pct <= 0 && seatView.odds > 0 ? "<1" : `${pct}`);
-      counts.push(`chance to conquer: ${shown}%`);
-    }
+    if (seatView.odds !== null) counts.push(`chance to conquer: ${percent(seatView.odds)}`);
     $("counts").textContent = counts.join(" · ");
     drawButtons(seatView.buttons || {});
     $("forced").classList.toggle("hidden", !seatView.forced_trade);
