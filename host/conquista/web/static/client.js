@@ -121,12 +121,12 @@ function sharedStyle() {
 // A battle in words, for the dice's caption on every screen: "Brazil → North Africa: red lost 1 army, yellow 2
 // armies", and the conquest. `name`: a territory's name from its id.
 function battleWords(roll, name) {
-  const lost = (n) => (n === 1 ? "1 army" : `${n} armies`);
+  const lost = (n) => (n === 0 ? "none" : n === 1 ? "1 army" : `${n} armies`);
   const attacker = roll.attacker || "the attacker";
   const defender = roll.defender || "the defender";
   const took = roll.conquered ? ` · ${attacker} took ${name(roll.target)}` : "";
   return `${name(roll.source)} → ${name(roll.target)}: ${attacker} lost ${lost(roll.lost[0])}, ` +
-    `${defender} ${lost(roll.lost[1])}${took}`;
+    `${defender} ${roll.lost[1] ? "" : "lost "}${lost(roll.lost[1])}${took}`;
 }
 
 // A chance in per cent, never "100%" or "0%" for what may still go either way.
