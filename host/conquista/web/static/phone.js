@@ -108,8 +108,10 @@ function drawTurn() {
   banner.classList.toggle("hidden", !mine);
   if (mine) {
     banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
-    // No chip on the banner: a letter in a disc of the banner's own colour read as "®".
-    banner.replaceChildren(seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
+    // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+    const tag = swatch(seatView.rgb, seatView.mark);
+    tag.classList.add("tag");
+    banner.replaceChildren(tag, seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
   }
   document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
   // Only once the player has touched the page: a browser blocks (and logs) a vibration before any gesture, as on a
