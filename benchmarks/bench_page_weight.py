@@ -51,7 +51,42 @@ def frames(page: Any, table: SimulatedTable, seconds: float) -> tuple[int, int]:
     return sum(got), len(got)
 
 
+def difference(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What a public view would send as a difference from the last one: the keys that changed, and of the
+    territories only those that changed (by index)."""
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        if key == "territories":
+            changed = {i: t for i, t in enumerate(value) if before["territories"][i] != t}
+            if changed:
+                out[key] = changed
+        elif before.get(key) != value:
+            out[key] = value
+    return out
+
+
+def view_differences(seconds: float) -> tuple[int, int, int]:
+    """Over `seconds` of a bots' game: the public views' bytes whole, and as differences (their count too)."""
+    import json
+
+    table = SimulatedTable("italian", 3, 9, frozenset({0, 1, 2}), think_time=0.2)
+    companion = Companion(SeatBook(3, frozenset({0, 1, 2})))
+    views: list[str] = []
+    companion.send = lambda item: views.append(item.public) if hasattr(item, "public") else None
+    table.add_phones(companion)
+    table.advance(seconds)
+    table.close()
+    parsed = [json.loads(v) for v in views]
+    whole = sum(len(v) for v in views[1:])
+    diffs = sum(len(json.dumps(difference(a, b), separators=(",", ":"))) for a, b in zip(parsed, parsed[1:]))
+    return whole, diffs, len(views) - 1
+
+
 def main() -> int:
+    whole, diffs, count = view_differences(60.0)
+    print(f"public views in 60 s of a bots' game: {count} views, {whole / 1024:.1f} KB whole; as differences from "
+          f"the last one {diffs / 1024:.1f} KB ({100 * (1 - diffs / max(1, whole)):.0f} % less; not sent so: an "
+          "estimate)")
     if not os.access(CHROMIUM, os.X_OK):
         print(f"skipped: no Chromium at {CHROMIUM}")
         return 0
