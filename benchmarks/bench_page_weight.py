@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from itertools import pairwise
 from typing import Any
 
 from conquista.web.companion import Companion
@@ -78,7 +79,7 @@ def view_differences(seconds: float) -> tuple[int, int, int]:
     table.close()
     parsed = [json.loads(v) for v in views]
     whole = sum(len(v) for v in views[1:])
-    diffs = sum(len(json.dumps(difference(a, b), separators=(",", ":"))) for a, b in zip(parsed, parsed[1:]))
+    diffs = sum(len(json.dumps(difference(a, b), separators=(",", ":"))) for a, b in pairwise(parsed))
     return whole, diffs, len(views) - 1
 
 
