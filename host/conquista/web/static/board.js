@@ -253,7 +253,23 @@ function drawSide() {
     ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
       : []))));
-  drawLog(document.getElementById("log"), view.log);
+  scheduleLog();
+}
+
+// The log is drawn at most every LOG_EVERY_MS: a new line moves every other one, so the whole box is painted again,
+// and in a burst of taps 8 screens on a small machine would spend on it the time the map's counts need. The first
+// line after a quiet spell goes up at once.
+const LOG_EVERY_MS = 700;
+let logTimer = null;
+let logDrawnAt = -LOG_EVERY_MS;
+function scheduleLog() {
+  if (logTimer !== null) return;
+  const wait = Math.max(0, LOG_EVERY_MS - (performance.now() - logDrawnAt));
+  logTimer = setTimeout(() => {
+    logTimer = null;
+    logDrawnAt = performance.now();
+    if (view) drawLog(document.getElementById("log"), view.log);
+  }, wait);
 }
 
 // The log's box lays out bottom up (column-reverse) with the newest line first in the page, so it shows the newest
