@@ -22,13 +22,10 @@ def script(tmp_path: Path) -> str:
     return str(path)
 
 
-def test_script_serves_only_with_web_and_ends_with_the_script(tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_script_serves_only_with_web(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --web a script ends with itself; with it, it serves on (tests/web/test_sim_serving.py)."""
     assert main(["sim", "--script", script(tmp_path), "--seed", "1"]) == 0
     assert "join from a phone" not in capsys.readouterr().out
-    assert main(["sim", "--script", script(tmp_path), "--seed", "1", "--web", "127.0.0.1:0"]) == 0
-    out = capsys.readouterr().out
-    assert "join from a phone: http://127.0.0.1:" in out and "█" in out   # the URL and its QR code
 
 
 def test_an_explicit_busy_port_is_a_one_line_error_naming_it(tmp_path: Path,

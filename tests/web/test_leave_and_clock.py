@@ -89,3 +89,23 @@ def test_a_seat_handed_to_a_bot_at_the_board_unbinds_its_phone_at_once() -> None
     gone = [item for item in board.sent if isinstance(item, Unseated)]
     assert gone and gone[-1].seat == 0 and "bot" in gone[-1].reason
     assert 0 in board.companion.seats.bots and board.companion.seats.seat_of(board.tokens[4]) == -1
+
+
+def test_the_clocks_go_out_as_moments_on_the_boards_clock() -> None:
+    """A screen opened late counts from the moments the view names (issue 29), with the board's now from the
+    server: the turn's start, and with a limit the moment it runs out while it runs."""
+    board = _board_past_setup(limit=90)
+    started = board.now
+    for _ in range(40):
+        board.step(0.25)                        # 10 s of the turn
+    board.referee.version += 1                  # a change: the views are built again
+    board.step()
+    clock = json.loads(board.companion.latest.public)["clock"]  # type: ignore[union-attr]
+    assert abs(clock["started"] - started) < 0.2 and clock["seconds"] >= 10
+    assert clock["left"] is not None and clock["deadline"] is not None
+    assert abs(clock["deadline"] - (board.referee.now + clock["left"])) < 0.05   # the same moment for every screen
+    board.companion.wall = lambda: 1000.0        # the server's clock: the board's time at publish plus the wall's since
+    board.step()
+    anchor = board.now
+    board.companion.wall = lambda: 1007.5
+    assert board.companion.board_now() == pytest.approx(anchor + 7.5)

@@ -24,7 +24,9 @@ def test_the_phone_says_what_to_do_in_its_own_words() -> None:
     referee.handle(Tap(tid("alaska")), 1.0)
     referee.handle(Tap(tid("kamchatka")), 1.2)
     mine, theirs = seat_view(referee, 0), seat_view(referee, 1)
-    assert mine["pending"] == "Alaska → Kamchatka: ROLL rolls 3 dice, BLITZ attacks to the end"
+    assert mine["pending"] == "Alaska → Kamchatka: roll the dice, or Blitz to fight to the end"
+    assert mine["buttons"] == {"roll": "Roll 3 dice", "blitz": "Blitz", "less": "−", "cancel": "Cancel",
+                               "next": "End attack"}
     assert "hold ROLL" in referee.status().pending       # the board's own words stay the board's
     assert theirs["pending"] == "" and theirs["waiting"] == "red is attacking"
     assert not any(hint in theirs["waiting"] + mine["pending"] for hint in BOARD_HINTS)
@@ -90,7 +92,8 @@ def test_the_heartbeat_is_answered(served: Served) -> None:
         ws.send_json({"type": "hello"})
         until(ws, "map")
         ws.send_json({"type": "ping"})
-        assert until(ws, "pong") == {"type": "pong"}
+        pong = until(ws, "pong")
+        assert set(pong) == {"type", "now"} and isinstance(pong["now"], float)
         ws.send_json({"type": "ping", "extra": 1})
         assert "unknown key" in until(ws, "error")["error"]
     assert served.client.get("/favicon.ico").status_code == 200

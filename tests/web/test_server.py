@@ -48,12 +48,30 @@ def test_unknown_host_is_refused_against_dns_rebinding(served: Served) -> None:
         pass
 
 
-def test_pages_send_no_referrer_and_are_not_cached(served: Served) -> None:
-    for path in ("/", "/board", "/api/public", "/static/phone.js"):
+def test_pages_send_no_referrer_and_game_views_are_not_kept(served: Served) -> None:
+    for path in ("/", "/board", "/api/public", "/static/phone.js", "/qr.svg"):
         response = served.client.get(path)
         assert response.status_code == 200, path
         assert response.headers["referrer-policy"] == "no-referrer"
-        assert response.headers["cache-control"] == "no-store"
+        kept = path != "/api/public" and path != "/qr.svg"
+        assert response.headers["cache-control"] == ("no-cache" if kept else "no-store"), path
+
+
+def test_static_files_are_compressed_and_revalidated(served: Served) -> None:
+    """The map goes out gzipped; a reload asks with its ETag and is answered 304 without a body."""
+    plain = served.client.get("/static/classic-42.svg", headers={"accept-encoding": "identity"})
+    packed = served.client.get("/static/classic-42.svg", headers={"accept-encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.content == plain.content           # httpx unpacks it: the same map
+    assert packed.num_bytes_downloaded < len(plain.content) / 2     # what went over the wire
+    etag = packed.headers["etag"]
+    again = served.client.get("/static/classic-42.svg", headers={"if-none-match": etag, "accept-encoding": "gzip"})
+    assert again.status_code == 304 and not again.content
+    for page in ("/", "/board"):
+        tag = served.client.get(page).headers["etag"]
+        assert served.client.get(page, headers={"if-none-match": tag}).status_code == 304
+    view = served.client.get("/api/public", headers={"accept-encoding": "gzip"})
+    assert view.headers["cache-control"] == "no-store" and "etag" not in view.headers
 
 
 def test_api_public_lists_the_board_without_secrets(served: Served) -> None:

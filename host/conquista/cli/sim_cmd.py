@@ -207,10 +207,28 @@ def _table(args: argparse.Namespace, start: PlayStart | None, game: Game | None,
         try:
             _play(args, table, lines, interactive, join_url=web.url if web is not None else "",
                   companions=companions)
+            if web is not None and (args.demo or args.script):
+                _keep_serving(table, web.url)
         finally:
             if web is not None:
                 web.stop()
         _end(table, dice)
+
+
+KEEP_SERVING_PASS_S = 0.1
+
+
+def _keep_serving(table: SimulatedTable, url: str) -> None:
+    """After a demo's or a script's end the web app goes on serving (the screens show the winner and the luck report,
+    a phone may set up another game) until Ctrl-C; the board's loop goes on too, so the phones' commands are taken."""
+    over = "the game is over" if table.game.over else "the script is done"
+    print(f"# {over}: the web app still serves {url} (the board: {url}board); Ctrl-C stops it", flush=True)
+    try:
+        while True:
+            table.advance(KEEP_SERVING_PASS_S)
+            time.sleep(KEEP_SERVING_PASS_S)
+    except KeyboardInterrupt:
+        print("# stopped", flush=True)
 
 
 def _demo_without_a_terminal(args: argparse.Namespace, interactive: bool) -> None:

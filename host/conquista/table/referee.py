@@ -463,6 +463,11 @@ class Referee:
         play_mode(game.phase).settle(self)   # the new phase's play mode says what of the selection holds
         turn_clock.update_clock(self, now)
 
+    @property
+    def can_undo(self) -> bool:
+        """A placement or move of this turn may be taken back now (CANCEL; − while placing)."""
+        return bool(self._undoable)
+
     def undo_last(self) -> bool:
         """Take back the last placement or move of this turn (the engine's own undo)."""
         if not self._undoable:

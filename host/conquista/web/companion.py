@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import queue
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,6 +79,10 @@ class Companion:
     _saved: tuple[SavedChoice, ...] = ()
     _saved_key: tuple[int, int] = (-1, -1)
     _bound: frozenset[int] = frozenset()      # the seats with a phone at the last snapshot
+    # This process's clock, read with the board's at every publish: the server tells screens the board's "now"
+    # (`board_now`) from it, between two passes of the board's loop too.
+    wall: Callable[[], float] = time.monotonic
+    _anchor: tuple[float, float] = (0.0, 0.0)  # (the board's now, the wall's) at the last publish
 
     def submit(self, command: Command) -> None:
         """From any thread (the server's): queue a phone's command for the board loop, and wake it."""
@@ -241,7 +246,13 @@ class Companion:
             self.send(Unseated(seat, reason))
         self._bound = phones
 
+    def board_now(self) -> float:
+        """The board's clock now (from any thread): its time at the last publish plus the wall's since."""
+        board, wall = self._anchor
+        return board + (self.wall() - wall)
+
     def publish(self, referee: Referee, now: float, force: bool = False) -> None:
+        self._anchor = (now, self.wall())
         game = referee.game
         turn_key = (game.turn, game.current)
         if turn_key != self._turn_key or referee.menu is not None:
@@ -264,7 +275,7 @@ class Companion:
             self.territory_ids = tuple(game.map.id(t) for t in range(game.map.size))
         state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host,
                           remote=self.seats.remote)
-        public = public_view(referee, state, now - self._turn_started)
+        public = public_view(referee, state, now - self._turn_started, now)
         public["version"] = self._version
         if (id(game), self.seats.host) != self._saved_key and self.new_game is not None and self.seats.host >= 0:
             self._saved_key = (id(game), self.seats.host)
@@ -273,7 +284,7 @@ class Companion:
                          bot_kinds=self.bot_kinds, saved=self._saved)
         seats = []
         for seat in range(game.players):
-            view = seat_view(referee, seat)
+            view = seat_view(referee, seat, remote=seat in self.seats.remote)
             view["version"] = self._version
             seats.append(json.dumps(view))
         snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)

@@ -1,10 +1,10 @@
 """What a seat's phone says about the step the table waits for: short, and in the phone's own terms.
 
 The board's words (`table.pending`) are for the board and its buttons ("hold ROLL to blitz", "NEXT ends the phase");
-a phone has a BLITZ button, −, + and "all", and its player taps territories on the board (or, from a remote seat,
-on the board page). The player to move gets what to do now; every other phone gets who plays and what they are
-doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in and the end of the game
-keep the board's words: they are the same for everyone.
+a phone's buttons are named by what they do (web/phone_buttons.py), and its player taps territories on the board
+(or, from a remote seat, on the board page). The player to move gets what to do now; every other phone gets who
+plays and what they are doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in
+and the end of the game keep the board's words: they are the same for everyone.
 """
 
 from __future__ import annotations
@@ -51,8 +51,14 @@ def waiting_words(referee: Referee) -> str:
     return f"{owner_name(game, to_move)} is {doing}"
 
 
-def my_turn_words(referee: Referee) -> str:
-    """For the phone of the seat to move: what to do now, with the phone's buttons."""
+def my_turn_words(referee: Referee, remote: bool = False) -> str:
+    """For the phone of the seat to move: what to do now, with the phone's buttons. A remote seat plays on the board
+    page's map, away from the board: its words say so."""
+    words = _my_turn_words(referee)
+    return words.replace("on the board", "on the map") if remote else words
+
+
+def _my_turn_words(referee: Referee) -> str:
     game = referee.game
     if _board_words(referee):
         return referee.status().pending
@@ -62,30 +68,27 @@ def my_turn_words(referee: Referee) -> str:
         if game.must_trade():
             return "Trade a set first: tap it under Cards"
         if not game.pool:
-            return "All placed: NEXT to attack" if phase is Phase.REINFORCE else "All placed: NEXT"
+            return "All placed: End reinforcement, then attack" if phase is Phase.REINFORCE else "All placed"
         what = plural(game.pool, "unit" if game.rules.fleets else "army")
         fleets = " (a long tap: a fleet)" if game.rules.fleets else ""
         return f"Place {what}: tap your{neutral} territories on the board{fleets}; + adds to the last one"
     if phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK):
         if source < 0:
-            return f"Attack: tap one of your{neutral} territories on the board, then a target · NEXT: fortify"
+            return f"Attack: tap one of your{neutral} territories on the board, then a target; or End attack"
         if target < 0:
             return f"From {_name(game, source)}: tap the territory to attack"
-        return (f"{_name(game, source)} → {_name(game, target)}: ROLL rolls {plural(referee.count, 'die')}, "
-                f"BLITZ attacks to the end")
+        return f"{_name(game, source)} → {_name(game, target)}: roll the dice, or Blitz to fight to the end"
     if phase is Phase.DEFEND and game.battle is not None:
         battle = game.battle
-        return (f"Defend {_name(game, battle.target)} from {_name(game, battle.source)} with "
-                f"{plural(referee.count, 'die')}: ROLL")
+        return f"Defend {_name(game, battle.target)} from {_name(game, battle.source)}: choose your dice"
     if phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()
         moved = units(game, referee.count, game.battle.source, game.battle.target)
-        return f"Move {moved} into {_name(game, game.battle.target)} ({low}–{high}): ROLL"
+        return f"Move {moved} into {_name(game, game.battle.target)} ({low}–{high})"
     if phase is Phase.FORTIFY:
         if source < 0:
-            return "Fortify: tap a territory to move from, then where to · NEXT ends your turn"
+            return "Fortify: tap a territory to move from, then where to; or End turn"
         if target < 0:
             return f"From {_name(game, source)}: tap where to move"
-        return f"Move {units(game, referee.count, source, target)} from {_name(game, source)} to " \
-               f"{_name(game, target)}: ROLL"
+        return f"Move {units(game, referee.count, source, target)} from {_name(game, source)} to {_name(game, target)}"
     return referee.status().pending

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -21,11 +22,12 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.websockets import WebSocket
 
 from conquista.errors import BadMessage
@@ -45,7 +47,6 @@ CLOSE_WAIT_S = 1.0         # a close frame to a screen that does not read would 
 POLICY_VIOLATION = 1008
 SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
-    (b"cache-control", b"no-store"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -59,8 +60,22 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+# The pages and their scripts, styles and map may be kept by a browser, which asks each time whether its copy is
+# still the one served (their ETag: a 304 without a body when it is); the game's views are never kept.
+REVALIDATE = b"no-cache"
+NO_STORE = b"no-store"
+CACHED_PATHS = ("/static/", "/favicon.ico")
+CACHED_PAGES = ("/", "/board")
+GZIP_MIN_BYTES = 500       # a smaller answer gains less from compression than its headers cost
+
+
+def cache_control(path: str) -> bytes:
+    """The static files and the two pages are revalidated; anything else (the public view, the QR code) not kept."""
+    return REVALIDATE if path.startswith(CACHED_PATHS) or path in CACHED_PAGES else NO_STORE
+
+
 class SecurityHeaders:
-    """No referrer leaves a page (a seat link's fragment never does anyway) and no page is cached."""
+    """No referrer leaves a page (a seat link's fragment never does anyway); only static files are cached."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -70,9 +85,11 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        cache = (b"cache-control", cache_control(scope.get("path", "")))
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS, cache]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -102,6 +119,8 @@ class RateLimit:
 class Connection:
     id: int
     ws: WebSocket
+    # The board's clock now: sent with each public view, so the page counts the turn's time from the board's.
+    board_now: Callable[[], float] = lambda: 0.0
     seat: int = -1
     limit: RateLimit = field(default_factory=RateLimit)
     # Views are whole states, so only the newest of each kind is worth sending; one-off frames all go out.
@@ -120,7 +139,7 @@ class Connection:
         self.wake.set()
 
     def offer(self, snapshot: Snapshot) -> None:
-        self.views["public"] = f'{{"type":"public","view":{snapshot.public}}}'
+        self.views["public"] = snapshot.public
         if 0 <= self.seat < len(snapshot.seats):
             self.views["seat"] = f'{{"type":"seat","view":{snapshot.seats[self.seat]}}}'
             if self.seat == snapshot.host_seat:
@@ -134,7 +153,9 @@ class Connection:
             while self.frames:
                 await self.ws.send_text(self.frames.popleft())
             views, self.views = self.views, {}
-            for text in views.values():
+            for kind, text in views.items():
+                if kind == "public":
+                    text = f'{{"type":"public","now":{self.board_now():.2f},"view":{text}}}'
                 await self.ws.send_text(text)
 
 
@@ -206,7 +227,7 @@ class Hub:
         conn.views.pop("host", None)
 
     def open(self, ws: WebSocket) -> Connection:
-        conn = Connection(next(self._ids), ws)
+        conn = Connection(next(self._ids), ws, self.companion.board_now)
         self.connections[conn.id] = conn
         return conn
 
@@ -244,7 +265,7 @@ class Hub:
         data = parse(text)
         if data.get("type") == "ping":
             keys(data, {"type"})
-            conn.frame({"type": "pong"})
+            conn.frame({"type": "pong", "now": round(self.companion.board_now(), 2)})
             return
         command = to_command(data, conn.id, conn.seat, self.companion.seats.host, self.companion.territory_ids)
         conn.claimed = conn.claimed or isinstance(command, ClaimSeat)
@@ -278,7 +299,13 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
 
     async def page(request: Request) -> Response:
         name = "board.html" if request.url.path == "/board" else "phone.html"
-        return FileResponse(_static(name), media_type="text/html")
+        path = _static(name)
+        response = FileResponse(path, media_type="text/html", stat_result=os.stat(path))
+        # As the static files: a page the browser still holds is answered 304, its ETag checked.
+        etag = response.headers.get("etag", "")
+        if etag and etag in request.headers.get("if-none-match", ""):
+            return NotModifiedResponse(response.headers)
+        return response
 
     async def favicon(_request: Request) -> Response:
         return FileResponse(_static("favicon.svg"), media_type="image/svg+xml")
@@ -320,7 +347,9 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=_static("")), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts), Middleware(SecurityHeaders)]
+    # Compressed inside the headers' middleware: the map's SVG goes out at a third of its size.
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts), Middleware(SecurityHeaders),
+                  Middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES)]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan), hub
 
 

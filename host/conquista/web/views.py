@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
@@ -26,11 +26,14 @@ from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
+from conquista.table.logview import game_over_reason
 from conquista.table.referee import Referee, Status
 from conquista.table.referee_records import MessageKind
 from conquista.table.tournament_clock import to_json as tournament_json
+from conquista.table.turn_clock import clock_running
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
+from conquista.web.phone_buttons import seat_buttons
 from conquista.web.phone_words import my_turn_words, waiting_words
 
 if TYPE_CHECKING:
@@ -126,9 +129,9 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
          "mark": mark(owner_name(game, game.owner[t])) if game.owner[t] >= 0 else "", "armies": game.armies[t]}
         for t in range(game.map.size)]
     if referee.menu is not None:
-        # No game yet (the set-up menu): the map stays dark, as on the board.
+        # No game yet (the set-up menu): the map stays dark, as on the board, with no owner and no count on it.
         for territory in out:
-            territory["rgb"] = "#000000"
+            territory.update(owner=None, colour="", rgb="#000000", mark="", armies=0)
     if game.rules.fleets:
         for t, territory in enumerate(out):
             territory["fleets"] = game.fleets[t]
@@ -139,7 +142,10 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict[str, Any]:
+def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: float = 0.0) -> dict[str, Any]:
+    """`turn_seconds`: how long the turn has gone at `now`, the board's clock. Times are sent as moments on that
+    clock (`started`, `deadline`, `ends_at`): a screen counts from them with the board's "now" that comes with every
+    frame, so every screen shows the same time however late it opened."""
     game = referee.game
     colours = game.rules.colours
     status = referee.status()
@@ -167,29 +173,52 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float) -> dict
         "log": referee.log[-LOG_LINES:],
         # The turn's time left, with a turn time limit (None without one): the referee's clock, which stops for
         # questions and faults.
-        "clock": {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
-                  "limit": game.rules.turn_time_limit_s or None,
-                  "left": None if status.time_left is None else round(status.time_left, 1)},
+        "clock": clock_view(referee, status, turn_seconds, now),
         # The tournament ending's clock, stage and points (None without it): docs/playing.md.
-        "tournament": tournament_view(game, status),
+        "tournament": tournament_view(referee, status),
         "winner": game.winner,
         "over": game.over,
+        # How the game was won, in words ("mission: ...", "every territory"), for every screen's end.
+        "won_how": game_over_reason(game, game.winner, game.over_reason) if game.winner is not None else "",
         "fault": referee.fault,
         # The set-up menu on the board's ring, in words and as data, while a new game is chosen there.
         "menu": referee.menu.view() if referee.menu is not None else None,
-        # The last roll (for a screen that announces battles): counted, so a roll like the one before is news.
-        "roll": last_roll(game),
+        # The last roll (for a screen that announces battles): counted, so a roll like the one before is news;
+        # with the seats on each side and whether it was rolled in this turn (an older one is not shown as news).
+        "roll": _rolled(game, last_roll(game)),
+        # The chance that the attack chosen now takes its target (a blitz to the end), as the attacker's phone has it.
+        "odds": referee.conquest_chance() if game.phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and
+        referee.target >= 0 and referee.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game),
     }
 
 
-def tournament_view(game: Game, status: Status) -> dict[str, Any] | None:
+def clock_view(referee: Referee, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
+    """The turn's clock: when the turn started on the board's clock (`started`, none during the set-up menu); with a
+    time limit the seconds left as the referee counts them, and while that clock runs the moment it runs out
+    (`deadline`): a stopped clock (a question, a fault) has none, and a screen shows `left` without counting."""
+    game = referee.game
+    left = status.time_left
+    running = left is not None and clock_running(referee)
+    return {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
+            "started": None if referee.menu is not None else round(now - turn_seconds, 2),
+            "limit": game.rules.turn_time_limit_s or None,
+            "left": None if left is None else round(left, 1),
+            "deadline": round(referee.now + left, 2) if running and left is not None else None}
+
+
+def tournament_view(referee: Referee, status: Status) -> dict[str, Any] | None:
     """The tournament's clock, stage and points, and its closing rolls so far (counted, so a screen that
-    announces them knows a new one; the last one's dice)."""
+    announces them knows a new one; the last one's dice). While its clock runs, the moment on the board's clock it
+    runs out (`ends_at`)."""
+    game = referee.game
     view = tournament_json(status.tournament)
     if view is None:
         return None
+    left = view["seconds_left"]
+    running = not referee.fault and referee.menu is None and not game.over
+    view["ends_at"] = round(referee.now + float(left), 2) if running and isinstance(left, int | float) else None
     rolls = [a for a in game.log if isinstance(a, ClosingRoll)] if game.clock_out_round else []
     view["closing"] = {"count": len(rolls), "dice": list(rolls[-1].dice)} if rolls else None
     return view
@@ -213,6 +242,39 @@ def last_roll(game: Game) -> dict[str, Any] | None:
     return {"count": rolls, "source": game.map.id(where[0]), "target": game.map.id(where[1]),
             "attack": sorted(last.attack, reverse=True), "defence": sorted(last.defend, reverse=True),
             "lost": list(lost)}
+
+
+@dataclass
+class _RollSides:
+    """Who fought the last roll and in which turn, noted as the views are built (they are, at every change): the
+    attacker owns the source; the defender owned the target before a conquest took it, which the game no longer
+    says once it did."""
+
+    game: int = 0
+    defenders: dict[tuple[int, int], int] = field(default_factory=dict)   # (source, target) → its defender
+    turns: dict[int, tuple[int, int]] = field(default_factory=dict)      # a roll's count → (turn, player)
+
+
+_SIDES = _RollSides()
+
+
+def _rolled(game: Game, roll: dict[str, Any] | None) -> dict[str, Any] | None:
+    if _SIDES.game != id(game):
+        _SIDES.game, _SIDES.defenders, _SIDES.turns = id(game), {}, {}
+    battle = game.battle
+    if battle is not None and game.owner[battle.target] != game.owner[battle.source]:
+        _SIDES.defenders[(battle.source, battle.target)] = game.owner[battle.target]
+    if roll is None:
+        return None
+    source, target = game.map.index(roll["source"]), game.map.index(roll["target"])
+    attacker = game.owner[source]
+    defender = game.owner[target] if game.owner[target] != attacker else _SIDES.defenders.get((source, target))
+    if len(_SIDES.turns) > 64:
+        _SIDES.turns.clear()
+    when = _SIDES.turns.setdefault(roll["count"], (game.turn, game.current))
+    roll.update(attacker=owner_name(game, attacker), defender=None if defender is None else owner_name(game, defender),
+                conquered=game.owner[target] == attacker, this_turn=when == (game.turn, game.current))
+    return roll
 
 
 _LUCK: dict[tuple[int, int], dict[str, Any]] = {}
@@ -310,8 +372,9 @@ def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
-    """One player's private screen: mission, hand, sets, and the counts that matter for their move now."""
+def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, Any]:
+    """One player's private screen: mission, hand, sets, and the counts that matter for their move now. `remote`:
+    the seat plays from the board page's map, away from the board."""
     game = referee.game
     phase = game.phase
     mine = game.to_move == seat
@@ -328,7 +391,7 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
-        "pending": my_turn_words(referee) if mine else "",
+        "pending": my_turn_words(referee, remote) if mine else "",
         "waiting": "" if mine else waiting_words(referee),
         # Only a refusal is shown as one (in refusal red); a notice (a seat granted, a time-out) is plain words.
         "refused": referee.message if mine and referee.message_kind is MessageKind.REFUSAL else "",
@@ -341,6 +404,8 @@ def seat_view(referee: Referee, seat: int) -> dict[str, Any]:
         # The territories a tap may use now, by map id: where to place, the sources, or the selected source's
         # targets; a phone lists them so a small map need not be hit exactly.
         "legal": legal_taps(referee) if mine else [],
+        # The buttons that act now, each with its label (web/phone_buttons.py): the phone offers only these.
+        "buttons": seat_buttons(referee, seat),
     }
     if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and referee.target >= 0:
         view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}

@@ -53,7 +53,7 @@ async function buildWorld(gameMap) {
     const group = svgEl("g", { class: "badge", "data-id": t.id, transform: `translate(${x} ${y})` },
       disc, count, tag, letter, name);
     overlay.append(group);
-    badges[t.id] = { group, disc, count, letter, key: "", look: "", fill: null };
+    badges[t.id] = { group, disc, count, letter, name, key: "", look: "", fill: null };
   }
   return { svg, overlay, lands, badges };
 }
@@ -84,13 +84,58 @@ async function ensureWorld() {
   world = built;
   const box = document.getElementById("map");
   box.replaceChildren(world.svg, world.overlay);
+  // The map's proportions, for the television's layout (style.css): as wide as fits, no taller than leaves room.
+  const [, , w, h] = world.svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  if (w > 0 && h > 0) document.getElementById("map-frame").style.setProperty("--ratio", String(w / h));
   for (const [id, land] of Object.entries(world.lands)) {
     land.classList.add("territory");
     if (seatView !== undefined) tappable(land, id);
     tappable(world.badges[id].group, id);
   }
+  placeNames(built);
   zoom.reset();
   draw();
+}
+
+// Each territory's name goes where it overlaps no army disc and no other name: under its disc, else above, to the
+// right or to the left (measured once, when the map is built). The names large enough to read from the sofa would
+// otherwise run into each other where territories are small (Afghanistan and the Middle East, East Africa and Congo).
+function placeNames(built) {
+  const taken = [];
+  const gap = 4;     // map units between two names
+  const overlaps = (r) => taken.some((o) => r.x < o.x + o.w + gap && o.x < r.x + r.w + gap && r.y < o.y + o.h &&
+    o.y < r.y + r.h);
+  for (const label of built.svg.querySelectorAll(".continent-name")) {   // "Europe +5" stays readable too
+    const b = label.getBBox ? label.getBBox() : null;
+    if (b && b.width) taken.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+  }
+  const at = {};
+  for (const [id, land] of Object.entries(built.lands)) {
+    const x = Number(land.dataset.x);
+    const y = Number(land.dataset.y);
+    at[id] = [x, y];
+    taken.push({ x: x - 28, y: y - 35, w: 56, h: 63 });    // the disc and its letter's tag
+  }
+  const [vx, , vw] = built.svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  const ids = Object.keys(built.badges).sort((a, b) => at[a][1] - at[b][1]);
+  for (const id of ids) {
+    const name = built.badges[id].name;
+    const [x, y] = at[id];
+    const w = name.getComputedTextLength ? name.getComputedTextLength() : 0;
+    if (!w) continue;     // not laid out (a hidden page): the drawn defaults stay
+    const below = { anchor: "middle", dx: 0, dy: 42, r: { x: x - w / 2, y: y + 27, w, h: 21 } };
+    const above = { anchor: "middle", dx: 0, dy: -44, r: { x: x - w / 2, y: y - 60, w, h: 21 } };
+    const right = { anchor: "start", dx: 31, dy: 7, r: { x: x + 31, y: y - 8, w, h: 21 } };
+    const left = { anchor: "end", dx: -40, dy: 7, r: { x: x - 40 - w, y: y - 8, w, h: 21 } };
+    const order = built.lands[id].dataset.name === "above" ? [above, below, right, left] : [below, above, right, left];
+    const inside = (c) => c.r.x >= vx && c.r.x + c.r.w <= vx + vw;
+    const choice = order.find((c) => inside(c) && !overlaps(c.r)) || order[0];
+    name.setAttribute("x", choice.dx);
+    name.setAttribute("y", choice.dy);
+    name.setAttribute("text-anchor", choice.anchor);
+    name.style.textAnchor = choice.anchor;
+    taken.push(choice.r);
+  }
 }
 
 // Only what changed is touched: with 42 territories and 8 screens the redraw stays a few milliseconds.
@@ -108,7 +153,9 @@ function drawWorld() {
     if (badge.look !== look) {      // a territory's shape is touched only when its look changes: repainting
       badge.look = look;            // the world's coastlines is the costly part of a redraw
       land.style.fill = fill;       // the CSSOM: the page's CSP allows it
-      land.style.stroke = fill;     // a territory of several cells shows no seam between them
+      // A territory of several cells shows no seam between them; black land gets a light rim, or it would sink
+      // into the sea at about 2:1.
+      land.style.stroke = fill && isVeryDark(fill) ? "#b9c3cc" : fill;
       land.classList.toggle("undealt", !dealt);
       land.classList.toggle("selected", selection.has(t.id));
       land.classList.toggle("legal", legal.has(t.id));
@@ -132,6 +179,11 @@ function drawWorld() {
     badge.count.classList.toggle("on-dark", dealt && isDark(fill));
     setText(badge.letter, dealt ? state.mark : "");
   });
+}
+
+function isVeryDark(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return ((n >> 16) & 255) + ((n >> 8) & 255) + (n & 255) < 150;
 }
 
 function seatLabel(s) {
@@ -171,53 +223,108 @@ function drawSide() {
   if (!map || !view) return;
   const seats = view.seats;
   document.body.classList.toggle("over", Boolean(view.over));
+  document.body.classList.toggle("menu", Boolean(view.menu));
   setText(document.getElementById("title"), `conquista · ${view.rules} · ${map.name}`);
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   const who = seats[view.to_move >= 0 ? view.to_move : view.current];
-  const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.phase, view.clock.turn, view.clock.round]);
-  update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(
-    ...seatLabel(who),
-    view.menu ? `a new game is being set up at the board (step ${view.menu.number} of 3)` :
-    view.over ? `${seats[view.winner].colour} won` : `${who.colour} to play`,
-    el("span", { class: "phase" }, view.menu || view.over ? "" :
-      `${view.phase} · turn ${view.clock.turn}, round ${view.clock.round} · `, el("span", { id: "clock" }, ""))));
+  const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.won_how, view.phase, view.clock.turn,
+    view.clock.round]);
+  update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(...turnWords(view, who)));
   drawClock();
   setText(document.getElementById("board-pending"), view.fault ? `paused: ${view.fault}` : view.pending);
   tournamentClock.show(document.getElementById("tournament"), view);
   const message = document.getElementById("message");
-  setText(message, view.message);
+  setText(message, view.message_kind === "notice" ? freshNotice(view.message, draw) : view.message);
   // Only a refusal in refusal red; a notice is plain words, the journal's warning amber.
   const kind = view.message_kind === "refusal" ? "error" : view.message_kind === "warning" ? "warn" : "";
   if (message.className !== kind) message.className = kind;
-  update(document.getElementById("dice"), JSON.stringify(view.dice), (node) => node.replaceChildren(
-    ...view.dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
-    ...(view.dice.attack.length || view.dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
-    ...view.dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
+  const dice = shownDice(view);
+  update(document.getElementById("dice"), JSON.stringify(dice), (node) => node.replaceChildren(
+    ...dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
+    ...(dice.attack.length || dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
+    ...dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
+  setText(document.getElementById("battle"), battleCaption(view, dice));
   update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
     class: s.seat === who.seat ? "now" : "" },
     ...seatLabel(s),
-    el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} cards${s.bot ? " · bot" : ""}` +
+    el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} card${s.cards === 1 ? "" : "s"}${s.bot ? " · bot" : ""}` +
     `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : s.left ? " · left: defends only" : ""}` +
     `${s.claiming ? " · claiming…" : ""}`),
     ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
       `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
       : []))));
-  drawLog(document.getElementById("log"), view.log);
+  scheduleLog();
 }
 
-// The log's box lays out bottom up (column-reverse), so it shows the newest lines without being scrolled (a script
-// that scrolled it would force a layout of the whole page on every change). A line is a node of its own, and only
-// the lines that scrolled in are added: the others are not shaped again.
+// The log is drawn at most every LOG_EVERY_MS: a new line moves every other one, so the whole box is painted again,
+// and in a burst of taps 8 screens on a small machine would spend on it the time the map's counts need. The first
+// line after a quiet spell goes up at once.
+const LOG_EVERY_MS = 700;
+let logTimer = null;
+let logDrawnAt = -LOG_EVERY_MS;
+function scheduleLog() {
+  if (logTimer !== null) return;
+  const wait = Math.max(0, LOG_EVERY_MS - (performance.now() - logDrawnAt));
+  logTimer = setTimeout(() => {
+    logTimer = null;
+    logDrawnAt = performance.now();
+    if (view) drawLog(document.getElementById("log"), view.log);
+  }, wait);
+}
+
+// The log's box lays out bottom up (column-reverse) with the newest line first in the page, so it shows the newest
+// lines without being scrolled (a script that scrolled it would force a layout of the whole page on every change),
+// and a line that does not fit whole wraps out of sight (style.css). A line is a node of its own, and only the lines
+// that scrolled in are added: the others are not shaped again.
 let logLines = [];
 function drawLog(box, lines) {
   let gone = 0;        // the old lines that scrolled out: the new log is the old one's tail, then new lines
   while (gone < logLines.length && !logLines.slice(gone).every((line, i) => line === lines[i])) gone += 1;
-  if (!box.firstChild) box.append(el("div", {}));
-  const inner = box.firstChild;
-  if (gone === logLines.length && logLines.length) inner.replaceChildren();   // nothing in common: start again
-  else for (let i = 0; i < gone; i += 1) inner.firstChild.remove();
-  for (const line of lines.slice(logLines.length - gone)) inner.append(el("div", {}, line));
+  if (gone === logLines.length && logLines.length) box.replaceChildren();   // nothing in common: start again
+  else for (let i = 0; i < gone; i += 1) box.lastChild.remove();
+  for (const line of lines.slice(logLines.length - gone)) box.prepend(el("div", {}, line));
   logLines = lines.slice();
+}
+
+// The heading: whose turn and where the game stands, the set-up menu, or who won and how.
+function turnWords(v, who) {
+  if (v.menu) {
+    return [`A new game is being set up at the board (step ${v.menu.number} of 3)`];
+  }
+  if (v.over && v.winner !== null) {
+    const winner = v.seats[v.winner];
+    return [...seatLabel(winner), `${winner.colour} won the game`, el("span", { class: "how" }, v.won_how || "")];
+  }
+  const where = v.clock.turn > 0 ? `${v.phase} · turn ${v.clock.turn}, round ${v.clock.round} · `
+    : "placing the first armies · ";
+  return [...seatLabel(who), `${who.colour} to play`, el("span", { class: "phase" }, where, el("span", { id: "clock" }, ""))];
+}
+
+// The dice on the screen: the last roll of this turn (with its battle, `battleCaption`), or dice being typed in at
+// the board; a roll of an earlier turn is not left standing as if it were news. None at the end of the game.
+function shownDice(v) {
+  const none = { attack: [], defence: [] };
+  if (v.over || v.menu) return none;
+  const roll = v.roll;
+  const same = roll && String(roll.attack) === String(v.dice.attack) && String(roll.defence) === String(v.dice.defence);
+  if (same && !roll.this_turn) return none;
+  return v.dice;
+}
+
+function territoryName(id) {
+  const t = map && map.territories.find((x) => x.id === id);
+  return t ? t.name : id;
+}
+
+// Under the dice: which battle they were and what it cost each side; while an attack is chosen, its odds.
+function battleCaption(v, dice) {
+  const parts = [];
+  const roll = v.roll;
+  if (roll && dice.attack.length && String(roll.attack) === String(dice.attack)) parts.push(battleWords(roll, territoryName));
+  if (v.odds !== null && v.odds !== undefined && v.selection.length === 2) {
+    parts.push(`${territoryName(v.selection[0])} → ${territoryName(v.selection[1])}: chance to conquer ${percent(v.odds)}`);
+  }
+  return parts.join(" · ");
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
@@ -331,28 +438,29 @@ const zoom = (() => {
   };
 })();
 
-// The turn clock: the seconds the board counted when the view was built, then this screen's own clock. With a
-// turn time limit it counts down the time left (the board's clock stops for questions: a new view says so).
-let clockBase = { seconds: 0, left: null, at: 0 };
+// The turn clock, from the moments the board sent on its own clock (boardClock, client.js): the turn's start, or
+// with a turn time limit the moment it runs out while it runs (stopped for a question, it shows what is left).
 function drawClock() {
   const node = document.getElementById("clock");
   if (!node || !view || view.over || view.menu) return;
-  const elapsed = (performance.now() - clockBase.at) / 1000;
+  const clock = view.clock;
+  const now = boardClock.now();
   const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  if (clockBase.left !== null && clockBase.left !== undefined) {
-    setText(node, `${mmss(Math.max(0, Math.ceil(clockBase.left - elapsed)))} left`);
+  if (clock.left !== null && clock.left !== undefined) {
+    const left = clock.deadline !== null && clock.deadline !== undefined && now !== null ? clock.deadline - now
+      : clock.left;
+    setText(node, `${mmss(Math.max(0, Math.ceil(left)))} left`);
     return;
   }
-  setText(node, `${mmss(Math.floor(clockBase.seconds + elapsed))} this turn`);
+  const seconds = clock.started !== null && clock.started !== undefined && now !== null ? now - clock.started
+    : clock.seconds;
+  setText(node, `${mmss(Math.max(0, Math.floor(seconds)))} this turn`);
 }
 setInterval(drawClock, 1000);
 
 const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
-  else if (frame.type === "public") {
-    view = frame.view;
-    clockBase = { seconds: view.clock.seconds, left: view.clock.left, at: performance.now() };
-  }
+  else if (frame.type === "public") view = frame.view;
   else if (frame.type === "seat") seatView = frame.view;
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
@@ -362,5 +470,9 @@ const client = connect((frame) => {
   panel.update(seatView, view, map);
   if (seatView) document.getElementById("you").replaceChildren(...seatLabel(seatView),
     `you play ${seatView.colour} from here`);
-}, (state) => { document.getElementById("status").textContent = state; });
+}, (state) => {
+  const status = document.getElementById("status");
+  status.textContent = state;
+  status.classList.toggle("offline", state !== "connected");   // readable from across the room
+});
 const panel = seatPanel(client);

@@ -26,6 +26,16 @@ function el(tag, attrs, ...children) {
 const PING_MS = 1500;
 const DEAD_MS = 4500;
 
+// The board's clock, as this screen reckons it: every public view and every pong carries the board's "now", so a
+// screen counts the turn's time (and the tournament's) from the moments the board sent, whenever it opened.
+const boardClock = (() => {
+  let offset = null;    // the board's now minus this screen's, in seconds
+  return {
+    note(now) { if (typeof now === "number") offset = now - performance.now() / 1000; },
+    now() { return offset === null ? null : performance.now() / 1000 + offset; },
+  };
+})();
+
 function connect(onFrame, onState) {
   let socket = null;
   let delay = 500;
@@ -64,6 +74,7 @@ function connect(onFrame, onState) {
     socket.onmessage = (event) => {
       heard = performance.now();
       const frame = JSON.parse(event.data);
+      boardClock.note(frame.now);
       if (frame.type === "pong") return;
       onFrame(frame);
       // For the page's separate modules (speech.js, luck.js): every frame, after the page has drawn it.
@@ -105,4 +116,37 @@ function isDark(hex) {
 function sharedStyle() {
   if (document.querySelector("link[data-shared]")) return;
   document.head.append(el("link", { rel: "stylesheet", href: "/static/shared.css", "data-shared": "" }));
+}
+
+// A battle in words, for the dice's caption on every screen: "Brazil → North Africa: red lost 1 army, yellow 2
+// armies", and the conquest. `name`: a territory's name from its id.
+function battleWords(roll, name) {
+  const lost = (n) => (n === 0 ? "none" : n === 1 ? "1 army" : `${n} armies`);
+  const attacker = roll.attacker || "the attacker";
+  const defender = roll.defender || "the defender";
+  const took = roll.conquered ? ` · ${attacker} took ${name(roll.target)}` : "";
+  return `${name(roll.source)} → ${name(roll.target)}: ${attacker} lost ${lost(roll.lost[0])}, ` +
+    `${defender} ${roll.lost[1] ? "" : "lost "}${lost(roll.lost[1])}${took}`;
+}
+
+// A chance in per cent, never "100%" or "0%" for what may still go either way.
+function percent(odds) {
+  const pct = Math.round(odds * 100);
+  return `${pct >= 100 && odds < 1 ? ">99" : (pct <= 0 && odds > 0 ? "<1" : `${pct}`)}%`;
+}
+
+// A notice (a seat granted, a time-out) is news for a while, then it goes from the screen: a notice that stood through
+// a whole placement read as if it were still happening. `redraw` runs when it goes. A refusal is not passed here.
+const NOTICE_MS = 10000;
+const noticeSeen = new Map();
+function freshNotice(text, redraw) {
+  if (!text) return "";
+  let at = noticeSeen.get(text);
+  if (at === undefined) {
+    at = performance.now();
+    noticeSeen.set(text, at);
+    if (noticeSeen.size > 40) noticeSeen.delete(noticeSeen.keys().next().value);
+    setTimeout(redraw, NOTICE_MS + 50);
+  }
+  return performance.now() - at < NOTICE_MS ? text : "";
 }

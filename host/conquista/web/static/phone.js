@@ -10,6 +10,8 @@ let claimNote = "";
 let seatAsked = null;     // another screen asks for this screen's seat: it may refuse from here
 let remoteLinks = {};
 let wasMyTurn = false;
+let gestured = false;     // the page was touched (a browser without navigator.userActivation)
+document.addEventListener("pointerdown", () => { gestured = true; }, { capture: true, once: true });
 const CONFIRM_MS = 4000;
 
 const $ = (id) => document.getElementById(id);
@@ -106,34 +108,48 @@ function drawTurn() {
   banner.classList.toggle("hidden", !mine);
   if (mine) {
     banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
-    banner.replaceChildren(swatch(seatView.rgb, seatView.mark),
-      seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
+    // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+    const tag = swatch(seatView.rgb, seatView.mark);
+    tag.classList.add("tag");
+    banner.replaceChildren(tag, seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
   }
   document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
-  if (mine && !wasMyTurn && $("vibrate").checked && navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  // Only once the player has touched the page: a browser blocks (and logs) a vibration before any gesture, as on a
+  // seat page opened during its own turn.
+  const touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : gestured;
+  if (mine && !wasMyTurn && touched && $("vibrate").checked && navigator.vibrate) navigator.vibrate([120, 80, 120]);
   wasMyTurn = mine;
 }
 
 // The last roll's dice, attack in red and defence in blue, with the battle they belong to.
 function drawRoll() {
   const box = $("roll");
-  const roll = publicView && publicView.roll;
+  const roll = publicView && !publicView.over && publicView.roll;
   box.classList.toggle("hidden", !roll || !seatView);
   if (!roll || !map) return;
   const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
-  const lost = (n) => (n === 1 ? "1 army" : `${n} armies`);
-  // Seats by colour: the owners now (a conquered target's defender is gone from the map: named by role).
-  const owner = (id) => { const i = map.territories.findIndex((x) => x.id === id); return i < 0 ? null : publicView.territories[i].owner; };
-  const who = (id, role) => {
-    const o = owner(id);
-    const seat = o === null ? null : publicView.seats[o];
-    return seat && !(id === roll.target && o === owner(roll.source)) ? seat.colour : role;
-  };
   box.replaceChildren(
     el("div", { class: "dice" }, ...roll.attack.map((d) => el("span", { class: "a" }, d)), el("i", {}, "vs"),
       ...roll.defence.map((d) => el("span", { class: "d" }, d))),
-    el("div", { class: "roll-words" }, `${name(roll.source)} → ${name(roll.target)}: ${who(roll.source, "attacker")} ` +
-      `lost ${lost(roll.lost[0])}, ${who(roll.target, "the defender")} ${lost(roll.lost[1])}`));
+    el("div", { class: "roll-words" }, battleWords(roll, name)));
+}
+
+// A remote seat's link, to hand on: the phone's share sheet where it has one (a message, a mail), else a copy to the
+// clipboard; the link itself stays readable (and selectable) under the button.
+function linkTools(s, link) {
+  const field = el("input", { readonly: "", class: "link", "data-link": s.seat, value: link });
+  const note = el("span", { class: "copied", role: "status" }, "");
+  const copy = () => {
+    field.select();
+    const done = () => { note.textContent = "copied"; setTimeout(() => { note.textContent = ""; }, 3000); };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).then(done, () => {});
+    else if (document.execCommand && document.execCommand("copy")) done();
+  };
+  const share = navigator.share
+    ? el("button", { "data-share": s.seat, onclick: () => navigator.share({ title: `conquista: play ${s.colour}`, url: link }).catch(() => {}) },
+      `Share the ${s.colour} link`)
+    : el("button", { "data-copy": s.seat, onclick: copy }, `Copy the ${s.colour} link`);
+  return [el("div", { class: "link-tools" }, share, note), field];
 }
 
 // A button that drops a player or a game asks again: the first tap arms it for a few seconds.
@@ -181,11 +197,10 @@ function drawHost() {
   const physical = hostView.switches["physical dice"];
   $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
   const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
-  $("remote").replaceChildren(...seats.map((s) => el("div", {},
+  $("remote").replaceChildren(...seats.map((s) => el("div", { class: "remote-seat-row" },
     el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
       `give ${s.colour} to a remote player`),
-    remoteLinks[s.seat] ? el("input", { readonly: "", class: "link", "data-link": s.seat, value: remoteLinks[s.seat] })
-      : "")));
+    ...(remoteLinks[s.seat] ? linkTools(s, remoteLinks[s.seat]) : []))));
   // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it. Not
   // offered for the host's own seat (the host plays it), and asked twice.
   const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
@@ -249,8 +264,23 @@ function drawSeatAsked() {
   }, "Refuse: keep my seat"));
 }
 
+// The end of the game, on every phone (seated or not): who won and how.
+function drawResult() {
+  const box = $("result");
+  const over = publicView && publicView.over && publicView.winner !== null;
+  box.classList.toggle("hidden", !over);
+  if (!over) return;
+  const winner = publicView.seats[publicView.winner];
+  const mine = seatView && seatView.seat === winner.seat;
+  box.replaceChildren(el("h2", {}, swatch(winner.rgb, winner.mark), mine ? "You won the game" : `${winner.colour} won the game`),
+    el("p", {}, publicView.won_how || ""));
+}
+
 function draw() {
   document.body.classList.toggle("over", Boolean(publicView && publicView.over));
+  // While a new game is set up (the board's menu, or the host's form) there is no turn and nothing to press.
+  document.body.classList.toggle("menu", Boolean(publicView && publicView.menu));
+  drawResult();
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawSeatAsked();

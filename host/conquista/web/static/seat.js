@@ -37,6 +37,7 @@ function seatPanel(client) {
     const box = $("secret");
     const open = showing || trading;
     box.classList.toggle("hidden", !open);
+    box.classList.toggle("trading", trading);   // opened to trade: it takes taps and scrolls by itself
     if (!open || !seatView) { box.replaceChildren(); return; }
     const parts = [];
     if (seatView.mission) {
@@ -64,7 +65,8 @@ function seatPanel(client) {
         }, ...(seatView.can_trade ? {} : { disabled: "" }) }, `${s.kind}: ${names.join(", ")} → ${s.armies} armies`));
       }
     }
-    if (trading) parts.push(el("button", { class: "hide", onclick: () => { trading = false; drawSecret(); } }, "Hide"));
+    if (trading) parts.unshift(el("button", { class: "hide", onclick: () => { trading = false; drawSecret(); } }, "Hide"));
+    else parts.push(el("p", { class: "hold-note" }, "Let go to hide · slide to scroll"));
     box.replaceChildren(...parts);
   }
 
@@ -76,7 +78,8 @@ function seatPanel(client) {
     $("pending").textContent = seatView.my_turn ? seatView.pending :
       (seatView.waiting !== undefined ? seatView.waiting : (mover ? `${mover.colour} is playing` : ""));
     $("refused").textContent = seatView.refused;
-    $("said").textContent = seatView.said || "";   // a notice (a seat granted, a time-out): plain, not refusal red
+    // A notice (a seat granted, a time-out): plain, not refusal red, and only while it is news.
+    $("said").textContent = freshNotice(seatView.said || "", draw);
     const counts = [];
     if (seatView.to_place) {
       counts.push(seatView.fleets ? `units to place: ${seatView.to_place} (tap: an army, long press: a fleet)`
@@ -89,20 +92,28 @@ function seatPanel(client) {
       counts.push(`move in ${seatView.move_in.count}${what} (${seatView.move_in.min}–${seatView.move_in.max})`);
     }
     if (seatView.move) counts.push(`move ${seatView.move.count} ${seatView.move.units} (at most ${seatView.move.max})`);
-    if (seatView.odds !== null) {
-      // Never "100%" or "0%" for what may still go either way.
-      const pct = Math.round(seatView.odds * 100);
-      const shown = pct >= 100 && seatView.odds < 1 ? ">99" : (pct <= 0 && seatView.odds > 0 ? "<1" : `${pct}`);
-      counts.push(`chance to conquer: ${shown}%`);
-    }
+    if (seatView.odds !== null) counts.push(`chance to conquer: ${percent(seatView.odds)}`);
     $("counts").textContent = counts.join(" · ");
-    for (const b of $("buttons").querySelectorAll("button")) b.disabled = !seatView.my_turn;
+    drawButtons(seatView.buttons || {});
     $("forced").classList.toggle("hidden", !seatView.forced_trade);
     drawLegal();
     const trade = $("trade-open");
     if (trade) trade.classList.toggle("hidden", !(seatView.can_trade && seatView.sets.length));
     if (trading && !seatView.can_trade) trading = false;
     drawSecret();
+  }
+
+  // Only the buttons that act now are offered, each named by what it does (the server says which: phone_buttons.py);
+  // the others keep their place, unseen, so nothing under the finger moves when the phase changes.
+  function drawButtons(labels) {
+    for (const b of $("buttons").querySelectorAll("button")) {
+      const label = labels[slotOf(b)];
+      b.disabled = !label;
+      b.classList.toggle("off", !label);
+      b.setAttribute("aria-hidden", label ? "false" : "true");
+      if (label && b.textContent !== label) b.textContent = label;
+    }
+    $("buttons").classList.toggle("idle", !Object.keys(labels).length);
   }
 
   // The territories a tap may use now, as buttons (where the page has room for them: the board page of a remote
@@ -139,12 +150,32 @@ function seatPanel(client) {
   }
   if (opener) opener.addEventListener("click", () => { trading = true; drawSecret(); });
   const show = (on) => { showing = on; drawSecret(); };
-  hold.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
-  for (const end of ["pointerup", "pointerleave", "pointercancel"]) hold.addEventListener(end, () => show(false));
+  // The secrets open in an overlay over the page while the button is held (the finger stays captured by the button,
+  // so the overlay never takes the touch away); sliding the held finger up or down scrolls the overlay.
+  let dragFrom = null;
+  hold.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    if (hold.setPointerCapture) { try { hold.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic event */ } }
+    dragFrom = { y: e.clientY, top: 0 };
+    show(true);
+  });
+  hold.addEventListener("pointermove", (e) => {
+    if (!showing || !dragFrom) return;
+    $("secret").scrollTop = dragFrom.top + (dragFrom.y - e.clientY) * 2;
+  });
+  for (const end of ["pointerup", "pointerleave", "pointercancel", "lostpointercapture"]) {
+    hold.addEventListener(end, () => { dragFrom = null; show(false); });
+  }
   hold.addEventListener("contextmenu", (e) => e.preventDefault());
   const hideAll = () => { trading = false; show(false); };
   document.addEventListener("visibilitychange", () => { if (document.hidden) hideAll(); });
   window.addEventListener("blur", hideAll);
+
+  function slotOf(b) {
+    if (b.dataset.press) return b.dataset.press;
+    if (b.dataset.turn) return Number(b.dataset.turn) < 0 ? "less" : "more";
+    return "all";
+  }
 
   function stepsToAll() {
     const v = seatView;

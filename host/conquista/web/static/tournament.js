@@ -1,11 +1,11 @@
 "use strict";
 // The tournament ending (docs/playing.md): its clock and each player's points, on the public board and the phones.
-// The board counts the seconds of play and sends what is left with each view; between two views this screen
-// counts down by itself, except while the game is paused or being set up (a new view then says where it stands).
+// The board counts the seconds of play; while its clock runs a view says when, on the board's clock, it runs out
+// (`ends_at`), and this screen counts down to it with the board's "now" (boardClock, client.js); a stopped clock
+// (paused, being set up) shows what is left.
 const tournamentClock = (() => {
   let node = null;
   let shown = null;
-  let at = 0;
   const two = (n) => String(n).padStart(2, "0");
   function clock(seconds) {
     const whole = Math.ceil(seconds);
@@ -17,8 +17,9 @@ const tournamentClock = (() => {
     if (!t) return "";
     let head = t.text;
     if (t.seconds_left !== null) {
-      const running = !shown.fault && !shown.menu && !shown.over;
-      const left = Math.max(0, t.seconds_left - (running ? (performance.now() - at) / 1000 : 0));
+      const now = boardClock.now();
+      const left = Math.max(0, t.ends_at !== null && t.ends_at !== undefined && now !== null ? t.ends_at - now
+        : t.seconds_left);
       head = `tournament clock ${clock(left)}`;
     }
     const points = shown.seats.map((s, i) => `${s.colour} ${t.points[i]}`).join(", ");
@@ -32,10 +33,10 @@ const tournamentClock = (() => {
   }
   setInterval(draw, 1000);
   return {
-    // Show `view`'s tournament in `target`: a new view restarts the screen's own count from its figure.
+    // Show `view`'s tournament in `target`.
     show(target, view) {
       node = target;
-      if (view !== shown) { shown = view; at = performance.now(); }
+      shown = view;
       draw();
     },
   };
