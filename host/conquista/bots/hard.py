@@ -1,0 +1,153 @@
+"""The hard bot: the planner's way of playing, chosen a turn at a time by trying the turn out ahead.
+
+At the start of each of its turns it imagines the game as its seat may know it (`seat_view`: the other players'
+missions and cards and the deck made up afresh, never read), then plays the coming round out on that copy several
+times: its own turn in each of a few ways of playing (`PLANS`: steady as the planner, bold, careful), the other
+players' turns as the planner would play them, the dice rolled by its own generator. Each try ends when its next
+turn would start (or the game ends) and is scored by how much of the table's strength it then holds (its armies and
+the reinforcements it would get, against everyone's; a win counts as all of it, a loss as none). The way of playing
+with the best average is played for the real turn. The same dice are used for every way of playing, so the
+comparison is between the ways and not between lucky and unlucky rolls.
+
+Everything is decided from the position and what the seat may know: the copies' made-up parts and the dice come from
+a generator seeded with public facts (the turn, the seat, the armies on the board), so the same position always
+gives the same choice. Each decision has a hard cap (`ROLLOUT_ACTIONS` steps per try), so no turn hangs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from conquista.bots.planner import PlannerBot
+from conquista.bots.seat_view import seat_view
+from conquista.dice.chance import chance_action
+from conquista.dice.sources import SeededDice
+from conquista.rules.actions import Action
+from conquista.rules.engine import Game
+from conquista.rules.events import Phase
+
+ROLLOUTS = 6              # tries of the coming round per way of playing
+ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
+INCOME_WEIGHT = 3.0       # armies' worth of one army of income in a seat's strength
+CARD_WEIGHT = 1.5         # ... of one card in hand
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A way of playing a turn: the planner with an army lost costing `loss` times more and a territory taken
+    worth `worth` times more."""
+
+    name: str
+    words: str      # how a player would say it
+    loss: float
+    worth: float
+
+
+PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4),
+         Plan("careful", "carefully", 1.6, 0.7))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The way of playing chosen for a turn, with the average share of strength each way reached."""
+
+    plan: Plan
+    scores: tuple[tuple[Plan, float], ...]
+    tries: int
+
+    def words(self) -> str:
+        others = ", ".join(f"{p.words} {s:.0%}" for p, s in self.scores if p is not self.plan)
+        best = dict(self.scores)[self.plan]
+        return (f"tried the round ahead {self.tries} times each way: playing {self.plan.words} it keeps "
+                f"{best:.0%} of the table's strength ({others}), so it plays {self.plan.words}")
+
+
+def strength_share(game: Game, me: int) -> float:
+    """How much of the table's strength `me` holds: 1 when it has won, 0 when another has; else its armies, the
+    reinforcements it would get and its cards, against everyone's."""
+    if game.phase is Phase.OVER:
+        return 1.0 if game.winner == me else 0.0
+    strength = [0.0] * game.players
+    for t, holder in enumerate(game.owner):
+        if 0 <= holder < game.players:
+            strength[holder] += game.armies[t]
+    for seat in range(game.players):
+        if game.eliminated[seat]:
+            strength[seat] = 0.0
+            continue
+        strength[seat] += INCOME_WEIGHT * game.reinforcements_for(seat) + CARD_WEIGHT * len(game.hands[seat])
+    total = sum(strength)
+    return strength[me] / total if total else 0.0
+
+
+def public_seed(game: Game, me: int) -> str:
+    """A seed made of what every seat sees: the same position gives the same tries."""
+    return f"hard:{game.turn}:{me}:{sum(game.armies)}:{game.territory_count[me]}:{game.phase.value}"
+
+
+def play_round(game: Game, me: int, bots: dict[int, PlannerBot], dice: SeededDice, cap: int) -> None:
+    """Plays `game` on until `me`'s next turn starts, the game ends or `cap` steps are played."""
+    start = game.turn
+    apply = game.apply
+    for _ in range(cap):
+        phase = game.phase
+        if phase is Phase.OVER or (game.turn != start and game.current == me):
+            return
+        who = game.to_move
+        apply(bots[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
+
+
+def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> Choice:
+    """The way of playing whose tries of the coming round end with the most strength on average."""
+    rng = random.Random(public_seed(game, me))
+    views = [seat_view(game, me, rng) for _ in range(rollouts)]
+    seeds = [rng.random() for _ in range(rollouts)]
+    others = PlannerBot()
+    totals: list[tuple[Plan, float]] = []
+    for plan in PLANS:
+        bots = dict.fromkeys(range(game.players), others)
+        bots[me] = PlannerBot(plan.loss, plan.worth)
+        total = 0.0
+        for view, seed in zip(views, seeds, strict=True):
+            copy = view.clone()
+            play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
+            total += strength_share(copy, me)
+        totals.append((plan, total / rollouts))
+    best = max(totals, key=lambda pair: pair[1])[0]   # the first of equals: steady before the others
+    return Choice(best, tuple(totals), rollouts)
+
+
+class HardBot:
+    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> None:
+        self.rollouts, self.cap = rollouts, cap
+        self._steady = PlannerBot()
+        self._turn: tuple[int, int, int] | None = None   # (game, turn, seat) the choice below is for
+        self._choice: Choice | None = None
+        self._bot = self._steady
+        self._reason: str | None = None
+
+    def choose(self, game: Game) -> Action:
+        phase = game.phase
+        if phase is Phase.SETUP or phase is Phase.DEFEND or game.players < 2 or (
+                game.neutral is not None and game.acting_owner() == game.neutral):
+            return self._steady.choose(game)
+        me = game.current
+        key = (id(game), game.turn, me)
+        if key != self._turn:
+            self._turn = key
+            self._choice = choose_plan(game, me, self.rollouts, self.cap)
+            plan = self._choice.plan
+            self._bot = PlannerBot(plan.loss, plan.worth)
+            self._reason = f"{game.rules.colours[me]} {self._choice.words()}"
+        return self._bot.choose(game)
+
+    @property
+    def choice(self) -> Choice | None:
+        """The way of playing chosen for the current turn (None before its first turn)."""
+        return self._choice
+
+    def take_reason(self) -> str | None:
+        """Why it plays this turn as it does, in words, once per turn (for the table's log)."""
+        reason, self._reason = self._reason, None
+        return reason
