@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 from conquista.bots.planner import PlannerBot
+from conquista.bots.planner_values import DESTROY, Objective, objective_for
 from conquista.bots.seat_view import seat_view
 from conquista.dice.chance import chance_action
 from conquista.dice.sources import SeededDice
@@ -27,10 +28,11 @@ from conquista.rules.actions import Action
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
-ROLLOUTS = 6              # tries of the coming round per way of playing
+ROLLOUTS = 8              # tries of the coming round per way of playing
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
 INCOME_WEIGHT = 3.0       # armies' worth of one army of income in a seat's strength
 CARD_WEIGHT = 1.5         # ... of one card in hand
+MISSION_WEIGHT = 0.5      # share of the planner's worth of a territory to the mission counted as strength
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,8 @@ class Plan:
 
 
 PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4),
-         Plan("careful", "carefully", 1.6, 0.7))
+         Plan("careful", "carefully", 1.6, 0.7), Plan("all-out", "all out", 0.35, 2.0),
+         Plan("holding", "holding back", 3.0, 0.5))
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class Choice:
     plan: Plan
     scores: tuple[tuple[Plan, float], ...]
     tries: int
+    steps: int      # the game steps its tries played, all told (at most tries × plans × the cap)
 
     def words(self) -> str:
         others = ", ".join(f"{p.words} {s:.0%}" for p, s in self.scores if p is not self.plan)
@@ -63,9 +67,25 @@ class Choice:
                 f"{best:.0%} of the table's strength ({others}), so it plays {self.plan.words}")
 
 
-def strength_share(game: Game, me: int) -> float:
+def mission_worth(game: Game, me: int, objective: Objective) -> float:
+    """What `me`'s territories are worth to its own objective, in armies (the planner's weights): the territories
+    of the continents its mission names, its territory count, the colour it must destroy."""
+    territories = game.map.territories
+    weights, per_territory = objective.continent_weight, objective.territory_weight
+    worth = 0.0
+    for t, holder in enumerate(game.owner):
+        if holder == me:
+            worth += weights[territories[t].continent] + per_territory
+    target = objective.target_seat
+    if target is not None and target < game.players:
+        worth -= DESTROY * game.territory_count[target]
+    return worth
+
+
+def strength_share(game: Game, me: int, objective: Objective | None = None) -> float:
     """How much of the table's strength `me` holds: 1 when it has won, 0 when another has; else its armies, the
-    reinforcements it would get and its cards, against everyone's."""
+    reinforcements it would get, its cards and (given its objective) what its territories are worth to it, against
+    everyone's."""
     if game.phase is Phase.OVER:
         return 1.0 if game.winner == me else 0.0
     strength = [0.0] * game.players
@@ -77,6 +97,8 @@ def strength_share(game: Game, me: int) -> float:
             strength[seat] = 0.0
             continue
         strength[seat] += INCOME_WEIGHT * game.reinforcements_for(seat) + CARD_WEIGHT * len(game.hands[seat])
+    if objective is not None:
+        strength[me] = max(0.0, strength[me] + MISSION_WEIGHT * mission_worth(game, me, objective))
     total = sum(strength)
     return strength[me] / total if total else 0.0
 
@@ -86,16 +108,17 @@ def public_seed(game: Game, me: int) -> str:
     return f"hard:{game.turn}:{me}:{sum(game.armies)}:{game.territory_count[me]}:{game.phase.value}"
 
 
-def play_round(game: Game, me: int, bots: dict[int, PlannerBot], dice: SeededDice, cap: int) -> None:
-    """Plays `game` on until `me`'s next turn starts, the game ends or `cap` steps are played."""
+def play_round(game: Game, me: int, bots: dict[int, PlannerBot], dice: SeededDice, cap: int) -> int:
+    """Plays `game` on until `me`'s next turn starts, the game ends or `cap` steps are played; the steps played."""
     start = game.turn
     apply = game.apply
-    for _ in range(cap):
+    for step in range(cap):
         phase = game.phase
         if phase is Phase.OVER or (game.turn != start and game.current == me):
-            return
+            return step
         who = game.to_move
         apply(bots[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
+    return cap
 
 
 def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> Choice:
@@ -104,18 +127,20 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
     views = [seat_view(game, me, rng) for _ in range(rollouts)]
     seeds = [rng.random() for _ in range(rollouts)]
     others = PlannerBot()
+    objective = objective_for(game, me)
     totals: list[tuple[Plan, float]] = []
+    steps = 0
     for plan in PLANS:
         bots = dict.fromkeys(range(game.players), others)
         bots[me] = PlannerBot(plan.loss, plan.worth)
         total = 0.0
         for view, seed in zip(views, seeds, strict=True):
             copy = view.clone()
-            play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
-            total += strength_share(copy, me)
+            steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
+            total += strength_share(copy, me, objective)
         totals.append((plan, total / rollouts))
     best = max(totals, key=lambda pair: pair[1])[0]   # the first of equals: steady before the others
-    return Choice(best, tuple(totals), rollouts)
+    return Choice(best, tuple(totals), rollouts, steps)
 
 
 class HardBot:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 
-from conquista.bots.base import Bot
+from conquista.bots.base import Bot, Explains
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
@@ -127,13 +127,15 @@ class BotSeats:
             confirm = self._confirm(referee)
             if confirm is not None or seat is None:
                 return confirm
-            action = self._bots[seat].choose(game)
+            bot = self._bots[seat]
+            action = bot.choose(game)
             # Imported at a bot's first move: its odds tables are not what the board's first frame needs.
             from conquista.table.bot_words import explain
 
-            line = explain(game, action)   # why, in words, for the table's log
-            if line is not None:
-                referee.note(line)
+            reason = bot.take_reason() if isinstance(bot, Explains) else None   # the hard bot's plan for the turn
+            for line in (reason, explain(game, action)):   # why, in words, for the table's log
+                if line is not None:
+                    referee.note(line)
             self._queue.extend(gestures_for(referee, action))
         return self._queue.popleft()
 
