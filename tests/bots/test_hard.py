@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from conquista.bots import make_bot
 from conquista.bots.base import Bot
 from conquista.bots.hard import PLANS, HardBot
+from conquista.bots.hard_attack import CANDIDATES
 from conquista.bots.seat_view import seat_view
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
@@ -22,7 +23,7 @@ from conquista.table.hints import hint_for
 from tests.bots.test_planner import disguised
 from tests.rules.helpers import MAP
 
-ROLLOUTS, CAP = 2, 300   # a small hard bot: the same code, fewer and shorter tries (the test stays quick)
+ROLLOUTS, CAP, ATTACKS = 2, 300, 400   # a small hard bot: the same code, fewer and shorter tries (quick tests)
 
 
 @pytest.mark.parametrize("rules_name", builtin_rulesets())
@@ -32,7 +33,7 @@ def test_hard_plays_every_ruleset_to_the_end_within_its_cap(rules_name: str) -> 
     rng = random.Random(f"hard:{rules_name}")
     game = new_game(rules, MAP, players, rng)
     dice = SeededDice(rng=rng)
-    hard = HardBot(ROLLOUTS, CAP)
+    hard = HardBot(ROLLOUTS, CAP, ATTACKS)
     seats: list[Bot] = [hard, *(make_bot("normal", rng) for _ in range(players - 1))]
     turns_planned = 0
     while not game.over:
@@ -47,6 +48,7 @@ def test_hard_plays_every_ruleset_to_the_end_within_its_cap(rules_name: str) -> 
         if who == 0 and hard.choice is not before and hard.choice is not None:
             turns_planned += 1
             assert hard.choice.steps <= ROLLOUTS * len(PLANS) * CAP
+        assert hard.attack_steps < ATTACKS + (CANDIDATES + 1) * ROLLOUTS * (CAP + 1)   # one search past the budget
         game.apply(action)
     assert turns_planned > 0
 
@@ -56,18 +58,18 @@ def test_hard_plays_the_tournament_ending() -> None:
     rng = random.Random(3)
     game = new_game(rules, MAP, 3, rng)
     dice = SeededDice(rng=rng)
-    seats = [HardBot(ROLLOUTS, CAP), make_bot("normal", rng), make_bot("normal", rng)]
+    seats = [HardBot(ROLLOUTS, CAP, ATTACKS), make_bot("normal", rng), make_bot("normal", rng)]
     while not game.over and game.turn < 1000:
         who = game.to_move
         game.apply(seats[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
     assert game.over
 
 
-def test_hard_says_why_once_a_turn() -> None:
+def test_hard_says_why_once_a_turn_and_when_it_changes_the_planners_attack() -> None:
     rng = random.Random(9)
     game = new_game(load_ruleset("classic"), MAP, 2, rng)
     dice = SeededDice(rng=rng)
-    hard = HardBot(ROLLOUTS, CAP)
+    hard = HardBot(ROLLOUTS, CAP, ATTACKS)
     reasons = []
     while game.turn < 6:
         who = game.to_move
@@ -78,8 +80,10 @@ def test_hard_says_why_once_a_turn() -> None:
         reason = hard.take_reason()
         if reason is not None:
             reasons.append(reason)
-    assert reasons and all(r.startswith(("red ", "blue ")) and "tried the round ahead" in r for r in reasons)
-    assert len(reasons) <= 5   # one a turn (the bot plays both seats here)
+    assert reasons and all(r.startswith(("red ", "blue ")) for r in reasons)
+    plans = [r for r in reasons if "tried the round ahead" in r]
+    attacks = [r for r in reasons if "tried its next attack" in r]
+    assert len(plans) == 5 and len(plans) + len(attacks) == len(reasons)   # a plan a turn (both seats are hard)
 
 
 def playing(rules_name: str, players: int, seed: int, turns: int) -> Game:
@@ -109,8 +113,8 @@ def test_a_hint_never_names_another_seats_secret(case: tuple[str, int, int, int]
         return
     seat = game.to_move
     assert isinstance(seat, int)
-    hint = hint_for(game, seat, HardBot(ROLLOUTS, CAP))
-    other = hint_for(disguised(game, seat, random.Random(seed)), seat, HardBot(ROLLOUTS, CAP))
+    hint = hint_for(game, seat, HardBot(ROLLOUTS, CAP, ATTACKS))
+    other = hint_for(disguised(game, seat, random.Random(seed)), seat, HardBot(ROLLOUTS, CAP, ATTACKS))
     assert (hint.words, hint.territories, hint.action) == (other.words, other.territories, other.action)
 
 
@@ -123,7 +127,7 @@ def test_no_bot_decides_on_another_seats_secret(case: tuple[str, int, int, int],
         return
     seat = game.to_move
     assert isinstance(seat, int)
-    made = (lambda: HardBot(ROLLOUTS, CAP)) if kind == "hard" else (lambda: make_bot(kind, random.Random(1)))
+    made = (lambda: HardBot(ROLLOUTS, CAP, ATTACKS)) if kind == "hard" else (lambda: make_bot(kind, random.Random(1)))
     mine = made().choose(game)
     theirs = made().choose(disguised(game, seat, random.Random(seed)))
     assert mine == theirs

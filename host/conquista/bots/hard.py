@@ -16,15 +16,17 @@ gives the same choice. Each decision has a hard cap (`ROLLOUT_ACTIONS` steps per
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
+from conquista.bots.hard_attack import Weighed, candidates, weigh
 from conquista.bots.planner import PlannerBot
 from conquista.bots.planner_values import DESTROY, Objective, objective_for
 from conquista.bots.seat_view import seat_view
 from conquista.dice.chance import chance_action
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Action
+from conquista.rules.actions import Action, Attack, Blitz
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
@@ -32,6 +34,9 @@ ROLLOUTS = 8              # tries of the coming round per way of playing
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
 INCOME_WEIGHT = 3.0       # armies' worth of one army of income in a seat's strength
 CARD_WEIGHT = 1.5         # ... of one card in hand
+ATTACK_ROLLOUTS = 4       # tries of each attack weighed (hard_attack.py)
+ATTACK_STEPS = 6000       # the most steps the attacks of one turn may try, all told; then the plan alone decides
+SURE = 1.0               # standard errors a way of playing must beat the steady one by
 MISSION_WEIGHT = 0.5      # share of the planner's worth of a territory to the mission counted as strength
 
 
@@ -63,8 +68,10 @@ class Choice:
     def words(self) -> str:
         others = ", ".join(f"{p.words} {s:.0%}" for p, s in self.scores if p is not self.plan)
         best = dict(self.scores)[self.plan]
+        why = ("no other way was clearly better" if self.plan is PLANS[0] else
+               "clearly better than steadily, whatever the dice")
         return (f"tried the round ahead {self.tries} times each way: playing {self.plan.words} it keeps "
-                f"{best:.0%} of the table's strength ({others}), so it plays {self.plan.words}")
+                f"{best:.0%} of the table's strength ({others}); it plays {self.plan.words}: {why}")
 
 
 def mission_worth(game: Game, me: int, objective: Objective) -> float:
@@ -128,29 +135,58 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
     seeds = [rng.random() for _ in range(rollouts)]
     others = PlannerBot()
     objective = objective_for(game, me)
-    totals: list[tuple[Plan, float]] = []
+    scores: list[list[float]] = []
     steps = 0
     for plan in PLANS:
         bots = dict.fromkeys(range(game.players), others)
         bots[me] = PlannerBot(plan.loss, plan.worth)
-        total = 0.0
+        tries = []
         for view, seed in zip(views, seeds, strict=True):
             copy = view.clone()
             steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
-            total += strength_share(copy, me, objective)
-        totals.append((plan, total / rollouts))
-    best = max(totals, key=lambda pair: pair[1])[0]   # the first of equals: steady before the others
-    return Choice(best, tuple(totals), rollouts, steps)
+            tries.append(strength_share(copy, me, objective))
+        scores.append(tries)
+    best = max(range(len(PLANS)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
+    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(PLANS, scores, strict=True))
+    return Choice(PLANS[best], totals, rollouts, steps)
+
+
+def clear_gain(steady: list[float], other: list[float]) -> float:
+    """How much better `other` did than `steady` over the same tries, less one standard error of that difference:
+    a way of playing replaces the steady one only when it is clearly better, not when the dice favoured it."""
+    diffs = [b - a for a, b in zip(steady, other, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2 or not any(diffs):
+        return mean
+    spread = math.sqrt(sum((d - mean) * (d - mean) for d in diffs) / (n - 1))
+    return mean - SURE * spread / math.sqrt(n)
+
+
+def attack_words(game: Game, weighed: Weighed) -> str:
+    """Why the tries changed the planner's attack, in words."""
+    scores = dict(weighed.scores)
+
+    def said(action: Action) -> str:
+        if isinstance(action, Blitz | Attack):
+            name = game.map.territories
+            return f"attacking {name[action.target].name_en} from {name[action.source].name_en}"
+        return "stopping here"
+
+    return (f"tried its next attack: {said(weighed.action)} keeps {scores[weighed.action]:.0%} of the table's "
+            f"strength, {said(weighed.planned)} {scores[weighed.planned]:.0%}")
 
 
 class HardBot:
-    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> None:
-        self.rollouts, self.cap = rollouts, cap
+    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, attack_budget: int = ATTACK_STEPS) -> None:
+        self.rollouts, self.cap, self.attack_budget = rollouts, cap, attack_budget
         self._steady = PlannerBot()
         self._turn: tuple[int, int, int] | None = None   # (game, turn, seat) the choice below is for
         self._choice: Choice | None = None
         self._bot = self._steady
         self._reason: str | None = None
+        self._objective: Objective | None = None
+        self.attack_steps = 0      # steps the attacks of this turn have tried so far
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
@@ -165,7 +201,24 @@ class HardBot:
             plan = self._choice.plan
             self._bot = PlannerBot(plan.loss, plan.worth)
             self._reason = f"{game.rules.colours[me]} {self._choice.words()}"
+            self._objective = objective_for(game, me)
+            self.attack_steps = 0
+        if phase is Phase.ATTACK and self.attack_steps < self.attack_budget:
+            return self._attack(game, me)
         return self._bot.choose(game)
+
+    def _attack(self, game: Game, me: int) -> Action:
+        choices = candidates(game, me, self._bot)
+        if len(choices) < 2:
+            return choices[0]
+        bots = dict.fromkeys(range(game.players), self._steady)
+        bots[me] = self._bot
+        assert self._objective is not None   # set with the turn's plan
+        weighed = weigh(game, me, choices, bots, self._objective, max(2, self.rollouts // 2), self.cap)
+        self.attack_steps += weighed.steps
+        if weighed.action != weighed.planned:
+            self._reason = f"{game.rules.colours[me]} {attack_words(game, weighed)}"
+        return weighed.action
 
     @property
     def choice(self) -> Choice | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 
-from conquista.bots.base import Bot, Explains
+from conquista.bots.base import Bot
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.events import Phase
@@ -132,7 +132,8 @@ class BotSeats:
             # Imported at a bot's first move: its odds tables are not what the board's first frame needs.
             from conquista.table.bot_words import explain
 
-            reason = bot.take_reason() if isinstance(bot, Explains) else None   # the hard bot's plan for the turn
+            take_reason = getattr(bot, "take_reason", None)   # the hard bot's plan for the turn (bots/base.py)
+            reason = take_reason() if take_reason is not None else None
             for line in (reason, explain(game, action)):   # why, in words, for the table's log
                 if line is not None:
                     referee.note(line)
