@@ -76,11 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=150, help="games per matchup (default 150)")
     parser.add_argument("--quick", action="store_true", help="20 games per matchup (a smoke run, not the figures)")
     parser.add_argument("--seed", type=int, default=2031)
+    parser.add_argument("--only", choices=[rules for rules, _, _ in MATCHUPS], help="one matchup (e.g. to run the "
+                        "two side by side on two cores)")
     args = parser.parse_args(argv)
     games = 20 if args.quick else args.games
     thinking = Thinking()
     missed = []
     for rules_name, players, target in MATCHUPS:
+        if args.only and rules_name != args.only:
+            continue
         started = time.perf_counter()
         wins = cut = 0
         for i in range(games):

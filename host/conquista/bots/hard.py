@@ -35,7 +35,7 @@ ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players i
 INCOME_WEIGHT = 3.0       # armies' worth of one army of income in a seat's strength
 CARD_WEIGHT = 1.5         # ... of one card in hand
 ATTACK_ROLLOUTS = 4       # tries of each attack weighed (hard_attack.py)
-ATTACK_STEPS = 6000       # the most steps the attacks of one turn may try, all told; then the plan alone decides
+ATTACK_STEPS = 5000       # the most steps the attacks of one turn may try, all told; then the plan alone decides
 SURE = 1.0               # standard errors a way of playing must beat the steady one by
 MISSION_WEIGHT = 0.5      # share of the planner's worth of a territory to the mission counted as strength
 
