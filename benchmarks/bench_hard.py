@@ -38,7 +38,7 @@ class Thinking:
 
     def __init__(self) -> None:
         self.total = 0.0
-        self.turns: dict[tuple[int, int], float] = {}   # own turns: (game, turn) → CPU of the turn's decisions
+        self.turns: dict[tuple[str, str, int], float] = {}   # own turns: (rules, seed, turn) → CPU of them
         self.worst = 0.0
         self.decisions = 0
 
@@ -63,7 +63,7 @@ def play(rules_name: str, players: int, hard_seat: int, seed: str, thinking: Thi
         if who == hard_seat:
             thinking.total += spent
             if game.current == hard_seat:
-                key = (id(game), game.turn)
+                key = (rules_name, seed, game.turn)   # not id(game): a finished game's id is reused by the next
                 thinking.turns[key] = thinking.turns.get(key, 0.0) + spent
             thinking.worst = max(thinking.worst, spent)
             thinking.decisions += 1
