@@ -63,7 +63,7 @@ class SimulatedTable:
         source: DiceSource = dice if dice is not None else SeededDice(seed)  # deals, draws and rolls the game
         if game is None:
             game = self._deal(rules, players, game_map, source)
-        # Seat → bot kind; a plain list of seats gets greedy bots. The bots' own choices (the random bot's) come from
+        # Seat → bot kind; a plain list of seats gets normal bots. The bots' own choices (the random bot's) come from
         # a generator of their own: they are a player's decisions, not the game's chance.
         bot_rng = random.Random(seed ^ 0x5EA7)
         kinds = {seat: (bot_kinds or {}).get(seat, kind) for seat, kind in kinds_of(bots).items()}

@@ -80,10 +80,10 @@ def test_the_chosen_game_is_dealt_journaled_and_its_bots_seated() -> None:
         shell.handle(gesture, 1.0 + t)
     assert referee.menu is None and referee.game is journal.started[-1]
     assert referee.game.rules.name == "classic" and referee.game.players == 3
-    assert journal.seats == ("human", "human", "greedy") and bots.kinds == {2: "greedy"}
+    assert journal.seats == ("human", "human", "normal") and bots.kinds == {2: "normal"}
     # The phones follow the game started through its one effect (routed once to every companion).
     started = [e for e in shell.seen if isinstance(e, GameStarted)]
-    assert started == [GameStarted(3, {2: "greedy"})] and "classic for 3 players" in referee.message
+    assert started == [GameStarted(3, {2: "normal"})] and "classic for 3 players" in referee.message
 
 
 def test_roll_after_a_finished_game_offers_the_menu_for_the_next() -> None:
@@ -214,8 +214,8 @@ def test_play_opens_at_the_menu_and_seats_the_chosen_bots(tmp_path: Path) -> Non
     for gesture in (ROLL, ROLL, Turn(2), CANCEL, ROLL):
         referee.handle(gesture, 1.0)
         router.route(referee, 1.0)
-    assert referee.menu is None and bots.kinds == {2: "greedy"} and start.journal.seats == ("human", "human",
-                                                                                          "greedy")
+    assert referee.menu is None and bots.kinds == {2: "normal"} and start.journal.seats == ("human", "human",
+                                                                                          "normal")
     start.journal.close()
     # Set up on the command line: no menu, every seat a person.
     again = open_for_play(tmp_path, None, print)

@@ -20,23 +20,35 @@ COLOURS = ("red", "blue", "yellow", "green", "purple", "black")
 
 
 def test_bots_take_an_optional_kind_per_seat() -> None:
-    assert parse_bot_seats("blue:planner,yellow", COLOURS, 3) == {1: "planner", 2: "greedy"}
+    assert parse_bot_seats("blue:planner,yellow", COLOURS, 3) == {1: "planner", 2: "normal"}
     assert parse_bot_seats("0:random, Blue : Planner", COLOURS, 3) == {0: "random", 1: "planner"}
     assert parse_bot_seats("", COLOURS, 3) == {}
     assert parse_seats("blue:planner,yellow", COLOURS, 3) == (1, 2)  # the old question, same answer
 
 
 def test_an_unknown_kind_names_the_known_ones() -> None:
-    with pytest.raises(ConquistaError, match=r"--bots: 'clever' is not a bot; known bots: planner, greedy, random"):
+    known = "known bots: easy, normal, hard, planner, greedy, random"
+    with pytest.raises(ConquistaError, match=f"--bots: 'clever' is not a bot; {known}"):
         parse_bot_seats("blue:clever", COLOURS, 3)
-    with pytest.raises(ConquistaError, match="unknown bot 'clever'; known bots: planner, greedy, random"):
+    with pytest.raises(ConquistaError, match="unknown bot 'clever'; known bots: easy, normal, hard, planner"):
         parse_bots("planner,clever")
     assert parse_bots("planner,greedy,random") == ["planner", "greedy", "random"]
 
 
+def test_levels_are_accepted_everywhere_a_bot_is_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert parse_bot_seats("blue:hard,yellow:easy,red", COLOURS, 3) == {0: "normal", 1: "hard", 2: "easy"}
+    assert parse_bots("easy,normal,hard") == ["easy", "normal", "hard"]
+    for command in ("play", "sim", "simulate"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        help_text = " ".join(capsys.readouterr().out.split())
+        assert all(level in help_text for level in ("easy", "normal", "hard")), command
+        assert "a beginner" in help_text and "looks a turn ahead" in help_text, command
+
+
 def test_demo_seats_every_bot_and_saves_each_kind() -> None:
     kinds = bot_kinds("red:planner", COLOURS, 3, demo=True)
-    assert kinds == {0: "planner", 1: "greedy", 2: "greedy"}
+    assert kinds == {0: "planner", 1: "normal", 2: "normal"}
     assert seats_of(4, {1: "planner"}) == ("human", "planner", "human", "human")
     assert saved_kinds(("human", "planner", "greedy")) == {1: "planner", 2: "greedy"}
 
@@ -44,7 +56,7 @@ def test_demo_seats_every_bot_and_saves_each_kind() -> None:
 def test_unknown_kind_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--demo", "--bots", "red:clever", "--seed", "1"]) != 0
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "known bots: planner, greedy, random" in err
+    assert len(err.splitlines()) == 1 and "known bots: easy, normal, hard, planner, greedy, random" in err
 
 
 def test_a_planner_at_the_simulated_table_explains_its_attacks() -> None:

@@ -211,12 +211,12 @@ def test_resuming_without_bots_keeps_the_saved_seats(tmp_path: Path) -> None:
     base = ["sim", "--script", str(script), "--think", "0.1", "--data-dir", str(tmp_path)]
     assert main([*base, "--bots", "1,2", "--seed", "4"]) == 0
     (info,) = open_store(tmp_path).games()
-    assert info.seats == ("human", "greedy", "greedy")
+    assert info.seats == ("human", "normal", "normal")
     assert main([*base, "--resume", str(info.id), "--seed", "5"]) == 0   # no --bots
     (again,) = open_store(tmp_path).games()
     # All-human seats would have stopped after seat 0's three armies; the bots played on.
     assert again.actions > info.actions + 3 and again.seats == info.seats
     journal = GameJournal(tmp_path)
     journal.resume(info.id)
-    assert journal.seats == ("human", "greedy", "greedy")
+    assert journal.seats == ("human", "normal", "normal")
     journal.close()

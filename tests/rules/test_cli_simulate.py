@@ -81,7 +81,7 @@ def test_save_logs_with_json_keeps_stdout_one_object(capsys: pytest.CaptureFixtu
         (["--rules", "nope"], "known rulesets: classic"),
         (["--rules", "classic", "--players", "7"], "2–6 players, not 7"),
         (["--rules", "french-1976-domination", "--players", "2"], "3–6 players, not 2"),
-        (["--bots", "clever"], "known bots: planner, greedy, random"),
+        (["--bots", "clever"], "known bots: easy, normal, hard, planner, greedy, random"),
         (["--games", "0"], "--games must be at least 1"),
         (["--games", "-3"], "--games must be at least 1"),
         (["--games", str(10**12)], "at most 1,000,000"),

@@ -33,15 +33,32 @@ def test_ruleset_then_players_then_bots_confirmed_with_roll() -> None:
     m.handle(ROLL)
     assert m.step is Step.SEATS
     m.handle(Turn(1))
-    m.handle(CANCEL)                              # blue becomes a bot
+    m.handle(CANCEL)                              # blue becomes a bot (normal)
     m.handle(Turn(2))
     m.handle(CANCEL)                              # and the fourth seat
-    m.handle(CANCEL)                              # ... no: a person again
+    for _ in range(3):                            # ... hard, easy, then a person again
+        m.handle(CANCEL)
+    assert m.said == "green is a person"
     m.handle(Turn(-2))
-    m.handle(Press(Button.CANCEL))
+    m.handle(CANCEL)
+    assert m.said == "blue is a bot (hard)"
+    for _ in range(2):
+        m.handle(Press(Button.CANCEL))
     assert m.handle(ROLL) == SetupChoice("italian", 4, {})
     m.handle(CANCEL)
-    assert m.handle(ROLL) == SetupChoice("italian", 4, {1: "greedy"})
+    assert m.handle(ROLL) == SetupChoice("italian", 4, {1: "normal"})
+
+
+def test_the_seat_cycle_offers_every_level() -> None:
+    m = menu(rules="italian")
+    m.handle(ROLL)
+    m.handle(ROLL)
+    seen = []
+    for _ in range(4):
+        m.handle(CANCEL)
+        seen.append(m.bots.get(0))
+    assert seen == ["normal", "hard", "easy", None]
+    assert "CANCEL makes it a person or a normal, hard or easy bot" in m.describe()
 
 
 def test_players_stay_in_the_rulesets_range() -> None:
@@ -66,7 +83,7 @@ def test_next_goes_back_and_bots_past_the_players_are_dropped() -> None:
     m.handle(ROLL)
     m.handle(Turn(5))
     m.handle(CANCEL)                              # the sixth seat is a bot
-    assert m.bots == {5: "greedy"}
+    assert m.bots == {5: "normal"}
     m.handle(NEXT)
     assert m.step is Step.PLAYERS
     m.handle(Turn(-3))
@@ -90,10 +107,10 @@ def test_the_menu_in_words_and_for_the_web() -> None:
     m.handle(Turn(1))
     m.handle(CANCEL)
     text = m.describe()
-    assert "set-up 3/3" in text and "red person, blue bot, yellow person" in text and "(blue now)" in text
+    assert "set-up 3/3" in text and "red person, blue bot (normal), yellow person" in text and "(blue now)" in text
     view = m.view()
     assert view["step"] == "seats" and view["players"] == 3 and view["cursor"] == 1
-    assert [s["bot"] for s in view["seats"]] == [None, "greedy", None] and view["text"] == text
+    assert [s["bot"] for s in view["seats"]] == [None, "normal", None] and view["text"] == text
 
 
 def test_the_menu_on_the_ring() -> None:
@@ -128,7 +145,7 @@ def test_the_referee_shows_the_menu_and_starts_the_chosen_game() -> None:
     for t, gesture in enumerate((ROLL, ROLL, Turn(1), CANCEL, ROLL)):
         ref.handle(gesture, 1.0 + t)
     # The choice leaves as an effect: the shell deals and starts the game.
-    assert ref.take_effects() == [SetupChosen(SetupChoice("classic", 2, {1: "greedy"}), 5.0)] and ref.menu is None
+    assert ref.take_effects() == [SetupChosen(SetupChoice("classic", 2, {1: "normal"}), 5.0)] and ref.menu is None
     ref.handle(ROLL, 6.0)
     assert not any(isinstance(e, SetupChosen) for e in ref.take_effects())
 

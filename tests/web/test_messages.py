@@ -67,7 +67,7 @@ def test_good_messages(data: dict[str, Any], seat: int, command: object) -> None
     ({"type": "new_game", "rules": "classic", "players": 1}, 0, "whole number"),
     ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"3": "greedy"}}, 0, "not a seat of 3"),
     ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"x": "greedy"}}, 0, "not a seat"),
-    ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"1": "skynet"}}, 0, "must be one of planner"),
+    ({"type": "new_game", "rules": "classic", "players": 3, "bots": {"1": "skynet"}}, 0, "one of easy, normal"),
     ({"type": "new_game", "rules": "classic", "players": 3, "bots": [1]}, 0, "map seats to bot kinds"),
     ({"type": "new_game", "rules": "classic", "players": 3, "automatic_defence": "on"}, 0, "automatic_defence"),
     ({"type": "new_game", "rules": "classic", "players": 3, "committed_dice": 1}, 0, "committed_dice"),

@@ -135,7 +135,7 @@ def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
     for gesture in (Press(Button.ROLL), Press(Button.ROLL), Turn(1), Press(Button.CANCEL)):
         referee.handle(gesture, 1.0)
     public = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
-    assert public["menu"]["step"] == "seats" and public["menu"]["seats"][1]["bot"] == "greedy"
+    assert public["menu"]["step"] == "seats" and public["menu"]["seats"][1]["bot"] == "normal"
     assert public["pending"] == public["menu"]["text"] and "blue bot" in public["pending"]
     assert public["phase"] == "set-up"
     host = host_view(referee, SeatState(), players=3, paused=False)

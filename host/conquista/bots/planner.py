@@ -90,10 +90,13 @@ def stalemate_loss(game: Game) -> float:
 
 
 class PlannerBot:
-    def __init__(self) -> None:
+    def __init__(self, loss: float = 1.0, worth: float = 1.0) -> None:
         # Acting for the duel's neutral army (placing its reinforcements, its turn, its move-in), the planner plays
         # it as the greedy bot does: the neutral army has no mission of its own to plan for.
         self._for_neutral = GreedyBot()
+        # A way of playing (the hard bot tries several): an army lost costs `loss` times more, a territory taken is
+        # worth `worth` times more.
+        self.loss, self.worth = loss, worth
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
@@ -102,6 +105,8 @@ class PlannerBot:
         if phase is Phase.DEFEND:
             return self._defend(game)
         view = make_view(game, game.current)
+        view.loss *= self.loss
+        view.scale *= self.worth
         if phase is Phase.SETUP or phase is Phase.REINFORCE or phase is Phase.ELIMINATION_TRADE:
             if phase is not Phase.SETUP:
                 trade = choose_trade(game)

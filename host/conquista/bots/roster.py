@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 HUMAN = "human"           # a person's seat; a bot's seat saves its kind (one of conquista.bots.BOT_NAMES)
-DEFAULT_BOT = "greedy"    # the kind of bot a seat gets when it is made a bot without naming one
+DEFAULT_BOT = "normal"    # the level a seat gets when it is made a bot without naming one
 
 
 def seats_of(players: int, bots: Mapping[int, str]) -> tuple[str, ...]:

@@ -99,11 +99,13 @@ def rules_help(default: str = "italian", *, for_what: str = "") -> str:
 
 
 BOTS_HELP = ("seats played by bots, by colour (e.g. blue,yellow) or by number from 0 (e.g. 1,2), each with an "
-             "optional kind after a colon: blue:planner,yellow:random (planner, greedy or random; default greedy)")
+             "optional level after a colon: blue:hard,yellow:easy (easy: a beginner; normal: plays its mission with "
+             "the exact odds; hard: looks a turn ahead; default normal; the kinds planner, greedy and random are "
+             "also accepted)")
 
 
 def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: str = "--bots") -> dict[int, str]:
-    """Seats named by colour ("blue") or by number from 0 ("1"), each with an optional bot kind ("blue:planner"),
+    """Seats named by colour ("blue") or by number from 0 ("1"), each with an optional bot level or kind ("blue:hard"),
     as {seat: kind} in seat order; a seat without a kind gets the default bot."""
     from conquista.bots import BOT_NAMES
     from conquista.bots.roster import DEFAULT_BOT
@@ -117,7 +119,7 @@ def parse_bot_seats(text: str, colours: tuple[str, ...], players: int, option: s
         kind = kind or DEFAULT_BOT
         if kind not in BOT_NAMES:
             raise ConquistaError(f"{option}: {kind!r} is not a bot; known bots: {', '.join(BOT_NAMES)} "
-                                 f"(e.g. {option} {in_play[-1]}:planner)")
+                                 f"(e.g. {option} {in_play[-1]}:hard)")
         if word.isdigit() and int(word) < players:
             seats[int(word)] = kind
         elif word in in_play:

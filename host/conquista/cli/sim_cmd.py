@@ -46,7 +46,7 @@ Asked = tuple[str | None, int | None]   # --rules and --players as given (None: 
 
 
 def bot_kinds(text: str | None, colours: tuple[str, ...], players: int, demo: bool) -> dict[int, str]:
-    """The bot of each bot seat from --bots; under --demo every seat is a bot (greedy unless --bots says)."""
+    """The bot of each bot seat from --bots; under --demo every seat is a bot (normal unless --bots says)."""
     chosen = parse_bot_seats(text or "", colours, players)
     return {seat: chosen.get(seat, DEFAULT_BOT) for seat in range(players)} if demo else chosen
 

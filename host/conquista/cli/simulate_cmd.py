@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from conquista.bots import BOT_NAMES
+from conquista.bots import BOT_NAMES, LEVELS_HELP
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range, rules_help
@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default: 0)")
     p.add_argument("--bots", default=DEFAULT_BOT,
-                   help=f"bot per seat, comma-separated, repeated over the seats ({', '.join(BOT_NAMES)})")
+                   help=f"bot per seat, comma-separated, repeated over the seats, e.g. easy,normal,hard; {LEVELS_HELP} "
+                        f"(default {DEFAULT_BOT})")
     p.add_argument("--turn-cap", type=int, default=1000, help="cut a game after this many turns (0 = never)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--show-log", action="store_true", help="print each game's log in words")
@@ -89,7 +90,7 @@ def parse_bots(text: str) -> list[str]:
     bots = [b.strip() for b in text.split(",") if b.strip()]
     if not bots:
         raise ConquistaError(f"--bots {text!r} names no bot; give one or more of {', '.join(BOT_NAMES)}, "
-                             "comma-separated (e.g. --bots greedy,random)")
+                             "comma-separated (e.g. --bots easy,normal,hard)")
     for bot in bots:
         if bot not in BOT_NAMES:
             raise ConquistaError(f"--bots {text!r}: unknown bot {bot!r}; known bots: {', '.join(BOT_NAMES)}")

@@ -85,14 +85,20 @@ class LuckReport:
     verdict: str                       # the dice audit in words
     fair: bool | None                  # None: too few rolls to judge
     audit: AuditReport | None = field(default=None, repr=False)
+    hints: tuple[tuple[str, int], ...] = ()   # (colour, hints asked) of each seat that asked the hard bot
+
+    def hint_words(self) -> list[str]:
+        """"red asked for 3 hints", for each seat that asked."""
+        return [f"{colour} asked for {count} hint{'s' if count != 1 else ''}" for colour, count in self.hints]
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [p.to_json() for p in self.players], "missions": list(self.missions),
-                "rolls": self.rolls, "verdict": self.verdict, "fair": self.fair}
+                "rolls": self.rolls, "verdict": self.verdict, "fair": self.fair, "hints": self.hint_words()}
 
     def lines(self) -> list[str]:
         """The report as text lines (`conquista replay`, the terminal)."""
         out = ["Luck report", *(f"  {p.words()}" for p in self.players), f"  The dice: {self.verdict}"]
+        out.extend(f"  {words}" for words in self.hint_words())
         if self.missions:
             out.append("  Missions:")
             out.extend(f"    {p.colour}: {text}" for p, text in zip(self.players, self.missions, strict=False))
@@ -239,11 +245,13 @@ def _mission_words(game: Game, seat: int) -> str:
     return text
 
 
-def luck_report(game: Game, dice: dict[str, Any] | None = None, start: Game | None = None) -> LuckReport:
+def luck_report(game: Game, dice: dict[str, Any] | None = None, start: Game | None = None,
+                hints: dict[int, int] | None = None) -> LuckReport:
     """The report of `game` (usually over; a game still going gets one too). `dice`: the log header's dice
-    description (its source, a commitment); `start`: see `tally`."""
+    description (its source, a commitment); `start`: see `tally`; `hints`: the hints each seat asked for."""
     players, blitzes = tally(game, start)
     report = _audit(game, dice, blitzes)
     words, fair = verdict(report)
     missions = tuple(_mission_words(game, seat) for seat in range(len(game.missions)))
-    return LuckReport(tuple(players), missions, report.rolls, words, fair, report)
+    asked = tuple((game.rules.colours[seat], count) for seat, count in sorted((hints or {}).items()) if count)
+    return LuckReport(tuple(players), missions, report.rolls, words, fair, report, asked)

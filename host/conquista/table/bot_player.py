@@ -127,13 +127,16 @@ class BotSeats:
             confirm = self._confirm(referee)
             if confirm is not None or seat is None:
                 return confirm
-            action = self._bots[seat].choose(game)
+            bot = self._bots[seat]
+            action = bot.choose(game)
             # Imported at a bot's first move: its odds tables are not what the board's first frame needs.
             from conquista.table.bot_words import explain
 
-            line = explain(game, action)   # why, in words, for the table's log
-            if line is not None:
-                referee.note(line)
+            take_reason = getattr(bot, "take_reason", None)   # the hard bot's plan for the turn (bots/base.py)
+            reason = take_reason() if take_reason is not None else None
+            for line in (reason, explain(game, action)):   # why, in words, for the table's log
+                if line is not None:
+                    referee.note(line)
             self._queue.extend(gestures_for(referee, action))
         return self._queue.popleft()
 

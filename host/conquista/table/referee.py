@@ -59,12 +59,14 @@ from conquista.table.tournament_clock import TournamentClock
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
 
-if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
+if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown; a hint only when asked for
+    from conquista.table.hints import Hint
     from conquista.table.setup_menu import SetupMenu
 
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
+HINT_BLINKS = 3   # how many times a hint's territories blink on the board (the host allows hints on the LEDs)
 
 
 class Referee:
@@ -120,6 +122,11 @@ class Referee:
         self.tournament = TournamentClock()   # the tournament ending's clock of play (the app tells what was saved)
         # Set by the app when the table has bots: a player leaving may hand the seat to one (`SeatToBot`).
         self.bots_available = False
+        # Hints for a learner (table/hints.py): the host may turn them off, or have the LEDs show them too; the
+        # hints each seat asked for this game go into the luck report.
+        self.hints_allowed = True
+        self.hint_leds = False
+        self.hints_asked: dict[int, int] = {}
         self._settle(0.0)
 
     # ------------------------------------------------------------------------------------------- input
@@ -374,11 +381,29 @@ class Referee:
         self._last_phase = (game.phase, game.current)
         self._phase_started = now
         self.turn_clock.restart()
+        self.hints_asked = {}
         if play:
             # The log is this game's: a new one starts empty, a resumed one shows its recent past.
             self.log = referee_log.recent_log(game)
             self.last_placed_line = None
             self._settle(now)
+
+    def hint(self, seat: int, now: float) -> Hint | str:
+        """What the hard bot would do now for `seat` (its phone asked), counted for the luck report and shown on
+        the LEDs if the host allows it; or why there is none."""
+        if not self.hints_allowed:
+            return "the host has turned hints off for this game"
+        if not self.mode.phones_may_act or self.game.to_move != seat:
+            return "a hint is for your own move: ask when the board waits for you"
+        # Imported at the first hint: the hard bot is not what the board's first frame needs.
+        from conquista.table.hints import hint_for
+
+        hint = hint_for(self.game, seat)
+        self.hints_asked[seat] = self.hints_asked.get(seat, 0) + 1
+        self.version += 1
+        if self.hint_leds:
+            self.effects.extend(LightEffect(t, now, EffectKind.HINT, HINT_BLINKS) for t in hint.territories)
+        return hint
 
     def tick(self, now: float) -> None:
         """Time passing: a defender who does not choose in time defends with the most dice; a seat claim expires."""

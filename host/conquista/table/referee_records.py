@@ -60,6 +60,7 @@ class Status:
 class EffectKind(StrEnum):
     ILLEGAL = "illegal"    # a refused tap: the territory flashes red
     LOSS = "loss"          # armies lost: the territory blinks once per army
+    HINT = "hint"          # a hint's territories (the host allows hints on the LEDs): blinks `count` times
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """The set-up menu on the status ring: a new game chosen at the board with the encoder and the buttons, no phone.
 
 Three steps: the ruleset, the number of players (within the ruleset's range), then who plays each seat, a person
-or a bot. Turning the encoder changes the step's choice, ROLL confirms the step, NEXT goes back one. In the last
-step the encoder picks a seat and CANCEL switches it between a person and a bot; ROLL there starts the game.
+or a bot of a level. Turning the encoder changes the step's choice, ROLL confirms the step, NEXT goes back one. In
+the last step the encoder picks a seat and CANCEL goes round a person, a normal bot, a hard bot and an easy bot (the
+table's levels, `BOT_CYCLE`); ROLL there starts the game.
 CANCEL in the first step switches the tournament ending on and off (docs/rules.md, "Tournament ending"; every
 ruleset has it as an option), and in the second the LED palette between the standard colours and the colour-blind
 one (the seats' arcs show the palette chosen).
@@ -32,6 +33,8 @@ from conquista.table.tournament_clock import TOURNAMENT_SIGNAL
 from conquista.table.wording import plural
 
 CURSOR_BLINK_S = 0.6
+# What CANCEL makes of a seat in turn, from a person's: the default level first, then the others.
+BOT_CYCLE = (DEFAULT_BOT, "hard", "easy")
 
 
 class Step(Enum):
@@ -101,11 +104,7 @@ class SetupMenu:
                 else:
                     self.step = STEPS[STEPS.index(self.step) - 1]
             case Press(Button.CANCEL) | Hold(Button.CANCEL) if self.step is Step.SEATS:
-                seat = self.cursor
-                if seat in self.bots:
-                    del self.bots[seat]
-                else:
-                    self.bots[seat] = DEFAULT_BOT
+                self._switch_seat(self.cursor)
             case Press(Button.CANCEL) | Hold(Button.CANCEL) if self.step is Step.RULESET:
                 self.tournament = not self.tournament
                 self.said = f"the tournament ending is {'on' if self.tournament else 'off'}"
@@ -115,6 +114,21 @@ class SetupMenu:
             case _:
                 self.message = "a new game is being set up: turn the knob to choose, ROLL confirms, NEXT goes back"
         return None
+
+    def _switch_seat(self, seat: int) -> None:
+        """A person becomes a normal bot, then a hard one, an easy one and a person again (a seat saved with an
+        engineer's kind becomes a person)."""
+        kind = self.bots.get(seat)
+        at = BOT_CYCLE.index(kind) + 1 if kind in BOT_CYCLE else (len(BOT_CYCLE) if kind is not None else 0)
+        if at < len(BOT_CYCLE):
+            self.bots[seat] = BOT_CYCLE[at]
+        else:
+            del self.bots[seat]
+        self.said = f"{self.seat_colour(seat)} is {self._who(seat)}"
+
+    def _who(self, seat: int) -> str:
+        kind = self.bots.get(seat)
+        return "a person" if kind is None else f"a bot ({kind})"
 
     def _turn(self, steps: int) -> None:
         if self.step is Step.RULESET:
@@ -141,7 +155,7 @@ class SetupMenu:
         return self.option.colours[seat]
 
     def seats_in_words(self) -> str:
-        return ", ".join(f"{self.seat_colour(s)} {'bot' if s in self.bots else 'person'}"
+        return ", ".join(f"{self.seat_colour(s)} {'person' if s not in self.bots else f'bot ({self.bots[s]})'}"
                          for s in range(self.players))
 
     def describe(self) -> str:
@@ -158,7 +172,7 @@ class SetupMenu:
                     f"{option.players_max}), {self.palette.value} LED colours; turn the knob to change, CANCEL "
                     f"switches the colours, ROLL confirms, NEXT goes back")
         return (f"{number}, who plays: {self.seats_in_words()}; turn the knob to pick a seat "
-                f"({self.seat_colour(self.cursor)} now), CANCEL switches it between a person and a bot, "
+                f"({self.seat_colour(self.cursor)} now), CANCEL makes it a person or a normal, hard or easy bot, "
                 f"ROLL starts the game, NEXT goes back")
 
     def view(self) -> dict[str, Any]:

@@ -32,7 +32,9 @@ from conquista.web.wire import ClaimAnswer as ClaimAnswer
 from conquista.web.wire import ClaimSeat as ClaimSeat
 from conquista.web.wire import Command as Command
 from conquista.web.wire import GameSetUp as GameSetUp
+from conquista.web.wire import HintAnswer as HintAnswer
 from conquista.web.wire import HostDice as HostDice
+from conquista.web.wire import HostHints as HostHints
 from conquista.web.wire import HostLeave as HostLeave
 from conquista.web.wire import HostNewGame as HostNewGame
 from conquista.web.wire import HostPause as HostPause
@@ -43,6 +45,7 @@ from conquista.web.wire import RefuseClaim as RefuseClaim
 from conquista.web.wire import SavedChoice as SavedChoice
 from conquista.web.wire import ScreenClosed as ScreenClosed
 from conquista.web.wire import SeatGesture as SeatGesture
+from conquista.web.wire import SeatHint as SeatHint
 from conquista.web.wire import SeatNotice as SeatNotice
 from conquista.web.wire import SeatTrade as SeatTrade
 from conquista.web.wire import Snapshot as Snapshot
@@ -161,6 +164,12 @@ class Companion:
                     self.send(Refusal(connection, "those cards are not a set you hold"))
                 else:
                     referee.trade(tuple(sorted(cards)), now)
+            case SeatHint(seat, connection):
+                self._hint(referee, seat, connection, now)
+            case HostHints(seat, allowed, leds):
+                if seat == self.seats.host and seat >= 0:
+                    referee.hints_allowed, referee.hint_leds = allowed, leds
+                    referee.version += 1
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
                     referee.step(inputs.Fault(inputs.FaultSource.HOST, PAUSED if paused else None), now)
@@ -183,6 +192,15 @@ class Companion:
                     self.send(ClaimAnswer(connection, target, ClaimState.REMOTE,
                                           grant=self.seats.grant(target, remote=True)))
         self.paused = inputs.FaultSource.HOST in referee.faults
+
+    def _hint(self, referee: Referee, seat: int, connection: int, now: float) -> None:
+        """What the hard bot would do for `seat`, to the phone that asked only (it may name the seat's cards)."""
+        hint = referee.hint(seat, now) if not self.paused else "the game is paused"
+        if isinstance(hint, str):
+            self.send(HintAnswer(connection, seat, hint, given=False))
+        else:
+            ids = tuple(referee.game.map.id(t) for t in hint.territories)
+            self.send(HintAnswer(connection, seat, hint.words, ids))
 
     def _leave(self, referee: Referee, connection: int, target: int, bot: bool, now: float) -> None:
         if not 0 <= target < referee.game.players:

@@ -19,12 +19,14 @@ from conquista.web.wire import (
     Command,
     GameSetUp,
     HostDice,
+    HostHints,
     HostLeave,
     HostNewGame,
     HostPause,
     HostRemote,
     RefuseClaim,
     SeatGesture,
+    SeatHint,
     SeatTrade,
 )
 
@@ -153,11 +155,17 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
                 and all(is_whole(c, 0, MAX_CARD - 1) for c in cards)):
             raise BadMessage("cards must be a list of three card numbers (a set), or of one or four (power cards)")
         return SeatTrade(seat, tuple(cards), connection)
-    if kind in ("pause", "dice", "remote", "new_game", "resume", "leave") and seat != host:
+    if kind == "hint":
+        keys(data, {"type"})
+        return SeatHint(seat, connection)
+    if kind in ("pause", "dice", "remote", "new_game", "resume", "leave", "hints") and seat != host:
         raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
         return HostPause(seat, _flag(data, "paused"))
+    if kind == "hints":
+        keys(data, {"type", "allowed", "leds"})
+        return HostHints(seat, _flag(data, "allowed"), _flag(data, "leds"))
     if kind == "dice":
         keys(data, {"type", "physical"})
         return HostDice(seat, _flag(data, "physical"))

@@ -34,7 +34,16 @@ from conquista.errors import BadMessage
 from conquista.table.seat_claims import ClaimState
 from conquista.web.companion import Companion
 from conquista.web.messages import keys, parse, to_command
-from conquista.web.wire import ClaimSeat, Outgoing, Refusal, ScreenClosed, SeatNotice, Snapshot, Unseated
+from conquista.web.wire import (
+    ClaimSeat,
+    HintAnswer,
+    Outgoing,
+    Refusal,
+    ScreenClosed,
+    SeatNotice,
+    Snapshot,
+    Unseated,
+)
 
 HELLO_TIMEOUT_S = 10.0
 RATE_PER_S = 10.0          # a person taps a few times a second; a flood is refused, not queued
@@ -193,6 +202,11 @@ class Hub:
             return
         target = self.connections.get(item.connection)
         if target is None:
+            return
+        if isinstance(item, HintAnswer):   # only while the connection still holds the seat that asked
+            if target.seat == item.seat:
+                target.frame({"type": "hint", "seat": item.seat, "text": item.text,
+                              "territories": list(item.territories), "given": item.given})
             return
         conn = target
         if not isinstance(item, Refusal) and item.state is not ClaimState.ASKED:

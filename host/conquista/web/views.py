@@ -190,7 +190,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: fl
         "odds": referee.conquest_chance() if game.phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and
         referee.target >= 0 and referee.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
-        "luck": luck_view(game),
+        "luck": luck_view(game, referee.hints_asked),
     }
 
 
@@ -277,21 +277,21 @@ def _rolled(game: Game, roll: dict[str, Any] | None) -> dict[str, Any] | None:
     return roll
 
 
-_LUCK: dict[tuple[int, int], dict[str, Any]] = {}
+_LUCK: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def luck_view(game: Game) -> dict[str, Any] | None:
-    """The luck report of a finished game (conquista.dice.luck), with each seat's mission revealed; None while it
-    goes on. Computed once per game end: the views are rebuilt on every change."""
+def luck_view(game: Game, hints: dict[int, int] | None = None) -> dict[str, Any] | None:
+    """The luck report of a finished game (conquista.dice.luck), with each seat's mission revealed and the hints
+    each seat asked for; None while it goes on. Computed once per game end: the views are rebuilt on every change."""
     if not game.over or not game.log or not isinstance(game.log[0], Deal):
         return None
-    key = (id(game), len(game.log))
+    key = (id(game), len(game.log), tuple(sorted((hints or {}).items())))
     if key not in _LUCK:
         # Imported at a game's end: the dice audit behind it is not what the web app needs to start serving.
         from conquista.dice.luck import luck_report
 
         _LUCK.clear()
-        report = luck_report(game)
+        report = luck_report(game, hints=hints)
         view = report.to_json()
         view["lines"] = report.lines()
         _LUCK[key] = view
@@ -388,6 +388,8 @@ def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, An
         "sets": _sets(game, seat),
         "forced_trade": mine and game.must_trade(),
         "my_turn": mine,
+        # "What would hard do?" may be asked now (the host allows hints, and the board waits for this seat).
+        "hint_ready": mine and referee.hints_allowed and referee.mode.phones_may_act,
         # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
@@ -480,4 +482,6 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         # instead.
         "may_leave": referee.game.active_players() if rules.players_may_leave else [],
         "bot_takeover": referee.bots_available,
+        # Hints for a learner ("what would hard do?"): allowed for the table, and shown on the LEDs too.
+        "hints": {"allowed": referee.hints_allowed, "leds": referee.hint_leds},
     }

@@ -39,6 +39,23 @@ class SeatTrade:
 
 
 @dataclass(frozen=True)
+class SeatHint:
+    """A seated phone asks what the hard bot would do in its place (docs/playing.md, "Hints")."""
+
+    seat: int
+    connection: int
+
+
+@dataclass(frozen=True)
+class HostHints:
+    """The host allows hints for the table or not, and on the board's LEDs too or not."""
+
+    seat: int
+    allowed: bool
+    leds: bool
+
+
+@dataclass(frozen=True)
 class HostPause:
     seat: int
     paused: bool
@@ -137,7 +154,7 @@ class ScreenClosed:
 
 
 Command = (ClaimSeat | SeatGesture | SeatTrade | HostPause | HostDice | HostNewGame | HostRemote | HostLeave
-           | RefuseClaim | ScreenClosed)
+           | RefuseClaim | ScreenClosed | SeatHint | HostHints)
 
 
 # ---------------------------------------------------------------------------------------- board → server
@@ -185,6 +202,18 @@ class SeatNotice:
 
 
 @dataclass(frozen=True)
+class HintAnswer:
+    """For the phone that asked: what the hard bot would do, in words, with the territories to look at (ids);
+    or, without territories, why there is no hint now."""
+
+    connection: int
+    seat: int
+    text: str
+    territories: tuple[str, ...] = ()
+    given: bool = True
+
+
+@dataclass(frozen=True)
 class Unseated:
     """`seat` changed hands (a bot took it, its player left, a new game has other seats): every connection bound to
     it stops receiving its private view and is told `reason`."""
@@ -193,4 +222,4 @@ class Unseated:
     reason: str
 
 
-Outgoing = ClaimAnswer | Refusal | SeatNotice | Unseated | Snapshot
+Outgoing = ClaimAnswer | Refusal | SeatNotice | Unseated | Snapshot | HintAnswer

@@ -39,6 +39,7 @@
       el("ul", { class: "luck-words" }, ...luck.players.map((p) => el("li", {}, p.words))),
       el("p", { class: `verdict ${luck.fair === false ? "error" : ""}` }, `The dice: ${luck.verdict}`),
     ];
+    if (luck.hints && luck.hints.length) parts.push(el("p", { class: "luck-hints" }, `Hints: ${luck.hints.join("; ")}.`));
     if (luck.missions.length) {
       parts.push(el("h2", {}, "Missions"), el("ul", { class: "missions" }, ...luck.missions.map((text, seat) =>
         el("li", {}, mark(seat), `${view.seats[seat].colour}: ${text}`))));

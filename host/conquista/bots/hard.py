@@ -1,0 +1,231 @@
+"""The hard bot: the planner's way of playing, chosen a turn at a time by trying the turn out ahead.
+
+At the start of each of its turns it imagines the game as its seat may know it (`seat_view`: the other players'
+missions and cards and the deck made up afresh, never read), then plays the coming round out on that copy several
+times: its own turn in each of a few ways of playing (`PLANS`: steady as the planner, bold, careful), the other
+players' turns as the planner would play them, the dice rolled by its own generator. Each try ends when its next
+turn would start (or the game ends) and is scored by how much of the table's strength it then holds (its armies and
+the reinforcements it would get, against everyone's; a win counts as all of it, a loss as none). The way of playing
+with the best average is played for the real turn. The same dice are used for every way of playing, so the
+comparison is between the ways and not between lucky and unlucky rolls.
+
+Everything is decided from the position and what the seat may know: the copies' made-up parts and the dice come from
+a generator seeded with public facts (the turn, the seat, the armies on the board), so the same position always
+gives the same choice. Each decision has a hard cap (`ROLLOUT_ACTIONS` steps per try), so no turn hangs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from conquista.bots.hard_attack import Weighed, candidates, weigh
+from conquista.bots.planner import PlannerBot
+from conquista.bots.planner_values import DESTROY, Objective, objective_for
+from conquista.bots.seat_view import seat_view
+from conquista.dice.chance import chance_action
+from conquista.dice.sources import SeededDice
+from conquista.rules.actions import Action, Attack, Blitz
+from conquista.rules.engine import Game
+from conquista.rules.events import Phase
+
+ROLLOUTS = 8              # tries of the coming round per way of playing
+ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
+INCOME_WEIGHT = 3.0       # armies' worth of one army of income in a seat's strength
+CARD_WEIGHT = 1.5         # ... of one card in hand
+ATTACK_ROLLOUTS = 4       # tries of each attack weighed (hard_attack.py)
+ATTACK_STEPS = 5000       # the most steps the attacks of one turn may try, all told; then the plan alone decides
+SURE = 1.0               # standard errors a way of playing must beat the steady one by
+MISSION_WEIGHT = 0.5      # share of the planner's worth of a territory to the mission counted as strength
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A way of playing a turn: the planner with an army lost costing `loss` times more and a territory taken
+    worth `worth` times more."""
+
+    name: str
+    words: str      # how a player would say it
+    loss: float
+    worth: float
+
+
+PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4),
+         Plan("careful", "carefully", 1.6, 0.7), Plan("all-out", "all out", 0.35, 2.0),
+         Plan("holding", "holding back", 3.0, 0.5))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The way of playing chosen for a turn, with the average share of strength each way reached."""
+
+    plan: Plan
+    scores: tuple[tuple[Plan, float], ...]
+    tries: int
+    steps: int      # the game steps its tries played, all told (at most tries × plans × the cap)
+
+    def words(self) -> str:
+        others = ", ".join(f"{p.words} {s:.0%}" for p, s in self.scores if p is not self.plan)
+        best = dict(self.scores)[self.plan]
+        why = ("no other way was clearly better" if self.plan is PLANS[0] else
+               "clearly better than steadily, whatever the dice")
+        return (f"tried the round ahead {self.tries} times each way: playing {self.plan.words} it keeps "
+                f"{best:.0%} of the table's strength ({others}); it plays {self.plan.words}: {why}")
+
+
+def mission_worth(game: Game, me: int, objective: Objective) -> float:
+    """What `me`'s territories are worth to its own objective, in armies (the planner's weights): the territories
+    of the continents its mission names, its territory count, the colour it must destroy."""
+    territories = game.map.territories
+    weights, per_territory = objective.continent_weight, objective.territory_weight
+    worth = 0.0
+    for t, holder in enumerate(game.owner):
+        if holder == me:
+            worth += weights[territories[t].continent] + per_territory
+    target = objective.target_seat
+    if target is not None and target < game.players:
+        worth -= DESTROY * game.territory_count[target]
+    return worth
+
+
+def strength_share(game: Game, me: int, objective: Objective | None = None) -> float:
+    """How much of the table's strength `me` holds: 1 when it has won, 0 when another has; else its armies, the
+    reinforcements it would get, its cards and (given its objective) what its territories are worth to it, against
+    everyone's."""
+    if game.phase is Phase.OVER:
+        return 1.0 if game.winner == me else 0.0
+    strength = [0.0] * game.players
+    for t, holder in enumerate(game.owner):
+        if 0 <= holder < game.players:
+            strength[holder] += game.armies[t]
+    for seat in range(game.players):
+        if game.eliminated[seat]:
+            strength[seat] = 0.0
+            continue
+        strength[seat] += INCOME_WEIGHT * game.reinforcements_for(seat) + CARD_WEIGHT * len(game.hands[seat])
+    if objective is not None:
+        strength[me] = max(0.0, strength[me] + MISSION_WEIGHT * mission_worth(game, me, objective))
+    total = sum(strength)
+    return strength[me] / total if total else 0.0
+
+
+def public_seed(game: Game, me: int) -> str:
+    """A seed made of what every seat sees: the same position gives the same tries."""
+    return f"hard:{game.turn}:{me}:{sum(game.armies)}:{game.territory_count[me]}:{game.phase.value}"
+
+
+def play_round(game: Game, me: int, bots: dict[int, PlannerBot], dice: SeededDice, cap: int) -> int:
+    """Plays `game` on until `me`'s next turn starts, the game ends or `cap` steps are played; the steps played."""
+    start = game.turn
+    apply = game.apply
+    for step in range(cap):
+        phase = game.phase
+        if phase is Phase.OVER or (game.turn != start and game.current == me):
+            return step
+        who = game.to_move
+        apply(bots[who].choose(game) if isinstance(who, int) else chance_action(game, dice))
+    return cap
+
+
+def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> Choice:
+    """The way of playing whose tries of the coming round end with the most strength on average."""
+    rng = random.Random(public_seed(game, me))
+    views = [seat_view(game, me, rng) for _ in range(rollouts)]
+    seeds = [rng.random() for _ in range(rollouts)]
+    others = PlannerBot()
+    objective = objective_for(game, me)
+    scores: list[list[float]] = []
+    steps = 0
+    for plan in PLANS:
+        bots = dict.fromkeys(range(game.players), others)
+        bots[me] = PlannerBot(plan.loss, plan.worth)
+        tries = []
+        for view, seed in zip(views, seeds, strict=True):
+            copy = view.clone()
+            steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
+            tries.append(strength_share(copy, me, objective))
+        scores.append(tries)
+    best = max(range(len(PLANS)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
+    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(PLANS, scores, strict=True))
+    return Choice(PLANS[best], totals, rollouts, steps)
+
+
+def clear_gain(steady: list[float], other: list[float]) -> float:
+    """How much better `other` did than `steady` over the same tries, less one standard error of that difference:
+    a way of playing replaces the steady one only when it is clearly better, not when the dice favoured it."""
+    diffs = [b - a for a, b in zip(steady, other, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2 or not any(diffs):
+        return mean
+    spread = math.sqrt(sum((d - mean) * (d - mean) for d in diffs) / (n - 1))
+    return mean - SURE * spread / math.sqrt(n)
+
+
+def attack_words(game: Game, weighed: Weighed) -> str:
+    """Why the tries changed the planner's attack, in words."""
+    scores = dict(weighed.scores)
+
+    def said(action: Action) -> str:
+        if isinstance(action, Blitz | Attack):
+            name = game.map.territories
+            return f"attacking {name[action.target].name_en} from {name[action.source].name_en}"
+        return "stopping here"
+
+    return (f"tried its next attack: {said(weighed.action)} keeps {scores[weighed.action]:.0%} of the table's "
+            f"strength, {said(weighed.planned)} {scores[weighed.planned]:.0%}")
+
+
+class HardBot:
+    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, attack_budget: int = ATTACK_STEPS) -> None:
+        self.rollouts, self.cap, self.attack_budget = rollouts, cap, attack_budget
+        self._steady = PlannerBot()
+        self._turn: tuple[int, int, int] | None = None   # (game, turn, seat) the choice below is for
+        self._choice: Choice | None = None
+        self._bot = self._steady
+        self._reason: str | None = None
+        self._objective: Objective | None = None
+        self.attack_steps = 0      # steps the attacks of this turn have tried so far
+
+    def choose(self, game: Game) -> Action:
+        phase = game.phase
+        if phase is Phase.SETUP or phase is Phase.DEFEND or game.players < 2 or (
+                game.neutral is not None and game.acting_owner() == game.neutral):
+            return self._steady.choose(game)
+        me = game.current
+        key = (id(game), game.turn, me)
+        if key != self._turn:
+            self._turn = key
+            self._choice = choose_plan(game, me, self.rollouts, self.cap)
+            plan = self._choice.plan
+            self._bot = PlannerBot(plan.loss, plan.worth)
+            self._reason = f"{game.rules.colours[me]} {self._choice.words()}"
+            self._objective = objective_for(game, me)
+            self.attack_steps = 0
+        if phase is Phase.ATTACK and self.attack_steps < self.attack_budget:
+            return self._attack(game, me)
+        return self._bot.choose(game)
+
+    def _attack(self, game: Game, me: int) -> Action:
+        choices = candidates(game, me, self._bot)
+        if len(choices) < 2:
+            return choices[0]
+        bots = dict.fromkeys(range(game.players), self._steady)
+        bots[me] = self._bot
+        assert self._objective is not None   # set with the turn's plan
+        weighed = weigh(game, me, choices, bots, self._objective, max(2, self.rollouts // 2), self.cap)
+        self.attack_steps += weighed.steps
+        if weighed.action != weighed.planned:
+            self._reason = f"{game.rules.colours[me]} {attack_words(game, weighed)}"
+        return weighed.action
+
+    @property
+    def choice(self) -> Choice | None:
+        """The way of playing chosen for the current turn (None before its first turn)."""
+        return self._choice
+
+    def take_reason(self) -> str | None:
+        """Why it plays this turn as it does, in words, once per turn (for the table's log)."""
+        reason, self._reason = self._reason, None
+        return reason

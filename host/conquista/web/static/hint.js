@@ -1,0 +1,64 @@
+"use strict";
+// "What would hard do?": a seated phone asks the board for the hard bot's move in its place, with the reason in
+// words and the territories it names (marked here; a page with a map may highlight them: it gets a
+// "conquista-hint" event with their ids). The host's phone gets the table's switches for hints. Self-contained: it
+// adds its own button and boxes and listens to the frames client.js passes on (docs/playing.md, "Hints").
+(function () {
+  let seatView = null;
+  let hostView = null;
+  const box = el("div", { id: "hint", class: "hint hidden", role: "status", "aria-live": "polite" });
+  const ask = el("button", { id: "hint-ask", class: "wide hidden", type: "button" }, "What would hard do?");
+  const allowed = el("input", { id: "hints-allowed", type: "checkbox" });
+  const leds = el("input", { id: "hints-leds", type: "checkbox" });
+  const host = el("div", { id: "hints-host", class: "hidden" },
+    el("label", { class: "option" }, allowed, " hints allowed (\u201cwhat would hard do?\u201d on the phones)"),
+    el("label", { class: "option" }, leds, " hints shown on the board's LEDs too"));
+
+  function place() {
+    const play = document.getElementById("play");
+    const anchor = document.getElementById("buttons");
+    if (play) (anchor && anchor.parentNode === play ? anchor.after(ask, box) : play.append(ask, box));
+    const hostBox = document.getElementById("host");
+    if (hostBox) hostBox.append(host);
+  }
+
+  function draw() {
+    ask.classList.toggle("hidden", !(seatView && seatView.hint_ready));
+    if (!(seatView && seatView.my_turn)) { box.classList.add("hidden"); box.replaceChildren(); }
+    const hints = hostView && hostView.hints;
+    host.classList.toggle("hidden", !hints);
+    if (hints && document.activeElement !== allowed && document.activeElement !== leds) {
+      allowed.checked = hints.allowed;
+      leds.checked = hints.leds;
+      leds.disabled = !hints.allowed;
+    }
+  }
+
+  function show(frame) {
+    const names = (map && map.territories) || [];
+    const name = (id) => { const t = names.find((x) => x.id === id); return t ? t.name : id; };
+    box.replaceChildren(el("p", {}, frame.text),
+      ...(frame.territories.length ? [el("p", { class: "hint-places" }, "Look at: ",
+        ...frame.territories.map((id) => el("mark", { "data-territory": id }, name(id))))] : []));
+    box.classList.toggle("error", !frame.given);
+    box.classList.remove("hidden");
+    document.dispatchEvent(new CustomEvent("conquista-hint", { detail: { territories: frame.territories } }));
+  }
+
+  ask.addEventListener("click", () => client.send({ type: "hint" }));
+  const send = () => client.send({ type: "hints", allowed: allowed.checked, leds: allowed.checked && leds.checked });
+  allowed.addEventListener("change", send);
+  leds.addEventListener("change", send);
+
+  document.addEventListener("conquista-frame", (event) => {
+    const frame = event.detail;
+    if (frame.type === "seat") seatView = frame.view;
+    else if (frame.type === "host") hostView = frame.view;
+    else if (frame.type === "unseated" || frame.type === "taken_over") { seatView = null; hostView = null; }
+    else if (frame.type === "hint") show(frame);
+    else return;
+    draw();
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", place);
+  else place();
+})();
