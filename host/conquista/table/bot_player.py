@@ -27,20 +27,14 @@ def _select(referee: Referee, source: int, target: int) -> list[Gesture]:
     return [*out, Tap(source), Tap(target)]
 
 
-def _territories(action: Action) -> tuple[int, ...]:
-    match action:
-        case Place(t):
-            return (t,)
-        case Attack(s, t) | Blitz(s, t) | Fortify(s, t):
-            return (s, t)
-    return ()
-
-
 def gestures_for(referee: Referee, action: Action) -> list[Gesture]:
     """The gestures that make the referee apply `action` (or, for trades, the best set it offers). A newly dealt
     territory the action names, still blinking, is tapped first: that tap only says its army is on the board."""
+    # Imported at a bot's first move, as its words are (bot_words loads the odds tables).
+    from conquista.table.bot_words import named_territories
+
     blinking = set(referee.dealt.blinking(referee.game))
-    confirm: list[Gesture] = [Tap(t) for t in _territories(action) if t in blinking]
+    confirm: list[Gesture] = [Tap(t) for t in named_territories(action) if t in blinking]
     return [*confirm, *_gestures(referee, action)]
 
 

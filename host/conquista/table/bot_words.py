@@ -5,10 +5,20 @@ Ural: 78 % to take it"). `BotSeats` (table/bot_player.py) writes one line per ac
 from __future__ import annotations
 
 from conquista.bots.planner_odds import odds_for
-from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy
+from conquista.rules.actions import Action, Attack, Blitz, Defend, Fortify, Occupy, Place
 from conquista.rules.engine import Game
 from conquista.table import unit_kinds as units
 from conquista.table.wording import owner_name, percent, plural
+
+
+def named_territories(action: Action) -> tuple[int, ...]:
+    """The territories an action names: what a bot's move asks the table to confirm, and what a hint lights."""
+    match action:
+        case Place(t):
+            return (t,)
+        case Attack(s, t) | Blitz(s, t) | Fortify(s, t):
+            return (s, t)
+    return ()
 
 
 def _percent(chance: float) -> str:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from conquista.bots.hard import HardBot
 from conquista.bots.lookahead import public_seed
 from conquista.bots.seat_view import seat_view
-from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Fortify, Occupy, Place, Trade
+from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Occupy, Place, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table import unit_kinds as units
-from conquista.table.bot_words import explain
+from conquista.table.bot_words import explain, named_territories
 from conquista.table.wording import plural
 
 # Each phase's end, in the words of the button that makes it.
@@ -44,16 +44,7 @@ def hint_for(game: Game, seat: int, bot: HardBot | None = None) -> Hint:
     bot = bot or HardBot()
     action = bot.choose(view)
     reason = bot.choice.words() if bot.choice is not None else ""
-    return Hint(seat, action, _words(view, action, reason), _named(action))
-
-
-def _named(action: Action) -> tuple[int, ...]:
-    match action:
-        case Place(t):
-            return (t,)
-        case Attack(s, t) | Blitz(s, t) | Fortify(s, t):
-            return (s, t)
-    return ()
+    return Hint(seat, action, _words(view, action, reason), named_territories(action))
 
 
 def _words(game: Game, action: Action, reason: str) -> str:
