@@ -208,3 +208,35 @@ def test_a_remote_seat_plays_from_a_compact_panel_in_its_own_words(browser: Any,
     assert got["turnTop"] >= 0 and got["turnBottom"] <= got["panelTop"], got   # the turn heading whole above it
     assert min(got["targets"]) >= 44, got
     assert "on the map" in got["pending"] and "on the board" not in got["pending"], got
+
+
+NAME_CLASHES = """() => {
+    const rect = (n) => n.getBoundingClientRect();
+    const badges = [...document.querySelectorAll('svg.badges .badge')];
+    const circles = badges.flatMap((b) => [...b.querySelectorAll('.disc, .tag')].map((c) => {
+        const r = rect(c);
+        return {id: b.dataset.id, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, r: r.width / 2}; }));
+    const names = badges.map((b) => ({id: b.dataset.id, r: rect(b.querySelector('.name'))}));
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const hits = (c, r) => Math.hypot(c.x - Math.max(r.left, Math.min(c.x, r.right)),
+                                      c.y - Math.max(r.top, Math.min(c.y, r.bottom))) < c.r;
+    const clashes = [];
+    for (const n of names) {
+        for (const m of names) if (m.id < n.id && meets(n.r, m.r)) clashes.push(`${n.id} name / ${m.id} name`);
+        for (const c of circles) if (c.id !== n.id && hits(c, n.r)) clashes.push(`${n.id} name / ${c.id} disc`);
+    }
+    return {clashes, names: names.length, empty: names.filter((n) => n.r.width < 1).length};
+}"""
+
+
+def test_no_territory_name_touches_another_name_or_another_territorys_disc(browser: Any, live: LiveBoard) -> None:
+    for width, height in [(960, 540), (1920, 1080)]:
+        page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+        page.goto(live.service.url + "board")
+        page.wait_for_selector(".badge .armies", timeout=WAIT_MS)
+        got = page.evaluate(NAME_CLASHES)
+        assert got["names"] == 42 and got["empty"] == 0, got
+        assert got["clashes"] == [], (width, got["clashes"])      # e.g. East Africa on Congo's disc
+        names = page.evaluate("() => [...document.querySelectorAll('.badge .name')].map((n) => n.textContent)")
+        assert "East Africa" in names and "Western United States" in names     # a name on two lines reads whole
+        page.context.close()
