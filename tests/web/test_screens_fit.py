@@ -240,3 +240,44 @@ def test_no_territory_name_touches_another_name_or_another_territorys_disc(brows
         names = page.evaluate("() => [...document.querySelectorAll('.badge .name')].map((n) => n.textContent)")
         assert "East Africa" in names and "Western United States" in names     # a name on two lines reads whole
         page.context.close()
+
+
+SHARE_SPY = """Object.defineProperty(navigator, 'share', {configurable: true,
+    value: (data) => { window.__shared = data; return Promise.resolve(); }});"""
+NO_CLIPBOARD = "Object.defineProperty(navigator, 'clipboard', {configurable: true, value: undefined});"
+
+
+def test_the_host_copies_or_shares_a_remote_seats_link(browser: Any) -> None:
+    """The clipboard where the browser grants it, the older copy command where it has no clipboard (a page on the
+    network's address over http), the share sheet where the phone has one."""
+    live = LiveBoard(first_seat_hosts=True)
+    live.start()
+    try:
+        colours = live.do(lambda: live.table.game.rules.colours)
+        context = browser.new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+        host = context.new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, colours[0])
+        for way, script in (("copy", ""), ("copy", NO_CLIPBOARD), ("share", SHARE_SPY)):
+            if script:      # for the next load (the seat stays this phone's)
+                context.add_init_script(script)
+                host.reload()
+            host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+            host.click("[data-remote='1']")
+            link = host.wait_for_selector("[data-link='1']", timeout=WAIT_MS).input_value()
+            assert link.startswith(live.service.url + "board#t="), link
+            button = host.locator(f"[data-{way}='1']")
+            assert button.inner_text() == f"{way.capitalize()} the {colours[1]} link"
+            assert button.bounding_box()["height"] >= 44
+            button.click()
+            if way == "share":
+                host.wait_for_function("() => window.__shared !== undefined", timeout=WAIT_MS)
+                assert host.evaluate("() => window.__shared.url") == link
+                continue
+            host.wait_for_function("() => document.querySelector('.copied').textContent === 'copied'",
+                                   timeout=WAIT_MS)
+            if not script:
+                assert host.evaluate("() => navigator.clipboard.readText()") == link
+        context.close()
+    finally:
+        live.stop()
