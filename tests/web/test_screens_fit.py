@@ -281,3 +281,38 @@ def test_the_host_copies_or_shares_a_remote_seats_link(browser: Any) -> None:
         context.close()
     finally:
         live.stop()
+
+
+def test_a_remote_seat_on_a_phone_picks_territories_with_targets_a_finger_can_hit(browser: Any,
+                                                                                   live: LiveBoard) -> None:
+    """The whole world on a phone has discs of 13 px: a finger's tap zooms in on the region first (discs of at
+    least 44 px), the next one picks; the list of the territories that can be tapped has 44 px buttons."""
+    grant = live.do(lambda: live.companion.seats.grant(0, remote=True))
+    page = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True).new_page()
+    page.goto(live.service.url + f"board#t={grant.token}")
+    page.wait_for_selector("#play:not(.hidden) #legal .pick", timeout=WAIT_MS)
+    picks = page.evaluate("() => [...document.querySelectorAll('#legal .pick')].map((b) => b.offsetHeight)")
+    assert picks and min(picks) >= 44, picks
+    mine = page.get_attribute("#legal .pick", "data-pick")
+    disc = page.locator(f".badge[data-id={mine}] .disc")
+    whole = page.locator("#whole-map")
+    pool = live.do(lambda: live.table.game.pool)
+
+    def tap_disc() -> float:
+        box = disc.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return float(box["width"])
+
+    assert tap_disc() < 44                                        # too small for a finger: this tap zooms
+    page.wait_for_selector(".map-frame.zoomed", timeout=WAIT_MS)
+    assert whole.is_visible() and whole.bounding_box()["height"] >= 44
+    page.wait_for_timeout(300)
+    assert live.do(lambda: live.table.game.pool) == pool          # nothing was placed
+    assert tap_disc() >= 44                                       # this one picks
+    page.wait_for_function(f"() => /armies to place: {pool - 1}/.test(document.getElementById('play').textContent)",
+                           timeout=WAIT_MS)
+    assert live.do(lambda: live.table.game.pool) == pool - 1
+    whole.click()
+    page.wait_for_selector(".map-frame:not(.zoomed)", timeout=WAIT_MS)
+    assert disc.bounding_box()["width"] < 44 and not whole.is_visible()

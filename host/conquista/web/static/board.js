@@ -381,8 +381,11 @@ function battleCaption(v, dice) {
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
-// fleet where the ruleset has fleets, as at the board. A drag or a pinch of the map is not a tap.
+// fleet where the ruleset has fleets, as at the board. A drag or a pinch of the map is not a tap. On a touch screen
+// where the discs are smaller than a finger (a phone shows the whole world 360 px wide: discs of 13 px), a tap
+// first zooms in on the region it touched, so that its discs are at least TARGET_PX; the next tap picks.
 const LONG_PRESS_MS = 800;
+const TARGET_PX = 48;
 function tappable(node, id) {
   let down = 0;
   let long = false;
@@ -393,8 +396,9 @@ function tappable(node, id) {
     long = true;
     client.send({ type: "tap", territory: id, long: true });
   });
-  node.addEventListener("click", () => {
+  node.addEventListener("click", (e) => {
     if (!seatView || long || zoom.moved()) return;  // long: already sent by the context menu (a long touch)
+    if (zoom.closer(e)) return;
     const held = down && performance.now() - down >= LONG_PRESS_MS;
     client.send(held ? { type: "tap", territory: id, long: true } : { type: "tap", territory: id });
   });
@@ -409,6 +413,8 @@ const zoom = (() => {
   let box = null;       // the one shown
   let start = null;
   let travelled = 0;
+  let touch = false;    // the last press was a finger's
+  const whole = document.getElementById("whole-map");
   function svg() { return world && world.svg; }
   function apply() {
     const node = svg();
@@ -418,6 +424,12 @@ const zoom = (() => {
     world.overlay.setAttribute("viewBox", shown);
     const zoomed = box[2] < base[2] - 0.5;
     frame.classList.toggle("zoomed", zoomed);
+    whole.classList.toggle("hidden", !zoomed);
+  }
+  // A disc's width on the screen now (the drawn disc and its rim: 57 map units).
+  function discPx() {
+    const ctm = world && world.overlay.getScreenCTM();
+    return ctm ? 57 * ctm.a : Infinity;
   }
   function clamp(b) {
     const w = Math.min(base[2], Math.max(base[2] / 6, b[2]));
@@ -437,6 +449,7 @@ const zoom = (() => {
     return { mid, dist, box: box.slice(), anchor: toMap(mid[0], mid[1], box) };
   }
   frame.addEventListener("pointerdown", (e) => {
+    touch = e.pointerType === "touch";
     if (!box) return;
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.size === 1) travelled = 0;
@@ -479,7 +492,31 @@ const zoom = (() => {
     box = clamp([anchor[0] - (e.clientX - r.left) / r.width * w, anchor[1] - (e.clientY - r.top) / r.height * h, w, h]);
     apply();
   }, { passive: false });
+  // The sea, as the land: a remote seat's finger on a map too small zooms in.
+  frame.addEventListener("click", (e) => {
+    if (seatView && !zoom.moved() && e.target.closest("svg")) zoom.closer(e);
+  });
+  whole.addEventListener("click", (e) => {
+    e.stopPropagation();
+    if (!base) return;
+    box = base.slice();
+    apply();
+  });
   return {
+    // A finger's tap where the discs are smaller than TARGET_PX zooms in around it (true: the tap was used so).
+    closer(e) {
+      const size = discPx();
+      if (!touch || !box || size >= TARGET_PX - 0.5) return false;
+      e.stopPropagation();
+      const anchor = toMap(e.clientX, e.clientY, box);
+      const r = frame.getBoundingClientRect();
+      const k = Math.min(6, TARGET_PX / size);
+      const w = box[2] / k;
+      const h = box[3] / k;
+      box = clamp([anchor[0] - (e.clientX - r.left) / r.width * w, anchor[1] - (e.clientY - r.top) / r.height * h, w, h]);
+      apply();
+      return true;
+    },
     reset() {
       const node = svg();
       if (!node) return;
@@ -518,6 +555,7 @@ const client = connect((frame) => {
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
   document.body.classList.toggle("remote-seat", Boolean(seatView));
+  setText(document.getElementById("zoom-hint"), seatView ? "tap to zoom in · pinch · drag" : "pinch to zoom · drag to move");
   ensureWorld();
   draw();
   panel.update(seatView, view, map);
