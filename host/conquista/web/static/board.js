@@ -318,11 +318,13 @@ let logDrawnAt = -LOG_EVERY_MS;
 function scheduleLog() {
   if (logTimer !== null) return;
   const wait = Math.max(0, LOG_EVERY_MS - (performance.now() - logDrawnAt));
-  logTimer = setTimeout(() => {
+  // When the page is idle after the wait: never in the frame that draws a count on the map.
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 0));
+  logTimer = setTimeout(() => idle(() => {
     logTimer = null;
     logDrawnAt = performance.now();
     if (view) drawLog(document.getElementById("log"), view.log);
-  }, wait);
+  }, { timeout: LOG_EVERY_MS }), wait);
 }
 
 // The log's box lays out bottom up (column-reverse) with the newest line first in the page, so it shows the newest
