@@ -208,3 +208,111 @@ def test_a_remote_seat_plays_from_a_compact_panel_in_its_own_words(browser: Any,
     assert got["turnTop"] >= 0 and got["turnBottom"] <= got["panelTop"], got   # the turn heading whole above it
     assert min(got["targets"]) >= 44, got
     assert "on the map" in got["pending"] and "on the board" not in got["pending"], got
+
+
+NAME_CLASHES = """() => {
+    const rect = (n) => n.getBoundingClientRect();
+    const badges = [...document.querySelectorAll('svg.badges .badge')];
+    const circles = badges.flatMap((b) => [...b.querySelectorAll('.disc, .tag')].map((c) => {
+        const r = rect(c);
+        return {id: b.dataset.id, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, r: r.width / 2}; }));
+    const names = badges.map((b) => ({id: b.dataset.id, r: rect(b.querySelector('.name'))}));
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const hits = (c, r) => Math.hypot(c.x - Math.max(r.left, Math.min(c.x, r.right)),
+                                      c.y - Math.max(r.top, Math.min(c.y, r.bottom))) < c.r;
+    const clashes = [];
+    for (const n of names) {
+        for (const m of names) if (m.id < n.id && meets(n.r, m.r)) clashes.push(`${n.id} name / ${m.id} name`);
+        for (const c of circles) if (c.id !== n.id && hits(c, n.r)) clashes.push(`${n.id} name / ${c.id} disc`);
+    }
+    return {clashes, names: names.length, empty: names.filter((n) => n.r.width < 1).length};
+}"""
+
+
+def test_no_territory_name_touches_another_name_or_another_territorys_disc(browser: Any, live: LiveBoard) -> None:
+    for width, height in [(960, 540), (1920, 1080)]:
+        page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+        page.goto(live.service.url + "board")
+        page.wait_for_selector(".badge .armies", timeout=WAIT_MS)
+        got = page.evaluate(NAME_CLASHES)
+        assert got["names"] == 42 and got["empty"] == 0, got
+        assert got["clashes"] == [], (width, got["clashes"])      # e.g. East Africa on Congo's disc
+        names = page.evaluate("() => [...document.querySelectorAll('.badge .name')].map((n) => n.textContent)")
+        assert "East Africa" in names and "Western United States" in names     # a name on two lines reads whole
+        page.context.close()
+
+
+SHARE_SPY = """Object.defineProperty(navigator, 'share', {configurable: true,
+    value: (data) => { window.__shared = data; return Promise.resolve(); }});"""
+NO_CLIPBOARD = "Object.defineProperty(navigator, 'clipboard', {configurable: true, value: undefined});"
+
+
+def test_the_host_copies_or_shares_a_remote_seats_link(browser: Any) -> None:
+    """The clipboard where the browser grants it, the older copy command where it has no clipboard (a page on the
+    network's address over http), the share sheet where the phone has one."""
+    live = LiveBoard(first_seat_hosts=True)
+    live.start()
+    try:
+        colours = live.do(lambda: live.table.game.rules.colours)
+        context = browser.new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+        host = context.new_page()
+        host.goto(live.service.url)
+        claim_seat(live, host, colours[0])
+        for way, script in (("copy", ""), ("copy", NO_CLIPBOARD), ("share", SHARE_SPY)):
+            if script:      # for the next load (the seat stays this phone's)
+                context.add_init_script(script)
+                host.reload()
+            host.wait_for_selector("#host:not(.hidden)", timeout=WAIT_MS)
+            host.click("[data-remote='1']")
+            link = host.wait_for_selector("[data-link='1']", timeout=WAIT_MS).input_value()
+            assert link.startswith(live.service.url + "board#t="), link
+            button = host.locator(f"[data-{way}='1']")
+            assert button.inner_text() == f"{way.capitalize()} the {colours[1]} link"
+            assert button.bounding_box()["height"] >= 44
+            button.click()
+            if way == "share":
+                host.wait_for_function("() => window.__shared !== undefined", timeout=WAIT_MS)
+                assert host.evaluate("() => window.__shared.url") == link
+                continue
+            host.wait_for_function("() => document.querySelector('.copied').textContent === 'copied'",
+                                   timeout=WAIT_MS)
+            if not script:
+                assert host.evaluate("() => navigator.clipboard.readText()") == link
+        context.close()
+    finally:
+        live.stop()
+
+
+def test_a_remote_seat_on_a_phone_picks_territories_with_targets_a_finger_can_hit(browser: Any,
+                                                                                   live: LiveBoard) -> None:
+    """The whole world on a phone has discs of 13 px: a finger's tap zooms in on the region first (discs of at
+    least 44 px), the next one picks; the list of the territories that can be tapped has 44 px buttons."""
+    grant = live.do(lambda: live.companion.seats.grant(0, remote=True))
+    page = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True).new_page()
+    page.goto(live.service.url + f"board#t={grant.token}")
+    page.wait_for_selector("#play:not(.hidden) #legal .pick", timeout=WAIT_MS)
+    picks = page.evaluate("() => [...document.querySelectorAll('#legal .pick')].map((b) => b.offsetHeight)")
+    assert picks and min(picks) >= 44, picks
+    mine = page.get_attribute("#legal .pick", "data-pick")
+    disc = page.locator(f".badge[data-id={mine}] .disc")
+    whole = page.locator("#whole-map")
+    pool = live.do(lambda: live.table.game.pool)
+
+    def tap_disc() -> float:
+        box = disc.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return float(box["width"])
+
+    assert tap_disc() < 44                                        # too small for a finger: this tap zooms
+    page.wait_for_selector(".map-frame.zoomed", timeout=WAIT_MS)
+    assert whole.is_visible() and whole.bounding_box()["height"] >= 44
+    page.wait_for_timeout(300)
+    assert live.do(lambda: live.table.game.pool) == pool          # nothing was placed
+    assert tap_disc() >= 44                                       # this one picks
+    page.wait_for_function(f"() => /armies to place: {pool - 1}/.test(document.getElementById('play').textContent)",
+                           timeout=WAIT_MS)
+    assert live.do(lambda: live.table.game.pool) == pool - 1
+    whole.click()
+    page.wait_for_selector(".map-frame:not(.zoomed)", timeout=WAIT_MS)
+    assert disc.bounding_box()["width"] < 44 and not whole.is_visible()

@@ -97,45 +97,98 @@ async function ensureWorld() {
   draw();
 }
 
-// Each territory's name goes where it overlaps no army disc and no other name: under its disc, else above, to the
-// right or to the left (measured once, when the map is built). The names large enough to read from the sofa would
-// otherwise run into each other where territories are small (Afghanistan and the Middle East, East Africa and Congo).
+// Each territory's name goes where it touches no other name, no other territory's disc or letter and no continent's
+// name: under its disc, else above, to a side, at a corner, or a little further out; where nothing is free, where it
+// overlaps least. Measured once, when the map is built, on the names as drawn (their real boxes, the discs as
+// circles): the names large enough to read from the sofa would otherwise run into each other where territories are
+// small (Afghanistan and the Middle East, East Africa and Congo, Western and Eastern United States).
+const NAME_GAP = 3;    // map units kept clear around a name
 function placeNames(built) {
-  const taken = [];
-  const gap = 4;     // map units between two names
-  const overlaps = (r) => taken.some((o) => r.x < o.x + o.w + gap && o.x < r.x + r.w + gap && r.y < o.y + o.h &&
-    o.y < r.y + r.h);
-  for (const label of built.svg.querySelectorAll(".continent-name")) {   // "Europe +5" stays readable too
+  const boxes = [];    // the continents' names
+  for (const label of built.svg.querySelectorAll(".continent-name")) {
     const b = label.getBBox ? label.getBBox() : null;
-    if (b && b.width) taken.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+    if (b && b.width) boxes.push({ x: b.x, y: b.y, w: b.width, h: b.height });
   }
-  const at = {};
+  const circles = [];
   for (const [id, land] of Object.entries(built.lands)) {
     const x = Number(land.dataset.x);
     const y = Number(land.dataset.y);
-    at[id] = [x, y];
-    taken.push({ x: x - 28, y: y - 35, w: 56, h: 63 });    // the disc and its letter's tag
+    circles.push({ id, x, y, r: 28.5 }, { id, x: x - 25, y: y - 21, r: 14 });    // the disc, its letter's tag
   }
-  const [vx, , vw] = built.svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
-  const ids = Object.keys(built.badges).sort((a, b) => at[a][1] - at[b][1]);
-  for (const id of ids) {
-    const name = built.badges[id].name;
-    const [x, y] = at[id];
-    const w = name.getComputedTextLength ? name.getComputedTextLength() : 0;
-    if (!w) continue;     // not laid out (a hidden page): the drawn defaults stay
-    const below = { anchor: "middle", dx: 0, dy: 42, r: { x: x - w / 2, y: y + 27, w, h: 21 } };
-    const above = { anchor: "middle", dx: 0, dy: -44, r: { x: x - w / 2, y: y - 60, w, h: 21 } };
-    const right = { anchor: "start", dx: 31, dy: 7, r: { x: x + 31, y: y - 8, w, h: 21 } };
-    const left = { anchor: "end", dx: -40, dy: 7, r: { x: x - 40 - w, y: y - 8, w, h: 21 } };
-    const order = built.lands[id].dataset.name === "above" ? [above, below, right, left] : [below, above, right, left];
-    const inside = (c) => c.r.x >= vx && c.r.x + c.r.w <= vx + vw;
-    const choice = order.find((c) => inside(c) && !overlaps(c.r)) || order[0];
-    name.setAttribute("x", choice.dx);
-    name.setAttribute("y", choice.dy);
-    name.setAttribute("text-anchor", choice.anchor);
-    name.style.textAnchor = choice.anchor;
-    taken.push(choice.r);
+  const [vx, vy, vw, vh] = built.svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+  const cost = (id, r, placed) => {
+    let c = r.x < vx || r.y < vy || r.x + r.w > vx + vw || r.y + r.h > vy + vh ? 1e6 : 0;
+    for (const [other, o] of [...boxes.map((b) => ["", b]), ...placed]) {
+      if (other === id) continue;
+      const w = Math.min(r.x + r.w, o.x + o.w) - Math.max(r.x, o.x) + NAME_GAP;
+      const h = Math.min(r.y + r.h, o.y + o.h) - Math.max(r.y, o.y) + NAME_GAP;
+      if (w > 0 && h > 0) c += w * h;
+    }
+    for (const o of circles) {
+      if (o.id === id) continue;
+      const dx = o.x - Math.max(r.x, Math.min(o.x, r.x + r.w));
+      const dy = o.y - Math.max(r.y, Math.min(o.y, r.y + r.h));
+      const depth = o.r + NAME_GAP - Math.hypot(dx, dy);
+      if (depth > 0) c += depth * 20;
+    }
+    return c;
+  };
+  // [anchor, x, y of the first line's baseline, lines]: a long name may go on two lines where one does not fit.
+  const spots = [["middle", 0, 48], ["middle", 0, -44], ["start", 31, 8], ["end", -40, 8], ["start", 18, 46],
+    ["end", -18, 46], ["start", 16, -42], ["end", -16, -44], ["middle", 0, 48, 2], ["middle", 0, -65, 2],
+    ["start", 31, -3, 2], ["end", -40, -3, 2], ["start", 31, 28], ["end", -31, 30], ["start", 31, -12],
+    ["end", -40, -14], ["middle", 0, 66], ["middle", 0, -62]];
+  const entries = Object.entries(built.badges).map(([id, badge]) => [id, badge, built.lands[id]])
+    .filter(([, badge]) => badge.name.getBBox && badge.name.getBBox().width);   // a hidden page: defaults stay
+  entries.sort((a, b) => Number(a[2].dataset.y) - Number(b[2].dataset.y));
+  let placed = new Map();    // id → its name's box and spot
+  const put = (name, [anchor, dx, dy, lines], words) => {
+    name.setAttribute("x", dx);
+    name.setAttribute("y", dy);
+    name.style.textAnchor = anchor;   // the style sheet's text-anchor outranks an attribute
+    if (lines === 2) {
+      name.replaceChildren(...words.map((line, i) => svgEl("tspan", { x: dx, dy: i ? "1.05em" : 0 }, line)));
+    } else if (name.firstElementChild) {
+      name.textContent = words.join("");
+    }
+  };
+  // A name's two lines: split at the space nearest its middle (the first keeps the space: the text reads whole).
+  const halves = (text) => {
+    const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
+    if (!spaces.length) return null;
+    const at = spaces.reduce((a, b) => (Math.abs(b - text.length / 2) < Math.abs(a - text.length / 2) ? b : a));
+    return [text.slice(0, at + 1), text.slice(at + 1)];
+  };
+  const place = ([id, badge, land]) => {
+    const x = Number(land.dataset.x);
+    const y = Number(land.dataset.y);
+    const text = badge.name.textContent;
+    const two = halves(text);
+    const order = (land.dataset.name === "above" ? [spots[1], spots[0], ...spots.slice(2)] : spots)
+      .filter((spot) => spot[3] !== 2 || two);
+    let best = null;
+    for (const spot of order) {
+      put(badge.name, spot, spot[3] === 2 ? two : [text]);
+      const b = badge.name.getBBox();
+      const r = { x: x + b.x, y: y + b.y, w: b.width, h: b.height, spot, words: spot[3] === 2 ? two : [text] };
+      const c = cost(id, r, placed);
+      if (!best || c < best.c) best = { c, r };
+      if (c === 0) break;
+    }
+    placed.set(id, best.r);
+  };
+  // The first placed take the best places: the names left overlapping go first in the next try, the best try stays.
+  let best = null;
+  for (let round = 0; round < 4; round += 1) {
+    placed = new Map();
+    entries.forEach(place);
+    const costs = new Map(entries.map(([id]) => [id, cost(id, placed.get(id), placed)]));
+    const total = [...costs.values()].reduce((a, b) => a + b, 0);
+    if (!best || total < best.total) best = { total, placed };
+    if (!total) break;
+    entries.sort((a, b) => (costs.get(b[0]) > 0) - (costs.get(a[0]) > 0));
   }
+  for (const [id, badge] of entries) put(badge.name, best.placed.get(id).spot, best.placed.get(id).words);
 }
 
 // Only what changed is touched: with 42 territories and 8 screens the redraw stays a few milliseconds.
@@ -265,11 +318,13 @@ let logDrawnAt = -LOG_EVERY_MS;
 function scheduleLog() {
   if (logTimer !== null) return;
   const wait = Math.max(0, LOG_EVERY_MS - (performance.now() - logDrawnAt));
-  logTimer = setTimeout(() => {
+  // When the page is idle after the wait: never in the frame that draws a count on the map.
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 0));
+  logTimer = setTimeout(() => idle(() => {
     logTimer = null;
     logDrawnAt = performance.now();
     if (view) drawLog(document.getElementById("log"), view.log);
-  }, wait);
+  }, { timeout: LOG_EVERY_MS }), wait);
 }
 
 // The log's box lays out bottom up (column-reverse) with the newest line first in the page, so it shows the newest
@@ -328,8 +383,11 @@ function battleCaption(v, dice) {
 }
 
 // A remote seat taps territories from here; a press held 0.8 s (or a right click) is a long press, which places a
-// fleet where the ruleset has fleets, as at the board. A drag or a pinch of the map is not a tap.
+// fleet where the ruleset has fleets, as at the board. A drag or a pinch of the map is not a tap. On a touch screen
+// where the discs are smaller than a finger (a phone shows the whole world 360 px wide: discs of 13 px), a tap
+// first zooms in on the region it touched, so that its discs are at least TARGET_PX; the next tap picks.
 const LONG_PRESS_MS = 800;
+const TARGET_PX = 48;
 function tappable(node, id) {
   let down = 0;
   let long = false;
@@ -340,8 +398,9 @@ function tappable(node, id) {
     long = true;
     client.send({ type: "tap", territory: id, long: true });
   });
-  node.addEventListener("click", () => {
+  node.addEventListener("click", (e) => {
     if (!seatView || long || zoom.moved()) return;  // long: already sent by the context menu (a long touch)
+    if (zoom.closer(e)) return;
     const held = down && performance.now() - down >= LONG_PRESS_MS;
     client.send(held ? { type: "tap", territory: id, long: true } : { type: "tap", territory: id });
   });
@@ -356,6 +415,8 @@ const zoom = (() => {
   let box = null;       // the one shown
   let start = null;
   let travelled = 0;
+  let touch = false;    // the last press was a finger's
+  const whole = document.getElementById("whole-map");
   function svg() { return world && world.svg; }
   function apply() {
     const node = svg();
@@ -365,6 +426,12 @@ const zoom = (() => {
     world.overlay.setAttribute("viewBox", shown);
     const zoomed = box[2] < base[2] - 0.5;
     frame.classList.toggle("zoomed", zoomed);
+    whole.classList.toggle("hidden", !zoomed);
+  }
+  // A disc's width on the screen now (the drawn disc and its rim: 57 map units).
+  function discPx() {
+    const ctm = world && world.overlay.getScreenCTM();
+    return ctm ? 57 * ctm.a : Infinity;
   }
   function clamp(b) {
     const w = Math.min(base[2], Math.max(base[2] / 6, b[2]));
@@ -384,6 +451,7 @@ const zoom = (() => {
     return { mid, dist, box: box.slice(), anchor: toMap(mid[0], mid[1], box) };
   }
   frame.addEventListener("pointerdown", (e) => {
+    touch = e.pointerType === "touch";
     if (!box) return;
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.size === 1) travelled = 0;
@@ -426,7 +494,31 @@ const zoom = (() => {
     box = clamp([anchor[0] - (e.clientX - r.left) / r.width * w, anchor[1] - (e.clientY - r.top) / r.height * h, w, h]);
     apply();
   }, { passive: false });
+  // The sea, as the land: a remote seat's finger on a map too small zooms in.
+  frame.addEventListener("click", (e) => {
+    if (seatView && !zoom.moved() && e.target.closest("svg")) zoom.closer(e);
+  });
+  whole.addEventListener("click", (e) => {
+    e.stopPropagation();
+    if (!base) return;
+    box = base.slice();
+    apply();
+  });
   return {
+    // A finger's tap where the discs are smaller than TARGET_PX zooms in around it (true: the tap was used so).
+    closer(e) {
+      const size = discPx();
+      if (!touch || !box || size >= TARGET_PX - 0.5) return false;
+      e.stopPropagation();
+      const anchor = toMap(e.clientX, e.clientY, box);
+      const r = frame.getBoundingClientRect();
+      const k = Math.min(6, TARGET_PX / size);
+      const w = box[2] / k;
+      const h = box[3] / k;
+      box = clamp([anchor[0] - (e.clientX - r.left) / r.width * w, anchor[1] - (e.clientY - r.top) / r.height * h, w, h]);
+      apply();
+      return true;
+    },
     reset() {
       const node = svg();
       if (!node) return;
@@ -465,6 +557,7 @@ const client = connect((frame) => {
   else if (frame.type === "taken_over") seatView = null;
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
   document.body.classList.toggle("remote-seat", Boolean(seatView));
+  setText(document.getElementById("zoom-hint"), seatView ? "tap to zoom in · pinch · drag" : "pinch to zoom · drag to move");
   ensureWorld();
   draw();
   panel.update(seatView, view, map);
