@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -8,6 +9,7 @@ from starlette.testclient import TestClient
 
 from conquista.web.server import Hub, create_app
 from tests.web.helpers import Board, make_board
+from tests.web.test_browser import ARGS, CHROMIUM, _missing
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -17,6 +19,22 @@ class Served:
         self.board = board
         self.client = client
         self.hub = hub
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one per test module (skipped without it, failed under CI)."""
+    why = _missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests need Chromium under CI: {why}")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture

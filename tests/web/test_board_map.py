@@ -15,9 +15,7 @@ import pytest
 from conquista.rules.events import Phase
 from conquista.table.colours import mark
 from tests.web.live import LiveBoard
-from tests.web.test_browser import PHONE, WAIT_MS, browser, claim_seat, finish_setup
-
-__all__ = ["browser"]      # the fixture, shared with test_browser
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 pytestmark = pytest.mark.timeout(180)

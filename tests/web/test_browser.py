@@ -41,19 +41,6 @@ def _missing() -> str:
     return ""
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    why = _missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {why}")
-        pytest.skip(why)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ Set CONQUISTA_SCREENSHOTS to a folder to keep the pictures (sensors, LEDs, end).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,26 +15,12 @@ import pytest
 from conquista.web.calibration_app import CalibrationFeed, CalibrationService
 from conquista.web.service import WebAddress
 from tests.boardtools.calibrating import MAP, SteppedCalibration
-from tests.web.test_browser import ARGS, CHROMIUM, PHONE, WAIT_MS, _missing
+from tests.web.test_browser import PHONE, WAIT_MS
 
 pytestmark = pytest.mark.timeout(120)
 WIDTH = 390
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, as tests/web/test_browser.py launches it (skipped without it, failed under CI)."""
-    why = _missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {why}")
-        pytest.skip(why)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def shot(page: Any, name: str) -> None:

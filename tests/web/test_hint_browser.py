@@ -11,10 +11,9 @@ import pytest
 
 from tests.web.live import LiveBoard
 from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
-from tests.web.test_phone_browser import browser, fits
+from tests.web.test_phone_browser import fits
 
 pytestmark = pytest.mark.timeout(240)
-__all__ = ["browser"]   # the module's Chromium fixture, shared
 
 
 @pytest.fixture

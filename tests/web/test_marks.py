@@ -9,9 +9,8 @@ import pytest
 
 from conquista.table.colours import mark
 from tests.web.live import LiveBoard
-from tests.web.test_browser import PHONE, WAIT_MS, browser, claim_seat, finish_setup
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
 
-__all__ = ["browser"]      # the fixture, shared with test_browser
 pytestmark = pytest.mark.timeout(180)
 
 LETTERS = "el => [...el.querySelectorAll('.swatch')].map(s => s.textContent)"

@@ -12,28 +12,12 @@ import pytest
 from conquista.rules.events import Phase
 from tests.rules.helpers import edited
 from tests.web.live import LiveBoard
-from tests.web.test_browser import ARGS, CHROMIUM, PHONE, WAIT_MS, _missing, claim_seat, finish_setup
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
 
 pytestmark = pytest.mark.timeout(240)
 WIDTH = 390
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, as tests/web/test_browser.py launches it (skipped without it, failed under CI)."""
-    import os
-
-    why = _missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {why}")
-        pytest.skip(why)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import pytest
 
 from tests.web.live import LiveBoard
 from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
-from tests.web.test_phone_browser import browser as browser  # the module's Chromium fixture
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from tests.web.live import LiveBoard
-from tests.web.test_browser import PHONE, WAIT_MS, browser
+from tests.web.test_browser import PHONE, WAIT_MS
 
-__all__ = ["browser"]      # the fixture, shared with test_browser
 pytestmark = pytest.mark.timeout(180)
+
 TV = {"viewport": {"width": 1920, "height": 1080}}
 
 

@@ -17,9 +17,7 @@ import pytest
 from conquista.rules.events import Phase
 from tests.rules.helpers import position
 from tests.web.live import LiveBoard
-from tests.web.test_browser import PHONE, WAIT_MS, browser, claim_seat
-
-__all__ = ["browser"]       # the module's shared Chromium (test_browser.py)
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat
 
 pytestmark = pytest.mark.timeout(180)
 TV_SIZES = [(960, 540), (1280, 720), (1920, 1080), (3840, 2160)]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,26 +14,13 @@ import pytest
 
 from conquista.table.colours import Palette
 from tests.web.live import LiveBoard
-from tests.web.test_browser import ARGS, CHROMIUM, PHONE, WAIT_MS, _missing, claim_seat
+from tests.web.test_browser import PHONE, WAIT_MS, claim_seat
 
 pytestmark = pytest.mark.timeout(240)
 SHOTS = os.environ.get("CONQUISTA_SHOTS")
 FULL_HD = {"viewport": {"width": 1920, "height": 1080}}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    why = _missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {why}")
-        pytest.skip(why)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def shot(page: Any, name: str) -> None:
