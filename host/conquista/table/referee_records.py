@@ -3,7 +3,7 @@ Pure: no clock, no device."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 
 from conquista.rules.events import PLACING_PHASES, Phase
@@ -71,6 +71,41 @@ class LightEffect:
     start: float
     kind: EffectKind
     count: int = 1
+
+
+@frozen_record
+class Selection:
+    """What the play modes have chosen with taps and the encoder (table/modes.py's play modes own it, as
+    `TypingDice` owns its `DiceEntry`): the source and the target (-1: none), the count the encoder sets, and the
+    last placement, where the encoder places more (a fleet's: fleets)."""
+
+    source: int = -1
+    target: int = -1
+    count: int = 0
+    last_placed: int = -1
+    last_fleet: bool = False
+
+    def cleared(self) -> Selection:
+        """No source nor target (the count and the last placement stay)."""
+        return self if self.source < 0 and self.target < 0 else replace(self, source=-1, target=-1)
+
+
+NO_SELECTION = Selection()
+
+
+@frozen_record
+class LastBattle:
+    """The last battle rolled, as the referee saw it: where from and where to, who attacked whom (seats; the
+    defender is the seat that held the target when the dice were rolled, even once it is conquered), the dice,
+    and the turn and player it was rolled in."""
+
+    source: int
+    target: int
+    attacker: int
+    defender: int
+    attack: tuple[int, ...]
+    defend: tuple[int, ...]
+    turn: tuple[int, int]
 
 
 @dataclass
