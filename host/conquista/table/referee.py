@@ -552,7 +552,7 @@ class Referee:
             self._last_phase = phase_key
             if game.phase in (Phase.SETUP, Phase.REINFORCE, Phase.NEUTRAL_REINFORCE) or player_changed:
                 # An action of an earlier phase or player is never undone, except a fortify that passed the turn
-                # with no card drawn: it stays undoable until the next player acts (_apply drops it then).
+                # with no card drawn: it stays undoable until the next player acts (`apply_action` drops it then).
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
                 self._undoable = self._undoable[-1:] if fortify_passed else []
                 self.selection = replace(self.selection, last_placed=-1)
