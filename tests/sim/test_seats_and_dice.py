@@ -49,7 +49,7 @@ def test_sim_takes_bots_by_colour(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_simulate_names_seats_by_colour(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--rules", "italian", "--players", "3", "--games", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "(3 players: red greedy, blue greedy, yellow greedy; seed 1)" in out
+    assert "(3 players: red normal, blue normal, yellow normal; seed 1)" in out
     assert re.search(r"wins per seat +red \d+ +blue \d+ +yellow \d+", out)
 
 

@@ -64,7 +64,7 @@ def test_the_menu_with_buttons_and_knob_starts_a_game_with_a_bot() -> None:
         assert "red person, blue bot" in words(table)
         table.press("roll")
         assert table.referee.menu is None and table.game.players == 2 and table.bots == {1}
-        assert table.bot_seats.kinds == {1: "greedy"}
+        assert table.bot_seats.kinds == {1: "normal"}
         assert OFF not in {table.led(t.id) for t in table.game.map.territories}
         while table.game.to_move == 0 and table.game.phase is Phase.SETUP:
             table.tap(table.game.map.id(table.game.owner.index(0)))

@@ -54,7 +54,7 @@ def test_the_host_hands_a_seat_to_a_bot() -> None:
     board.companion.submit(HostLeave(1, 1, 0, bot=True))
     board.step()
     assert seated == [0] and not any(board.referee.game.left)
-    assert 0 in board.companion.seats.bots and board.companion.bot_kinds[0] == "greedy"
+    assert 0 in board.companion.seats.bots and board.companion.bot_kinds[0] == "normal"
 
 
 def test_the_public_view_carries_the_time_left() -> None:

@@ -1,7 +1,7 @@
 """The hard bot's attacks, weighed by trying them: at each attack of its turn, the few attacks the planner rates
 best and stopping are each played out to the end of the round on copies of the game as the seat may know it
 (`seat_view`), with the same dice for each, and scored by the share of the table's strength then held
-(`hard.strength_share`). The planner's own choice is kept unless another did clearly better.
+(`lookahead.strength_share`). The planner's own choice is kept unless another did clearly better.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from conquista.bots.lookahead import clear_gain, play_round, public_seed, strength_share
 from conquista.bots.planner import PlannerBot, attack_options, make_view
 from conquista.bots.planner_values import Objective
 from conquista.bots.seat_view import seat_view
@@ -48,9 +49,6 @@ def weigh(game: Game, me: int, choices: list[Action], bots: dict[int, PlannerBot
           rollouts: int, cap: int) -> Weighed:
     """Each of `choices` tried `rollouts` times to the end of the round; the first (the planner's) unless another
     is clearly better over the same dice."""
-    # Imported here: hard.py imports this module for its attack phase.
-    from conquista.bots.hard import clear_gain, play_round, public_seed, strength_share
-
     rng = random.Random(f"attack:{public_seed(game, me)}")
     views = [seat_view(game, me, rng) for _ in range(rollouts)]
     seeds = [rng.random() for _ in range(rollouts)]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from conquista.bots.hard import HardBot, public_seed
+from conquista.bots.hard import HardBot
+from conquista.bots.lookahead import public_seed
 from conquista.bots.seat_view import seat_view
 from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.engine import Game
