@@ -130,7 +130,8 @@ class Desk(Protocol):
     @property
     def storage_fault(self) -> str: ...
 
-    def apply_action(self, action: Action, now: float) -> None: ...
+    def apply_action(self, action: Action, now: float) -> bool:
+        """Apply `action`; False when refused (the reason said as a button press's)."""
 
     def illegal(self, t: int, now: float, reason: str) -> None: ...
 

@@ -16,7 +16,6 @@ in.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Roll
@@ -130,9 +129,9 @@ class Attacking(Play):
         if sel.source >= 0 and (game.owner[sel.source] != game.acting_owner() or game.armies[sel.source] < 2):
             sel = sel.cleared()
         elif sel.target >= 0 and not game.attack_allowed(sel.source, sel.target):
-            sel = replace(sel, target=-1)
+            sel = sel.with_target(-1, sel.count)
         if sel.target >= 0:
-            sel = replace(sel, count=min(max(sel.count, 1), game.max_attack_dice(sel.source)))
+            sel = sel.with_count(min(max(sel.count, 1), game.max_attack_dice(sel.source)))
         return sel
 
 
@@ -143,7 +142,7 @@ class Occupying(Play):
         return referee_input.tap_occupy(desk, t, now)
 
     def settle(self, desk: Desk, sel: Selection) -> Selection:
-        return replace(sel, count=desk.game.occupy_range()[0])
+        return sel.with_count(desk.game.occupy_range()[0])
 
 
 class Fortifying(Play):
@@ -165,7 +164,7 @@ class Defending(Play):
         battle = desk.game.battle
         if battle is None:
             return sel.cleared()
-        return replace(sel, count=desk.game.max_defend_dice(battle.target))
+        return sel.with_count(desk.game.max_defend_dice(battle.target))
 
 
 PLAY = Play()      # waiting: a step no gesture makes (a chance step being answered), where taps are refused

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from conquista.dice.chance import chance_action
@@ -30,7 +29,7 @@ from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted
-from conquista.table.gestures import Button, Chord, Gesture, HeldDown
+from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.inputs import (
     HOLDING,
     TICK,
@@ -162,21 +161,32 @@ class Referee:
         outbox until the shell's router takes them (`take_effects`), so an input handed over here or another way
         (`handle`, `start`, ...) loses none: the router is the one that sends them on, the journal first."""
         mark = len(self._out)
-        self._change(now, lambda: self._take(item, now, mark))
+        self._begin(now)   # `_change`'s path, spelt out: a tap is the hottest call of the table
+        if isinstance(item, _GESTURES):
+            self._gesture(item, now)
+            self._end(now, None)
+        else:
+            self._end(now, self._take(item, now, mark))
         return self._out[mark:]
 
     def _change(self, now: float, change: Callable[[], T]) -> T:
-        """The one path of every change to the referee: `now` becomes the referee's time, the turn clock runs up to
-        it as it was, the change is made, the clock runs on from now as the change left it (a question or a fault
-        stops it), and the version moves so the screens redraw; only time passing that changed nothing
-        (`_take`'s `_STILL`) leaves the version as it was."""
+        """The one path of every change to the referee (`step` takes it too, unrolled): `now` becomes the
+        referee's time, the turn clock runs up to it as it was, the change is made, the clock runs on from now as
+        the change left it (a question or a fault stops it), and the version moves so the screens redraw; only
+        time passing that changed nothing (`_take`'s `_STILL`) leaves the version as it was."""
+        self._begin(now)
+        result = change()
+        self._end(now, result)
+        return result
+
+    def _begin(self, now: float) -> None:
         self._now = now
         turn_clock.update_clock(self, now)
-        result = change()
+
+    def _end(self, now: float, result: object) -> None:
         turn_clock.update_clock(self, now)
         if result is not _STILL:
             self.version += 1
-        return result
 
     def _take(self, item: Input, now: float, mark: int) -> object:
         match item:
@@ -280,7 +290,7 @@ class Referee:
         self.step(gesture, now)
 
     def _gesture(self, gesture: Gesture, now: float) -> None:
-        self.message = ""
+        self._message, self.message_kind = "", MessageKind.REFUSAL
         if isinstance(gesture, Chord):
             # The chord means one thing in every mode: the waiting seat claim is granted.
             news = self.claims.grant()
@@ -502,15 +512,15 @@ class Referee:
 
     # ----------------------------------------------------------------------------------------- applying
 
-    def apply_action(self, action: Action, now: float) -> None:
+    def apply_action(self, action: Action, now: float) -> bool:
         """Apply an action (a gesture's, or one the table decided: a time-out, a player leaving); a refusal is
-        shown like a tap's."""
+        shown like a tap's (False)."""
         seat = self.game.current
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
             self.refuse(now, self.readable(str(exc)))
-            return
+            return False
         if isinstance(action, UNDOABLE):
             if self._undoable and self._undoable[-1] != seat:
                 self._undoable.clear()  # the next player has acted: the previous player's fortify stands
@@ -522,6 +532,7 @@ class Referee:
             self.clear_selection()
         self._record(action, events, now)
         self._settle(now)
+        return True
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
         if not isinstance(action, UNDOABLE):
@@ -555,7 +566,7 @@ class Referee:
                 # with no card drawn: it stays undoable until the next player acts (`apply_action` drops it then).
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
                 self._undoable = self._undoable[-1:] if fortify_passed else []
-                self.selection = replace(self.selection, last_placed=-1)
+                self.selection = self.selection.placed(-1, self.selection.last_fleet)
         # The new phase's play mode says what of the selection holds.
         self.selection = play_mode(game.phase).settle(self, self.selection)
 
@@ -642,4 +653,5 @@ class Referee:
         return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army
 
 
+_GESTURES = (Tap, LongPress, Press, Turn, Hold, HeldDown, Chord)   # `Gesture`, the usual first
 _STILL = object()   # a change that changed nothing the screens show (time passing, mostly): the version stays

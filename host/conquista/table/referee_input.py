@@ -9,7 +9,6 @@ in."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
@@ -35,9 +34,9 @@ def tap_occupy(referee: Desk, t: int, now: float) -> Chosen:
     low, high = game.occupy_range()
     sel = referee.selection
     if t == battle.target:
-        return replace(sel, count=min(high, sel.count + 1))
+        return sel.with_count(min(high, sel.count + 1))
     if t == battle.source:
-        return replace(sel, count=max(low, sel.count - 1))
+        return sel.with_count(max(low, sel.count - 1))
     source, target = referee.territory_name(battle.source), referee.territory_name(battle.target)
     kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
     referee.illegal(t, now, f"move {kind} from {source} into {target}")
@@ -53,27 +52,23 @@ def confirmed(referee: Desk, t: int) -> None:
 
 
 def tap_place(referee: Desk, t: int, now: float, long: bool, me: int) -> Chosen:
-    """A tap places one army; with fleets (lamorisse-1954) a long press places one fleet instead. The engine's
-    check (`Game.check`) refuses a placement that breaks the rules; the table's words for the usual refusals
-    (another's territory, an empty pool, a fleet with no sea link) name the territory and the button to press,
-    which the tests and the players know."""
+    """A tap places one army; with fleets (lamorisse-1954) a long press places one fleet instead. The table's words
+    for the usual refusals (another's territory, an empty pool, a fleet with no sea link) name the territory and the
+    button to press, which the tests and the players know, and flash the territory; any other refusal is the
+    engine's own reason (`Game.apply` checks the placement once), refused as `apply_action` refuses one."""
     game = referee.game
     fleet = long and game.rules.fleets
-    place = Place(t, 1, True) if fleet else Place(t, 1)
-    refused = game.check(place)
-    if refused is not None:
-        words = _place_words(referee, t, me, fleet)
-        if words:
-            referee.illegal(t, now, words)
-        else:   # the engine's own reason, refused as `apply_action` refuses one
-            referee.refuse(now, referee.readable(refused))
+    words = _place_words(referee, t, me, fleet)
+    if words:
+        referee.illegal(t, now, words)
         return None
-    referee.apply_action(place, now)
-    return replace(referee.selection, last_placed=t, last_fleet=fleet)
+    if not referee.apply_action(Place(t, 1, True) if fleet else Place(t, 1), now):
+        return None
+    return referee.selection.placed(t, fleet)
 
 
 def _place_words(referee: Desk, t: int, me: int, fleet: bool) -> str:
-    """The table's words for a refused placement ("": the engine's own)."""
+    """The table's words for a placement it refuses ("": none, the engine has the last word)."""
     game = referee.game
     if game.owner[t] != me:
         yours = "the neutral army's" if me == game.neutral else "yours"
@@ -97,7 +92,7 @@ def tap_fortify(referee: Desk, t: int, now: float) -> Chosen:
     source = sel.source
     if source >= 0 and sel.target < 0:
         if game.fortify_allowed(source, t):
-            return replace(sel, target=t, count=game.movable(source, t))
+            return sel.with_target(t, game.movable(source, t))
         if _units_limited(game) and game.map.adjacent(source, t):
             # Adjacent and yours, but no unit of the link's kind may move (or all of them moved in this turn).
             referee.illegal(t, now, referee.readable(game.movable_words(source, t, 0)))
@@ -110,7 +105,7 @@ def tap_fortify(referee: Desk, t: int, now: float) -> Chosen:
         referee.illegal(t, now, f"no unit may move from {name} to a territory of yours next "
                                 f"to it (units that moved in this turn stay)")
         return None
-    return replace(sel, source=t, target=-1)
+    return sel.with_source(t)
 
 
 def _units_limited(game: Game) -> bool:
@@ -130,7 +125,7 @@ def tap_attack(referee: Desk, t: int, now: float, long: bool, me: int) -> Chosen
         if game.armies[t] < 2:
             referee.illegal(t, now, f"{referee.territory_name(t)} needs at least 2 armies to attack")
             return None
-        return replace(sel, source=t, target=-1)
+        return sel.with_source(t)
     if sel.source < 0:
         first = "a neutral territory" if me == game.neutral else "one of your territories"
         referee.illegal(t, now, f"tap {first} first")
@@ -138,7 +133,7 @@ def tap_attack(referee: Desk, t: int, now: float, long: bool, me: int) -> Chosen
     if not game.attack_allowed(sel.source, t):
         referee.illegal(t, now, referee.readable(game.check(Attack(sel.source, t, 1)) or "not now"))
         return None
-    chosen = replace(sel, target=t, count=game.max_attack_dice(sel.source))
+    chosen = sel.with_target(t, game.max_attack_dice(sel.source))
     if not long:
         return chosen
     referee.hold(chosen)   # held before the blitz: what holds after it is the attack phase's to say (`settle`)
@@ -155,13 +150,13 @@ def turn(referee: Desk, steps: int, now: float) -> Chosen:
     if phase in PLACING:
         return _turn_placing(referee, sel, steps, now)
     if phase in ATTACKING and sel.target >= 0:
-        return replace(sel, count=_clamp(sel.count + steps, 1, game.max_attack_dice(sel.source)))
+        return sel.with_count(_clamp(sel.count + steps, 1, game.max_attack_dice(sel.source)))
     if phase is Phase.OCCUPY:
-        return replace(sel, count=_clamp(sel.count + steps, *game.occupy_range()))
+        return sel.with_count(_clamp(sel.count + steps, *game.occupy_range()))
     if phase is Phase.FORTIFY and sel.target >= 0:
-        return replace(sel, count=_clamp(sel.count + steps, 1, game.movable(sel.source, sel.target)))
+        return sel.with_count(_clamp(sel.count + steps, 1, game.movable(sel.source, sel.target)))
     if phase is Phase.DEFEND and game.battle is not None:
-        return replace(sel, count=_clamp(sel.count + steps, 1, game.max_defend_dice(game.battle.target)))
+        return sel.with_count(_clamp(sel.count + steps, 1, game.max_defend_dice(game.battle.target)))
     return None
 
 
@@ -169,7 +164,7 @@ def _turn_placing(referee: Desk, sel: Selection, steps: int, now: float) -> Chos
     game = referee.game
     if sel.last_placed >= 0 and game.owner[sel.last_placed] != game.acting_owner():
         # The last placement was another player's (a set-up batch passed on).
-        sel = replace(sel, last_placed=-1)
+        sel = sel.placed(-1, sel.last_fleet)
         referee.hold(sel)
     if steps > 0 and sel.last_placed < 0:
         referee.refuse_quietly("tap a territory first: the encoder then places more armies there")
