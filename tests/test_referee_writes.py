@@ -3,7 +3,8 @@
 - No module of host/ or simulator/ but the referee (table/referee.py) and its modes (table/modes.py) assigns a field
   of the referee: a change arrives as an input to `Referee.step` (table/inputs.py), with the time; the referee's
   helpers return what they decide, or call its methods.
-- The referee moves its version in one place (`_change`, which every input and entry point goes through).
+- The referee moves its version in one place (`_end`, the close of the change path `_change` that every input and
+  entry point takes).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def test_no_module_but_the_referee_and_its_modes_writes_a_referee_field() -> Non
 
 def test_the_referee_moves_its_version_in_one_place() -> None:
     referee = (ROOT / "host/conquista/table/referee.py").read_text(encoding="utf-8")
-    assert len(version_moves(referee)) == 2, "the version starts at 0 and moves only in `_change`"
+    assert len(version_moves(referee)) == 2, "the version starts at 0 and moves only in `_end` (the change path's)"
     others = [f"{path.relative_to(ROOT)}:{line}" for path in sources() if path.name != "referee.py"
               for line in version_moves(path.read_text(encoding="utf-8"))
               if "table" in path.parts]
