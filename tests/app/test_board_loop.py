@@ -15,6 +15,7 @@ from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.gestures import Button, Press, Tap
+from conquista.table.referee_records import Selection
 from conquista.web.companion import Companion, SeatGesture
 from conquista.web.seats import SeatBook
 from conquista_sim.devices import FakeClock, MemoryStrip
@@ -62,7 +63,7 @@ def test_an_unchanged_scene_sends_no_frame_and_an_idle_board_waits_long() -> Non
     assert loop._next_timeout(clock.now()) == IDLE_S
     game = referee.game
     assert game.phase is Phase.SETUP
-    referee.source = game.owner.index(game.current)   # a pulsing selection: the next animation step
+    referee.hold(Selection(source=game.owner.index(game.current)))   # a pulsing selection: the next animation step
     assert loop._next_timeout(clock.now()) == ANIMATION_STEP_S
 
 

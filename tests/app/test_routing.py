@@ -12,7 +12,7 @@ from conquista.journal import GameJournal
 from conquista.rules.actions import Place
 from conquista.rules.events import Phase
 from conquista.table.effects import ActionApplied, Effect, GameStarted
-from conquista.table.gestures import Tap
+from conquista.table.gestures import Button, Press, Tap
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.web.companion import SeatGesture
@@ -198,7 +198,7 @@ def test_the_buzzer_looks_at_the_table_only_when_its_version_moved() -> None:
     referee.refused_at = 1.0          # changed behind the referee's back: no version moved, so no cue
     sounds.update(referee, 1.0)
     assert piezo.playing is None
-    referee.refuse(2.0, "not now")    # a refusal moves the version: its cue plays
+    referee.step(Press(Button.NEXT), 2.0)   # refused (the deal's armies first): the version moves, its cue plays
     sounds.update(referee, 2.0)
     assert piezo.playing == TUNES[Cue.REFUSED][0][0]
     sounds.update(referee, 5.0)       # the tune goes on with time alone, and ends

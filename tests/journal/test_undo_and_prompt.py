@@ -14,6 +14,7 @@ from conquista.rules.events import Phase
 from conquista.table.colours import FAULT, OFF
 from conquista.table.effects import ActionUndone, Answered
 from conquista.table.gestures import Button, Gesture, Press, Tap, Turn
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import PROMPT_NO, PROMPT_YES, Referee
 from conquista_sim.dice import FixedDice
@@ -131,7 +132,7 @@ def test_reset_relights_a_resumed_game_and_answers_its_roll() -> None:
 def test_journal_fault_blinks_the_ring_and_play_goes_on() -> None:
     game = position("italian", owners={"alaska": 0}, phase=Phase.REINFORCE, state={"pool": 3})
     ref = Referee(game, SeededDice(1))
-    ref.storage_fault = "journal not saved: disk full"
+    ref.step(Fault(FaultSource.STORAGE, "journal not saved: disk full"), ref.now)
     lit = ref.scene(0.1).ring
     dark = ref.scene(0.6).ring
     assert lit[0] == FAULT and lit[1] != FAULT and dark[0] != FAULT and dark[0] != OFF

@@ -9,7 +9,7 @@ from conquista.rules.events import Phase
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.colours import ILLEGAL
 from conquista.table.gestures import Button, HeldDown, Press, Tap, Turn
-from conquista.table.inputs import Fault, FaultSource
+from conquista.table.inputs import Fault, FaultSource, OfferBots
 from conquista.table.modes import (
     Attacking,
     Fortifying,
@@ -49,7 +49,7 @@ def test_play_takes_bots_phones_and_the_clock_and_a_question_stops_them_all() ->
 
 def test_an_answer_that_asks_the_next_question_keeps_it() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.bots_available = True
+    ref.step(OfferBots(True), ref.now)
     seat = ref.game.current
     ref.ask(TableQuestion(QuestionKind.LEAVE, "leave?", subject=seat))
     ref.handle(Press(Button.ROLL), 1.0)              # yes: the table asks its next question itself

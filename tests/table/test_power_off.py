@@ -7,6 +7,7 @@ import pytest
 from conquista.dice.sources import SeededDice
 from conquista.rules.rulesets import load_ruleset
 from conquista.table.gestures import Button, GestureRecogniser, HeldDown, Hold, Press, Tap, Turn
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import POWER_QUESTION, Referee
 from conquista.table.ring import PROMPT_NO, PROMPT_YES
@@ -65,14 +66,14 @@ def test_asked_above_a_fault_a_question_and_the_menu() -> None:
     # The table is in one asked mode at a time (a question, or the menu: the menu follows a "no" to the resume
     # question, never beside it), so the power question is tried above each with a fault.
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.fault = "sensor link down"
+    ref.step(Fault(FaultSource.LINK, "sensor link down"), ref.now)
     ref.ask(TableQuestion(QuestionKind.OTHER, "resume?"))
     ref.handle(HeldDown(Button.NEXT), 1.0)
     assert ref.scene(1.1).ring[0] == PROMPT_YES         # not the fault's orange
     ref.handle(Press(Button.ROLL), 2.0)
     assert ref.power_off and ref.prompt == "resume?"    # the other question was not answered by it
     ref = Referee(dealt("italian", 3), SeededDice(1))
-    ref.fault = "sensor link down"
+    ref.step(Fault(FaultSource.LINK, "sensor link down"), ref.now)
     ref.offer_menu(SetupMenu([RulesetOption.of("italian", load_ruleset("italian"))]))
     ref.handle(HeldDown(Button.NEXT), 1.0)
     assert ref.scene(1.1).ring[0] == PROMPT_YES

@@ -41,7 +41,7 @@ def test_a_link_blip_does_not_lift_the_hosts_pause() -> None:
 
 def test_the_storage_fault_and_the_link_fault_are_kept_apart() -> None:
     referee = Referee(dealt(seed=3), SeededDice(1))
-    referee.storage_fault = "journal not saved: disk full"
+    referee.step(Fault(FaultSource.STORAGE, "journal not saved: disk full"), referee.now)
     referee.step(Fault(FaultSource.LINK, "sensor link down"), 0.0)
     referee.step(Fault(FaultSource.LINK, None), 0.1)
     assert referee.storage_fault == "journal not saved: disk full" and not referee.fault

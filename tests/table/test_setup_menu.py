@@ -7,6 +7,7 @@ from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import OFF, SELECT, Palette, player_rgb
 from conquista.table.effects import SetupChosen
 from conquista.table.gestures import Button, Hold, Press, Tap, Turn
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee import Referee
 from conquista.table.ring import arcs
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu, Step
@@ -153,7 +154,7 @@ def test_the_referee_shows_the_menu_and_starts_the_chosen_game() -> None:
 def test_a_fault_holds_the_menu() -> None:
     ref = Referee(dealt("italian", 3), SeededDice(1))
     ref.offer_menu(menu())
-    ref.fault = "sensor link down"
+    ref.step(Fault(FaultSource.LINK, "sensor link down"), ref.now)
     ref.handle(ROLL, 1.0)
     assert ref.menu is not None and ref.menu.step is Step.RULESET and "paused" in ref.message
 

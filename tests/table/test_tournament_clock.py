@@ -8,6 +8,7 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import ClockOut
 from conquista.rules.tournament import Stage
 from conquista.table.gestures import Button, HeldDown, Press
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.table.tournament_clock import (
@@ -64,11 +65,11 @@ def test_a_fault_and_the_power_question_stop_the_clock() -> None:
     ref = tournament_referee(minutes=2)
     ref.tick(0.0)
     ref.tick(60.0)
-    ref.fault = "sensor link down"
+    ref.step(Fault(FaultSource.LINK, "sensor link down"), ref.now)
     ref.tick(60.0)
     ref.tick(1000.0)                                  # paused for 940 s: none of it counts
     assert clock_outs(ref) == 0 and ref.tournament.elapsed(ref, 1000.0) == 60.0
-    ref.fault = ""
+    ref.step(Fault(FaultSource.LINK, None), ref.now)
     ref.tick(1000.0)
     ref.handle(HeldDown(Button.NEXT), 1030.0)         # the power-off question stops it too
     ref.tick(1030.0)

@@ -9,6 +9,7 @@ from conquista.rules.events import Phase
 from conquista.table.colours import OFF
 from conquista.table.effects import SeatToBot
 from conquista.table.gestures import Button, GestureRecogniser, HeldDown, Hold, Press, Tap
+from conquista.table.inputs import OfferBots
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista_sim.dice import FixedDice
@@ -59,7 +60,7 @@ def test_cancel_answers_no_and_nothing_changes() -> None:
 def test_a_bot_may_take_the_seat_instead() -> None:
     for bot in (True, False):
         ref = _attack_phase()
-        ref.bots_available = True   # the app has bots: the table may offer one
+        ref.step(OfferBots(True), ref.now)   # the app has bots: the table may offer one
         ref.handle(HeldDown(Button.CANCEL), 1.0)
         ref.handle(Press(Button.ROLL), 2.0)
         assert ref.prompt.startswith("a bot plays on for red?")

@@ -10,6 +10,7 @@ import pytest
 from conquista.errors import BadMessage
 from conquista.rules.actions import Leave
 from conquista.table.effects import SeatToBot
+from conquista.table.inputs import OfferBots
 from conquista.web.companion import ClaimSeat, HostLeave, Refusal
 from conquista.web.messages import to_command
 from tests.rules.helpers import position
@@ -48,7 +49,7 @@ def test_the_host_makes_a_player_leave_through_the_referee() -> None:
 def test_the_host_hands_a_seat_to_a_bot() -> None:
     board = _board_past_setup()
     seated: list[int] = []
-    board.referee.bots_available = True   # the app has bots, and seats one from the referee's SeatToBot
+    board.referee.step(OfferBots(True), board.now)   # the app has bots, and seats one from the referee's SeatToBot
     board.router.on(SeatToBot, lambda _referee, effect: seated.append(effect.seat))
     board.companion.submit(HostLeave(1, 1, 0, bot=True))
     board.step()
@@ -79,7 +80,7 @@ def test_a_seat_handed_to_a_bot_at_the_board_unbinds_its_phone_at_once() -> None
     from tests.web.helpers import seat_phone
 
     board = make_board()
-    board.referee.bots_available = True
+    board.referee.step(OfferBots(True), board.now)
     board.referee.reset(position("italian", players=3, owners={"alaska": 0, "kamchatka": 2}), board.now)
     seat_phone(board, 0, connection=4)                 # red's phone; red is to move
     board.referee.handle(HeldDown(Button.CANCEL), board.now)   # CANCEL held at the board: leave?

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from conquista.rules.events import Phase
 from conquista.table.gestures import Button, Press
+from conquista.table.inputs import Fault, FaultSource
 from conquista.table.referee_records import MessageKind
 from conquista.web.companion import ClaimSeat
 from conquista.web.views import seat_view
@@ -64,6 +65,6 @@ def test_a_notice_set_after_a_refusal_changes_the_kind_and_back() -> None:
     assert referee.message == "a bot plays on for red"
     assert referee.status().message_kind is MessageKind.NOTICE
     referee.message = ""
-    referee.storage_fault = "the journal's disk is full"
+    referee.step(Fault(FaultSource.STORAGE, "the journal's disk is full"), referee.now)
     status = referee.status()
     assert status.message == "the journal's disk is full" and status.message_kind is MessageKind.WARNING

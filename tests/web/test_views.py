@@ -172,3 +172,33 @@ def test_power_cards_and_their_trades_on_a_seat_view() -> None:
     assert view["sets"] == [{"cards": [eagle], "kind": "eagle", "armies": 5},
                             {"cards": figures, "kind": "four figures", "armies": 1}]
     assert view["can_trade"] and view["fleets"] is True
+
+
+def test_two_games_in_one_process_keep_each_its_own_last_battles_defender() -> None:
+    """The last roll's sides come from each referee's own last battle (`Referee.last_battle`): two boards in one
+    process (a test run, a host with two tables) conquering in turn each name their own defender, who no longer
+    holds the territory."""
+    from conquista.table.gestures import Button, Press, Tap
+    from conquista.table.wording import owner_name
+
+    boards = []
+    for defender in (1, 2):
+        game = position("italian", 3, owners={"alaska": 0, "kamchatka": defender, "peru": 2, "brazil": 2},
+                        armies={"alaska": 12, "kamchatka": 1}, state={"missions": [7, 7, 7]})
+        board = make_board()
+        board.referee.reset(game, 0.0)
+        boards.append((board.referee, defender))
+    now = 1.0
+    for referee, _ in boards:   # one conquest after the other, on two tables at once
+        referee.handle(Tap(tid("alaska")), now)
+        referee.handle(Tap(tid("kamchatka")), now + 0.1)
+        while referee.game.phase is Phase.ATTACK:
+            now += 1
+            referee.handle(Press(Button.ROLL), now)
+        assert referee.game.phase is Phase.OCCUPY
+    for referee, defender in boards:
+        roll = public_view(referee, SeatState(), now)["roll"]
+        assert referee.last_battle is not None and referee.last_battle.defender == defender
+        assert roll["conquered"] and roll["this_turn"]
+        assert roll["attacker"] == owner_name(referee.game, 0)
+        assert roll["defender"] == owner_name(referee.game, defender) != owner_name(referee.game, 3 - defender)

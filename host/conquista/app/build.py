@@ -74,10 +74,11 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
     settings = BoardSettings.beside(journal_at) if journal_at is not None else None
     if palette is None:
         palette = settings.palette if settings is not None else Palette.STANDARD
-    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette)
+    # With bots, a player leaving may hand the seat to one (the app's offer: `OfferBots`).
+    referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette,
+                      bots_available=bots is not None)
     router = router if router is not None else EffectRouter()
     if bots is not None:
-        referee.bots_available = True   # a player leaving may hand the seat to a bot
         # The bot plays the seat from now on (the saved game says so too: `follow_journal`).
         router.on(SeatToBot, lambda _referee, seated: bots.take_over(seated.seat, seated.now))
     if journal is not None:

@@ -17,6 +17,7 @@ from conquista.devices.interfaces import ButtonPanel, Clock, LedStrip, SensorSou
 from conquista.table.bot_player import BotSeats
 from conquista.table.colours import ATTACK_DIE, DEFENCE_DIE
 from conquista.table.gestures import Button, Gesture, GestureRecogniser, Turn
+from conquista.table.inputs import TICK
 from conquista.table.referee import Referee, Scene
 
 TO_REFEREE = {PanelButton.ROLL: Button.ROLL, PanelButton.CANCEL: Button.CANCEL, PanelButton.NEXT: Button.NEXT,
@@ -116,7 +117,7 @@ class TableRunner:
 
     def handle(self, gesture: Gesture, now: float) -> None:
         """A gesture to the referee, and what it gave out routed at once (the journal first)."""
-        self.referee.handle(gesture, now)
+        self.referee.step(gesture, now)
         self.router.route(self.referee, now)
 
     def route(self, now: float) -> None:
@@ -186,7 +187,7 @@ class TableRunner:
         held = self.recogniser.poll(now)
         if held is not None:
             self.handle(held, now)
-        self.referee.tick(now)
+        self.referee.step(TICK, now)
         self.router.route(self.referee, now)   # the buzzer follows here too
         if self.bots is not None:
             gesture = self.bots.next_gesture(self.referee, now)

@@ -15,6 +15,7 @@ from conquista.rules.engine import Game
 from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.effects import NewGameAsked, SetupChosen
+from conquista.table.inputs import OfferNewGame, SetPalette
 from conquista.table.referee import Referee
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu
 
@@ -66,7 +67,7 @@ class NewGameAtBoard:
             self.journal.seats = seats_of(choice.players, choice.bots)
             self.journal.start(game)
         self.bots.seat(choice.bots)
-        referee.palette = choice.palette
+        referee.step(SetPalette(choice.palette), now)
         tournament = " with the tournament ending" if game.rules.tournament_ending else ""
         referee.start(game, now, f"a new game of {choice.rules}{tournament} for {choice.players} players starts",
                       bots=choice.bots)
@@ -77,7 +78,7 @@ class NewGameAtBoard:
         """Once the game is over, ROLL offers the set-up menu for the next game; `finish()` first closes the game
         that ended (e.g. reveals a committed seed)."""
         self._finish = finish
-        referee.new_game_offered = True
+        referee.step(OfferNewGame(True), referee.now)   # an offer of the app's, at the referee's time
 
     def _again(self, referee: Referee) -> None:
         self._finish()

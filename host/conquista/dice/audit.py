@@ -52,10 +52,11 @@ from conquista.dice.battles import battle_test_for_log
 from conquista.dice.stats import chi_square, chi_square_sf, normal_sf
 from conquista.errors import AuditError as AuditError
 from conquista.rules.choices import Ties
+from conquista.rules.gamelog import BadLine, json_lines
 from conquista.rules.mapdata import GameMap
 from conquista.rules.odds import DiceRule, OddsError, battle_losses, roll_odds
 from conquista.rules.rulesets import RANGES
-from conquista.rules.textdata import BadText, load_json, shown
+from conquista.rules.textdata import shown
 
 ALPHA = 0.001
 MIN_EXPECTED = 5.0
@@ -83,16 +84,18 @@ def _read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def parse_records(lines: Iterable[str], where: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """A game log's lines (from a file or a saved game) as (line number, JSON object), refusing anything else."""
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
+    """A game log's lines (from a file or a saved game) as (line number, JSON object), refusing anything else. The
+    lines are read as every game log is (`conquista.rules.gamelog.json_lines`); the errors are the audit's."""
+    numbered = json_lines(lines)
+    while True:
         try:
-            obj = load_json(text, one_line=True)
-        except BadText as exc:
-            if number == 1:
-                raise AuditError(f"{where}: not a conquista game log (line 1: {exc})") from None
-            raise AuditError(f"{where} line {number}: {exc}") from None
+            number, obj = next(numbered)
+        except StopIteration:
+            return
+        except BadLine as exc:
+            if exc.number == 1:
+                raise AuditError(f"{where}: not a conquista game log (line 1: {exc.reason})") from None
+            raise AuditError(f"{where} line {exc.number}: {exc.reason}") from None
         if not isinstance(obj, dict):
             raise AuditError(f"{where} line {number}: expected a JSON object, got {type(obj).__name__}")
         yield number, obj

@@ -7,7 +7,7 @@ Lines with a "meta" key (e.g. the revealed seed of committed dice) are not actio
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,19 +119,41 @@ def read_log(path: str | Path, game_map: GameMap | None = None) -> tuple[LogHead
     return parse_log_lines(text.splitlines(), where, game_map)
 
 
+class BadLine(ValueError):
+    """A line of a JSON-lines log that is not one JSON value: its number (from 1) and why."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"line {number}: {reason}")
+        self.number, self.reason = number, reason
+
+
+def json_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
+    """The one reader of a JSON-lines log (a game log, a saved game's lines): each line's number (from 1) and JSON
+    value, blank lines skipped; a line that is not one JSON value raises `BadLine`. Its readers say the error in
+    their own words (`parse_log_lines`, the dice audit's `parse_records`)."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, load_json(line, one_line=True)
+        except BadText as exc:
+            raise BadLine(number, str(exc)) from None
+
+
 def parse_log_lines(lines: list[str], where: str, game_map: GameMap | None = None,
                     watch: Callable[[int, Action, Game, bool], None] | None = None) -> tuple[LogHeader, Game]:
     """Replay log lines. `watch(line, action, game, applied)` is called before (applied=False) and after
     (applied=True) each action after the deal, for readers that need the state around every action."""
     header: LogHeader | None = None
     game: Game | None = None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    numbered = json_lines(lines)
+    while True:
         try:
-            obj = load_json(line, one_line=True)
-        except BadText as exc:
-            raise LogError(f"{where}, line {number}: {exc}") from None
+            number, obj = next(numbered)
+        except StopIteration:
+            break
+        except BadLine as exc:
+            raise LogError(f"{where}, line {exc.number}: {exc.reason}") from None
         if header is None:
             header = parse_header(obj, f"{where}, line {number}", game_map)
             continue

@@ -14,7 +14,7 @@ from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.effects import Effect
 from conquista.table.questions import TableQuestion
-from conquista.table.referee_records import DiceEntry, LightEffect, MessageKind
+from conquista.table.referee_records import DiceEntry, LastBattle, LightEffect, MessageKind, Selection
 from conquista.table.seat_claims import SeatClaims
 from conquista.table.tournament_clock import TournamentClock
 
@@ -55,33 +55,52 @@ class ModeView(Protocol):
 
 
 class Desk(Protocol):
-    # The game and what the table holds of it beside the engine.
+    """Read by every part: the painter, the ring and the words read it; the modes and helpers change the table only
+    through its methods (`hold`, `apply_action`, `illegal`, `refuse`, `notice`, ...), never by writing a field
+    (tests/test_code_shape.py fails on one written outside table/referee.py and table/modes.py)."""
+
+    # The game and what the table holds of it beside the engine. The containers (`dealt`, `log`, `effects`,
+    # `claims`) are the referee's parts, which its helpers fill.
     game: Game
     dealt: NewlyDealt
     claims: SeatClaims
     ring_size: int
-    now: float
     palette: Palette          # the seats' LED colours (the host may choose the colour-blind one)
     tournament: TournamentClock   # the tournament ending's clock of play
-    version: int              # moves on every change the screens may show
-    # The selection and the count the encoder sets.
-    source: int
-    target: int
-    count: int
-    last_placed: int
-    last_fleet: bool
+    selection: Selection      # the play mode's: source, target, count, last placement (`hold` replaces it)
     last_roll: tuple[tuple[int, ...], tuple[int, ...]]
+    last_battle: LastBattle | None
     # What the screens say, and the lights' animations.
-    message: str              # set: a refusal's reason; `notice` says what was done
     message_kind: MessageKind
     log: list[str]
     last_placed_line: tuple[int, int, bool, int, int] | None
     effects: list[LightEffect]
     power_off: bool           # the players said yes to the power-off question
-    # What the app says of itself, as data: a bot may take a leaving player's seat; ROLL after the end asks for
-    # the next game's set-up menu.
+    # What the app says of itself, as data (its inputs `OfferBots`, `OfferNewGame`): a bot may take a leaving
+    # player's seat; ROLL after the end asks for the next game's set-up menu.
     bots_available: bool
     new_game_offered: bool
+
+    @property
+    def now(self) -> float: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def source(self) -> int: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def last_placed(self) -> int: ...
+
+    @property
+    def last_fleet(self) -> bool: ...
 
     @property
     def mode(self) -> ModeView: ...
@@ -111,7 +130,8 @@ class Desk(Protocol):
     @property
     def storage_fault(self) -> str: ...
 
-    def apply_action(self, action: Action, now: float) -> None: ...
+    def apply_action(self, action: Action, now: float) -> bool:
+        """Apply `action`; False when refused (the reason said as a button press's)."""
 
     def illegal(self, t: int, now: float, reason: str) -> None: ...
 
@@ -122,6 +142,12 @@ class Desk(Protocol):
     def undo_last(self) -> bool: ...
 
     def clear_selection(self) -> None: ...
+
+    def hold(self, selection: Selection) -> None:
+        """The play mode's selection from now on."""
+
+    def refuse_quietly(self, reason: str) -> None:
+        """A refusal's reason on the screens, with no buzz (the encoder turned to no effect)."""
 
     def note(self, line: str) -> None: ...
 

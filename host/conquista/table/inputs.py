@@ -1,12 +1,14 @@
 """What reaches the referee, as typed values: a gesture at the board (conquista.table.gestures), a fault from a named
-source, a seat claim from a phone and its refusal by the seat's phone, time passing. `Referee.step` takes them; the
-gestures keep their own module because the recogniser makes them."""
+source, a seat claim from a phone and its refusal by the seat's phone, time passing, the host's settings and what the
+app offers. `Referee.step` takes them, with the time, and nothing else changes the referee (tests/test_code_shape.py
+fails on a field written from outside it); the gestures keep their own module because the recogniser makes them."""
 
 from __future__ import annotations
 
 from enum import Enum
 
 from conquista.rules.records import frozen_record
+from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
 
 
@@ -50,4 +52,56 @@ class Tick:
     """Time passing: time-outs and the turn clock."""
 
 
-Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick
+# The host's settings: from the host's phone, the set-up menu's choice, or the command line.
+
+@frozen_record
+class SetPalette:
+    """The seats' LED colours (standard or colour-blind); the next games keep them."""
+
+    palette: Palette
+
+
+@frozen_record
+class SetPhysicalDice:
+    """Battles are rolled with physical dice typed in with the encoder (True), or by the table's dice source."""
+
+    physical: bool
+
+
+@frozen_record
+class SetHints:
+    """Hints for a learner: whether a seat's phone may ask for them, and whether the LEDs show them too."""
+
+    allowed: bool
+    leds: bool
+
+
+@frozen_record
+class SetTimeOuts:
+    """The defender's time to choose the dice (then the most are rolled) and a phone's seat claim's time to be
+    granted (then it expires); None keeps the one the table has."""
+
+    defend_s: float | None = None
+    claim_s: float | None = None
+
+
+# What the app offers, as data the modes read.
+
+@frozen_record
+class OfferBots:
+    """The table has bots: a player leaving may hand the seat to one (`SeatToBot`)."""
+
+    available: bool
+
+
+@frozen_record
+class OfferNewGame:
+    """ROLL once the game is over asks for the next game's set-up menu (`NewGameAsked`)."""
+
+    offered: bool
+
+
+Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | OfferNewGame
+Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting
+
+TICK = Tick()   # time passing, made once: the board's loop hands it to the referee at every pass

@@ -5,7 +5,7 @@ CANCEL held down for `LEAVE_HOLD_S` on one's own turn asks "leave the game?"; RO
 (`Referee.bots_available`), a second question offers a bot for the seat instead: ROLL seats the bot (a `SeatToBot`
 effect: the app seats it), CANCEL leaves the armies to defend by themselves. Both questions are values
 (table/questions.py) whose answer is a pure function of the question (`answered`): no callback is held. The host's
-phone does the same through `leave`.
+phone does the same through `leave`. A refusal is returned (its reason), and the referee says it.
 """
 
 from __future__ import annotations
@@ -24,30 +24,30 @@ LEAVE_HOLD_S = 3.0      # CANCEL held this long on one's turn asks to leave (NEX
 OWN = (QuestionKind.LEAVE, QuestionKind.BOT_SEAT)   # the questions the table answers itself
 
 
-def ask_to_leave(referee: Desk, now: float) -> None:
-    """CANCEL held down on one's turn: ask whether the current player leaves."""
+def ask_to_leave(referee: Desk, now: float) -> str:
+    """CANCEL held down on one's turn: ask whether the current player leaves; or why not ("": asked)."""
     game = referee.game
     if not referee.mode.takes_play:
-        referee.message = "not now"
-        return
+        return "not now"
     seat = game.current
     refused = game.check(Leave(seat))
     if refused is not None:
-        referee.message = refused
-        return
+        return refused
     colour = game.rules.colours[seat]
     referee.ask(TableQuestion(QuestionKind.LEAVE,
                               f"{colour} leaves the game? the armies stay and only defend. ROLL: yes, CANCEL: no",
                               player_rgb(colour, referee.palette), seat))
+    return ""
 
 
-def answered(referee: Desk, question: TableQuestion, yes: bool, now: float) -> None:
-    """The answer to one of the table's own questions (`OWN`), from the question alone."""
+def answered(referee: Desk, question: TableQuestion, yes: bool, now: float) -> str:
+    """The answer to one of the table's own questions (`OWN`), from the question alone; a refusal's reason, if
+    leaving is refused by then."""
     seat = question.subject
     colour = referee.game.rules.colours[seat]
     if question.kind is QuestionKind.BOT_SEAT:
-        leave(referee, seat, now, bot=yes)
-    elif not yes:
+        return leave(referee, seat, now, bot=yes)
+    if not yes:
         referee.notice(f"{colour} plays on")
     elif referee.bots_available:
         referee.ask(TableQuestion(
@@ -55,29 +55,27 @@ def answered(referee: Desk, question: TableQuestion, yes: bool, now: float) -> N
             f"a bot plays on for {colour}? ROLL: a bot takes the seat, CANCEL: the armies only defend",
             player_rgb(colour, referee.palette), seat))
     else:
-        leave(referee, seat, now)
+        return leave(referee, seat, now)
+    return ""
 
 
-def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> bool:
+def leave(referee: Desk, seat: int, now: float, *, bot: bool = False) -> str:
     """`seat` leaves: a bot takes the seat (when asked and the table has bots: the app seats it from the
-    `SeatToBot` effect), or `Leave(seat)` is applied. Refused like a tap (the reason in `message`). True when
-    done."""
+    `SeatToBot` effect), or `Leave(seat)` is applied. Refused like a tap: the reason is returned ("": done)."""
     game = referee.game
     colour = game.rules.colours[seat] if 0 <= seat < game.players else f"seat {seat}"
     if bot:
         if not referee.bots_available or game.over or game.eliminated[seat] or game.left[seat]:
-            referee.message = "no bot can take that seat"
-            return False
+            return "no bot can take that seat"
         referee.give(SeatToBot(seat, now))
         referee.note(f"a bot plays on for {colour}")
         referee.notice(f"a bot plays on for {colour}")
-        return True
+        return ""
     refused = game.check(Leave(seat))
     if refused is not None:
-        referee.message = refused
-        return False
+        return refused
     if seat == game.current:
         referee.clear_selection()
     referee.apply_action(Leave(seat), now)
     referee.notice(f"{colour} left the game: the armies stay and only defend")
-    return True
+    return ""

@@ -25,7 +25,7 @@ from conquista.table.colours import FAULT, OFF, RGB
 from conquista.table.effects import NewGameAsked, SetupChosen
 from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
 from conquista.table.questions import TableQuestion
-from conquista.table.referee_records import ATTACKING, PLACING, DiceEntry
+from conquista.table.referee_records import ATTACKING, PLACING, DiceEntry, Selection
 from conquista.table.ring import Ring, blink_on, game_ring, question_ring, with_time_left
 from conquista.table.tournament_clock import with_tournament_signal
 from conquista.table.turn_clock import time_fraction
@@ -63,42 +63,48 @@ class Mode:
 class Play(Mode):
     """A game is played. The play mode is chosen from the game's phase at every ask (`play_mode`): placing,
     attacking (the neutral army's attacks too), moving in, fortifying, defending, or waiting (a step no gesture
-    makes). Each says what a tap does and, after every action (`settle`), what of the selection and the count
-    still holds, so nothing of an earlier phase has to be cleaned up after. The encoder and the buttons are read
-    by the gesture reader (table/referee_input.py), which follows the phase too."""
+    makes). Its state is the selection (`Selection`: source, target, count, last placement), a value the referee
+    keeps for it as `TypingDice` keeps its `DiceEntry`: each play mode says what a tap makes of it and, after every
+    action (`settle`), what of it still holds, so nothing of an earlier phase has to be cleaned up after. The
+    encoder and the buttons are read by the gesture reader (table/referee_input.py), which follows the phase too
+    and returns the selection to hold."""
 
     clock_runs = True
     takes_play = True
     phones_may_act = True
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
+        chosen: Selection | None = None
         match gesture:
             case Tap(t):
-                self._touch(desk, t, now, long=False)
+                chosen = self._touch(desk, t, now, long=False)
             case LongPress(t):
-                self._touch(desk, t, now, long=True)
+                chosen = self._touch(desk, t, now, long=True)
             case Turn(steps):
-                referee_input.turn(desk, steps, now)
+                chosen = referee_input.turn(desk, steps, now)
             case Press(button):
-                referee_input.press(desk, button, now, held=False)
+                chosen = referee_input.press(desk, button, now, held=False)
             case Hold(button):
-                referee_input.press(desk, button, now, held=True)
+                chosen = referee_input.press(desk, button, now, held=True)
+        if chosen is not None:
+            desk.hold(chosen)
 
-    def _touch(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
+    def _touch(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
         game = desk.game
         if not 0 <= t < game.map.size:
-            return
+            return None
         if desk.dealt.confirm(game, t):   # a newly dealt territory: its army is on the board now
             referee_input.confirmed(desk, t)
-            return
-        self.tap(desk, t, now, long=long)
+            return None
+        return self.tap(desk, t, now, long=long)
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
+    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
         desk.illegal(t, now, "not now")
+        return None
 
-    def settle(self, desk: Desk) -> None:
+    def settle(self, desk: Desk, sel: Selection) -> Selection:
         """After an action: what of the selection still holds (in most steps, nothing)."""
-        desk.clear_selection()
+        return sel.cleared()
 
     def pending(self, desk: Desk) -> str:
         return prompt_words.play_pending(desk)
@@ -107,57 +113,58 @@ class Play(Mode):
 class Placing(Play):
     """Armies (or the neutral army's) are placed: a tap places one, a long press a fleet (lamorisse-1954)."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
-        referee_input.tap_place(desk, t, now, long, desk.game.acting_owner())
+    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
+        return referee_input.tap_place(desk, t, now, long, desk.game.acting_owner())
 
 
 class Attacking(Play):
     """The current player's attacks, or the neutral army's: a source, then a target; a long press blitzes."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
-        referee_input.tap_attack(desk, t, now, long, desk.game.acting_owner())
+    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
+        return referee_input.tap_attack(desk, t, now, long, desk.game.acting_owner())
 
-    def settle(self, desk: Desk) -> None:
+    def settle(self, desk: Desk, sel: Selection) -> Selection:
         # The source may have been lost or spent, the target taken: only what may still attack stays selected.
         game = desk.game
-        if desk.source >= 0 and (game.owner[desk.source] != game.acting_owner() or game.armies[desk.source] < 2):
-            desk.clear_selection()
-        elif desk.target >= 0 and not game.attack_allowed(desk.source, desk.target):
-            desk.target = -1
-        if desk.target >= 0:
-            desk.count = min(max(desk.count, 1), game.max_attack_dice(desk.source))
+        if sel.source >= 0 and (game.owner[sel.source] != game.acting_owner() or game.armies[sel.source] < 2):
+            sel = sel.cleared()
+        elif sel.target >= 0 and not game.attack_allowed(sel.source, sel.target):
+            sel = sel.with_target(-1, sel.count)
+        if sel.target >= 0:
+            sel = sel.with_count(min(max(sel.count, 1), game.max_attack_dice(sel.source)))
+        return sel
 
 
 class Occupying(Play):
     """After a conquest: armies move in, a tap on the target one more, on the source one fewer."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
-        referee_input.tap_occupy(desk, t, now)
+    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
+        return referee_input.tap_occupy(desk, t, now)
 
-    def settle(self, desk: Desk) -> None:
-        desk.count = desk.game.occupy_range()[0]
+    def settle(self, desk: Desk, sel: Selection) -> Selection:
+        return sel.with_count(desk.game.occupy_range()[0])
 
 
 class Fortifying(Play):
     """The source, then the destination; the encoder sets how many move."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> None:
-        referee_input.tap_fortify(desk, t, now)
+    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
+        return referee_input.tap_fortify(desk, t, now)
 
-    def settle(self, desk: Desk) -> None:
-        if desk.source >= 0 and desk.game.owner[desk.source] != desk.game.current:
-            desk.clear_selection()
+    def settle(self, desk: Desk, sel: Selection) -> Selection:
+        if sel.source >= 0 and desk.game.owner[sel.source] != desk.game.current:
+            return sel.cleared()
+        return sel
 
 
 class Defending(Play):
     """The defender chooses how many dice (the most by default, and at the time-out)."""
 
-    def settle(self, desk: Desk) -> None:
+    def settle(self, desk: Desk, sel: Selection) -> Selection:
         battle = desk.game.battle
         if battle is None:
-            desk.clear_selection()
-        else:
-            desk.count = desk.game.max_defend_dice(battle.target)
+            return sel.cleared()
+        return sel.with_count(desk.game.max_defend_dice(battle.target))
 
 
 PLAY = Play()      # waiting: a step no gesture makes (a chance step being answered), where taps are refused
@@ -209,7 +216,7 @@ class Paused(Mode):
         self.shows_clock = under.shows_clock
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        desk.message = f"paused: {desk.fault}"
+        desk.refuse_quietly(f"paused: {desk.fault}")
 
     def pending(self, desk: Desk) -> str:
         return self.under.pending(desk)
@@ -260,7 +267,7 @@ class SettingUp(Mode):
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
         choice = self.menu.handle(gesture)
-        desk.message = self.menu.message    # the menu's words are a refused key's reason ("" when it moved on)
+        desk.refuse_quietly(self.menu.message)    # the menu's words are a refused key's reason ("" when it moved on)
         if self.menu.said:                  # or a notice: an option switched
             desk.notice(self.menu.said)
         if choice is not None:
@@ -299,7 +306,7 @@ class TypingDice(Mode):
                 if entry.values:
                     entry.values.pop()
             case _:
-                desk.message = "enter the dice with the encoder, ROLL confirms each die"
+                desk.refuse_quietly("enter the dice with the encoder, ROLL confirms each die")
 
     def pending(self, desk: Desk) -> str:
         entry = self.entry
@@ -309,17 +316,18 @@ class TypingDice(Mode):
 
 class PowerQuestion(Mode):
     """NEXT held for 5 s asks whether to switch the board off, above every other mode and fault: ROLL switches off
-    (the app then closes the journal), any other key keeps the board on. `under` is the mode it was asked over."""
+    (the app then closes the journal), any other key keeps the board on. `under` is the mode it was asked over:
+    the referee keeps the question asked over play, and `over` gives the same question over the mode of the
+    moment (a new value: the question kept is not changed by being looked at)."""
 
     ring_marks = False
 
-    def __init__(self) -> None:
-        self.under: Mode = PLAY
-
-    def over(self, under: Mode) -> PowerQuestion:
+    def __init__(self, under: Mode) -> None:
         self.under = under
         self.shows_clock = under.shows_clock
-        return self
+
+    def over(self, under: Mode) -> PowerQuestion:
+        return self if under is self.under else PowerQuestion(under)
 
     def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
         desk.end(self)

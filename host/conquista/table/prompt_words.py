@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from conquista.rules.engine import Game
 from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table.logview import game_over_reason
+from conquista.table.referee_records import Selection
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
@@ -39,49 +41,94 @@ def play_pending(referee: Desk) -> str:
     return text
 
 
+class PlayStep(Enum):
+    """Where a play step stands, from the phase and the play mode's selection: what the player to move does next.
+    The one home of that decision; the board's words (`play_pending`) and a phone's (web/phone_words.py) each say it
+    in their own terms."""
+
+    PLACE = "place"                # armies (or the neutral army's) to place, or all placed
+    ATTACK_FROM = "attack from"    # tap a source
+    ATTACK_TO = "attack to"        # a source chosen: tap a target
+    ATTACK = "attack"              # both chosen: roll or blitz
+    DEFEND = "defend"              # the defender chooses its dice
+    OCCUPY = "occupy"              # armies move in after a conquest
+    MOVE_FROM = "move from"        # fortify: tap a source
+    MOVE_TO = "move to"            # a source chosen: tap a destination
+    MOVE = "move"                  # both chosen: how many move
+    NONE = "none"                  # a step no gesture makes
+
+
+def play_step(game: Game, selection: Selection) -> PlayStep:
+    phase = game.phase
+    if phase in PLACING_PHASES:
+        return PlayStep.PLACE
+    if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
+        return _of_pair(selection, PlayStep.ATTACK_FROM, PlayStep.ATTACK_TO, PlayStep.ATTACK)
+    if phase is Phase.DEFEND and game.battle is not None:
+        return PlayStep.DEFEND
+    if phase is Phase.OCCUPY and game.battle is not None:
+        return PlayStep.OCCUPY
+    if phase is Phase.FORTIFY:
+        return _of_pair(selection, PlayStep.MOVE_FROM, PlayStep.MOVE_TO, PlayStep.MOVE)
+    return PlayStep.NONE
+
+
+def _of_pair(selection: Selection, none: PlayStep, source: PlayStep, both: PlayStep) -> PlayStep:
+    return none if selection.source < 0 else source if selection.target < 0 else both
+
+
+def territory_name(game: Game, t: int) -> str:
+    return game.map.territories[t].name_en
+
+
 def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
+    sel = referee.selection
+    step = play_step(game, sel)
     if phase is Phase.NEUTRAL_REINFORCE:
         return f"place {plural(game.pool, 'army')} on neutral territories: tap them"
-    if phase is Phase.NEUTRAL_ATTACK and referee.source < 0:
+    if phase is Phase.NEUTRAL_ATTACK and step is PlayStep.ATTACK_FROM:
         return (f"tap a neutral territory to attack {_colour(game, game.current)} from, or NEXT to end the "
                 f"neutral turn")
-    if phase in PLACING_PHASES:   # the neutral army's placing was answered above
-        trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
-        forced = " (must trade)" if game.must_trade() else ""
-        if game.pool and game.rules.fleets:
-            return f"place {plural(game.pool, 'unit')} (tap: an army, long press: a fleet){trade}{forced}"
-        if game.pool:
-            return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
-        return f"NEXT ends the phase{trade}{forced}"
-    if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
-        if referee.source < 0:
+    source, target, count = sel.source, sel.target, sel.count
+    battle = game.battle
+    match step:
+        case PlayStep.PLACE:   # the neutral army's placing was answered above
+            trade = " · a set can be traded: ROLL" if phase is not Phase.SETUP and game.valid_trades() else ""
+            forced = " (must trade)" if game.must_trade() else ""
+            if game.pool and game.rules.fleets:
+                return f"place {plural(game.pool, 'unit')} (tap: an army, long press: a fleet){trade}{forced}"
+            if game.pool:
+                return f"place {plural(game.pool, 'army')}: tap your territories{trade}{forced}"
+            return f"NEXT ends the phase{trade}{forced}"
+        case PlayStep.ATTACK_FROM:
             return "tap a territory to attack from, or NEXT to fortify"
-        if referee.target < 0:
-            return f"from {_name(game, referee.source)}: tap a territory to attack"
-        by_sea = " by sea, with fleets" if game.sails(referee.source, referee.target) else ""
-        return (f"{_name(game, referee.source)} → {_name(game, referee.target)}{by_sea}: "
-                f"ROLL rolls {plural(referee.count, 'die')}, hold ROLL to blitz with "
-                f"{'it' if referee.count == 1 else 'them'}")
-    if phase is Phase.DEFEND and game.battle is not None:
-        battle = game.battle
-        defender = _colour(game, game.owner[battle.target])
-        # "turn to change" only where turning changes something (one army defends with one die).
-        change = " (turn to change)" if game.max_defend_dice(battle.target) > 1 else ""
-        return (f"{defender} defends {_name(game, battle.target)} against {_name(game, battle.source)}: "
-                f"{plural(referee.count, 'die')}{change}, ROLL confirms")
-    if phase is Phase.OCCUPY and game.battle is not None:
-        low, high = game.occupy_range()
-        moved = units(game, referee.count, game.battle.source, game.battle.target)
-        return f"move {moved} into {_name(game, game.battle.target)}, from {low} to {high}: ROLL confirms"
-    if phase is Phase.FORTIFY:
-        what = "units" if game.rules.fleets else "armies"
-        if referee.source < 0:
+        case PlayStep.ATTACK_TO:
+            return f"from {_name(game, source)}: tap a territory to attack"
+        case PlayStep.ATTACK:
+            by_sea = " by sea, with fleets" if game.sails(source, target) else ""
+            return (f"{_name(game, source)} → {_name(game, target)}{by_sea}: "
+                    f"ROLL rolls {plural(count, 'die')}, hold ROLL to blitz with "
+                    f"{'it' if count == 1 else 'them'}")
+        case PlayStep.DEFEND if battle is not None:
+            defender = _colour(game, game.owner[battle.target])
+            # "turn to change" only where turning changes something (one army defends with one die).
+            change = " (turn to change)" if game.max_defend_dice(battle.target) > 1 else ""
+            return (f"{defender} defends {_name(game, battle.target)} against {_name(game, battle.source)}: "
+                    f"{plural(count, 'die')}{change}, ROLL confirms")
+        case PlayStep.OCCUPY if battle is not None:
+            low, high = game.occupy_range()
+            moved = units(game, count, battle.source, battle.target)
+            return f"move {moved} into {_name(game, battle.target)}, from {low} to {high}: ROLL confirms"
+        case PlayStep.MOVE_FROM:
+            what = "units" if game.rules.fleets else "armies"
             return f"tap a territory to move {what} from, or NEXT to end the turn"
-        if referee.target < 0:
-            return f"from {_name(game, referee.source)}: tap a destination"
-        s, t = referee.source, referee.target
-        most = f" (at most {game.movable(s, t)})" if game.rules.fleets or game.rules.one_move_per_unit else ""
-        return f"move {units(game, referee.count, s, t)}{most} from {_name(game, s)} to {_name(game, t)}: ROLL"
+        case PlayStep.MOVE_TO:
+            return f"from {_name(game, source)}: tap a destination"
+        case PlayStep.MOVE:
+            most = (f" (at most {game.movable(source, target)})" if game.rules.fleets or game.rules.one_move_per_unit
+                    else "")
+            return (f"move {units(game, count, source, target)}{most} from {_name(game, source)} to "
+                    f"{_name(game, target)}: ROLL")
     return ""
 
 
@@ -94,8 +141,7 @@ def _dealt_pending(referee: Desk, game: Game) -> str:
     return f" · {blinking} {what}: put an army on each and tap it"
 
 
-def _name(game: Game, t: int) -> str:
-    return game.map.territories[t].name_en
+_name = territory_name
 
 
 def _colour(game: Game, seat: int | None) -> str:

@@ -8,8 +8,8 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from conquista.dice.chance import chance_action
 from conquista.dice.sources import DiceSource
@@ -29,10 +29,27 @@ from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted
-from conquista.table.gestures import Button, Chord, Gesture, HeldDown
-from conquista.table.inputs import HOLDING, Fault, FaultSource, Input, RefuseClaim, SeatClaim, Tick
+from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
+from conquista.table.inputs import (
+    HOLDING,
+    TICK,
+    Fault,
+    FaultSource,
+    Input,
+    OfferBots,
+    OfferNewGame,
+    RefuseClaim,
+    SeatClaim,
+    SetHints,
+    SetPalette,
+    SetPhysicalDice,
+    SetTimeOuts,
+    Setting,
+    Tick,
+)
 from conquista.table.modes import (
     GAME_OVER,
+    PLAY,
     AskedMode,
     Mode,
     Paused,
@@ -47,8 +64,15 @@ from conquista.table.questions import QuestionKind as QuestionKind
 from conquista.table.questions import TableQuestion
 from conquista.table.referee_records import ATTACKING as ATTACKING
 from conquista.table.referee_records import BLINK_PERIOD_S as BLINK_PERIOD_S
+from conquista.table.referee_records import (
+    NO_SELECTION,
+    DiceEntry,
+    EffectKind,
+    LightEffect,
+    MessageKind,
+    Selection,
+)
 from conquista.table.referee_records import PLACING as PLACING
-from conquista.table.referee_records import DiceEntry, EffectKind, LightEffect, MessageKind
 from conquista.table.referee_records import DiceRow as DiceRow
 from conquista.table.referee_records import Scene as Scene
 from conquista.table.referee_records import Status as Status
@@ -67,12 +91,13 @@ if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown; a 
 # so an undo can never re-roll or un-roll a battle.
 UNDOABLE = (Place, Occupy, Fortify)
 HINT_BLINKS = 3   # how many times a hint's territories blink on the board (the host allows hints on the LEDs)
+T = TypeVar("T")
 
 
 class Referee:
     def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
-                 palette: Palette = Palette.STANDARD) -> None:
+                 palette: Palette = Palette.STANDARD, bots_available: bool = False) -> None:
         self.game = game
         self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
@@ -80,11 +105,9 @@ class Referee:
         self.palette = palette
         self.physical_dice = physical_dice
         self.defend_timeout_s = defend_timeout_s
-        self.source = -1
-        self.target = -1
-        self.count = 0
-        self.last_placed = -1
-        self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        # What the play modes chose with taps and the encoder (table/modes.py holds it: `Play.settle`, `hold`).
+        self.selection: Selection = NO_SELECTION
+        self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())   # its dice: the dice panel's
         # The line of words the screens show, and its kind: only a refusal is shown as one ("!", refusal red).
         self._message = ""
         self.message_kind = MessageKind.REFUSAL
@@ -106,28 +129,30 @@ class Referee:
         self.asked: AskedMode | None = None
         self._power: PowerQuestion | None = None   # NEXT held for 5 s asks; above every other mode and fault
         self.power_off = False           # ... and ROLL said yes: the app closes the journal and switches off
-        self.log: list[str] = referee_log.recent_log(game)   # a resumed game shows its recent past
+        # A resumed game shows its recent past, and its last battle (table/referee_log.py notes the next ones).
+        self.log, self.last_battle = referee_log.replayed(game)
         self.effects: list[LightEffect] = []
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
         # (player, territory, fleet, count, log index) of the last placement line, which later placements extend.
         self.last_placed_line: tuple[int, int, bool, int, int] | None = None
-        self.last_fleet = False          # the last placement was a fleet: the encoder places more of them
         self.dealt = NewlyDealt()        # newly dealt territories, blinking until their army is on the board
         self.dealt.start(game)
+        # When the phase began (the defender's time-out counts from it): a moment of the game, not the time now.
         self._phase_started = 0.0
         self._last_phase = (game.phase, game.current)
-        self.now = 0.0
+        self._now = 0.0    # the time of the last input (`now`): set in one place, `_change`
         self.turn_clock = turn_clock.TurnClock()
         self.tournament = TournamentClock()   # the tournament ending's clock of play (the app tells what was saved)
-        # Set by the app when the table has bots: a player leaving may hand the seat to one (`SeatToBot`).
-        self.bots_available = False
+        # The app's offer (`OfferBots`): a player leaving may hand the seat to a bot (`SeatToBot`).
+        self.bots_available = bots_available
         # Hints for a learner (table/hints.py): the host may turn them off, or have the LEDs show them too; the
         # hints each seat asked for this game go into the luck report.
         self.hints_allowed = True
         self.hint_leds = False
         self.hints_asked: dict[int, int] = {}
         self._settle(0.0)
+        turn_clock.update_clock(self, 0.0)
 
     # ------------------------------------------------------------------------------------------- input
 
@@ -136,22 +161,79 @@ class Referee:
         outbox until the shell's router takes them (`take_effects`), so an input handed over here or another way
         (`handle`, `start`, ...) loses none: the router is the one that sends them on, the journal first."""
         mark = len(self._out)
+        self._begin(now)   # `_change`'s path, spelt out: a tap is the hottest call of the table
+        if isinstance(item, _GESTURES):
+            self._gesture(item, now)
+            self._end(now, None)
+        else:
+            self._end(now, self._take(item, now, mark))
+        return self._out[mark:]
+
+    def _change(self, now: float, change: Callable[[], T]) -> T:
+        """The one path of every change to the referee (`step` takes it too, unrolled): `now` becomes the
+        referee's time, the turn clock runs up to it as it was, the change is made, the clock runs on from now as
+        the change left it (a question or a fault stops it), and the version moves so the screens redraw; only
+        time passing that changed nothing (`_take`'s `_STILL`) leaves the version as it was."""
+        self._begin(now)
+        result = change()
+        self._end(now, result)
+        return result
+
+    def _begin(self, now: float) -> None:
+        self._now = now
+        turn_clock.update_clock(self, now)
+
+    def _end(self, now: float, result: object) -> None:
+        turn_clock.update_clock(self, now)
+        if result is not _STILL:
+            self.version += 1
+
+    def _take(self, item: Input, now: float, mark: int) -> object:
         match item:
             case Fault(source, text):
                 self._set_fault(source, text)
             case SeatClaim(screen, seat):
                 self._out.append(self.claims.ask(screen, seat, now))
-                self.version += 1
             case RefuseClaim(seat):
                 news = self.claims.refuse(seat, now, "the seat's phone refused it")
-                if news is not None:
-                    self._out.append(news)
-                    self.version += 1
+                if news is None:
+                    return _STILL
+                self._out.append(news)
             case Tick():
-                self.tick(now)   # moves the version only when something happened
+                refused = self.refused_at
+                minute = self._tick(now)
+                if not minute and len(self._out) == mark and self.refused_at == refused:
+                    return _STILL
+            case SetPalette() | SetPhysicalDice() | SetHints() | SetTimeOuts() | OfferBots() | OfferNewGame():
+                self._set(item)
             case _:
-                self.handle(item, now)
-        return self._out[mark:]
+                self._gesture(item, now)
+        return None
+
+    def _set(self, setting: Setting) -> None:
+        """A host's setting or an app's offer."""
+        match setting:
+            case SetPalette(palette):
+                self.palette = palette
+            case SetPhysicalDice(physical):
+                if self.entry is None:   # between battles only: dice being typed in stay as they are
+                    self.physical_dice = physical
+            case SetHints(allowed, leds):
+                self.hints_allowed, self.hint_leds = allowed, leds
+            case SetTimeOuts(defend_s, claim_s):
+                if defend_s is not None:
+                    self.defend_timeout_s = defend_s
+                if claim_s is not None:
+                    self.claims.timeout_s = claim_s
+            case OfferBots(available):
+                self.bots_available = available
+            case OfferNewGame(offered):
+                self.new_game_offered = offered
+
+    @property
+    def now(self) -> float:
+        """The time of the last input: what the screens count the turn's time left from."""
+        return self._now
 
     def take_effects(self) -> list[Effect]:
         """The effects given out since they were last taken, oldest first (the shell's router takes them)."""
@@ -171,7 +253,8 @@ class Referee:
 
     @message.setter
     def message(self, text: str) -> None:
-        """A refusal's reason (the kind screens have always shown); a notice is said with `notice`."""
+        """A refusal's reason (the kind screens have always shown); a notice is said with `notice`. Set by the
+        referee and its modes only."""
         self._message, self.message_kind = text, MessageKind.REFUSAL
 
     def notice(self, text: str) -> None:
@@ -188,41 +271,26 @@ class Referee:
             return ""
         return next((faults[s] for s in HOLDING if s in faults), "")
 
-    @fault.setter
-    def fault(self, text: str) -> None:
-        """The sensor link's fault (the app's link handler and the simulator's linked Pico set it)."""
-        self._set_fault(FaultSource.LINK, text or None)
-
     @property
     def storage_fault(self) -> str:
+        """The journal's disk refuses writes (`Fault(STORAGE, ...)`): the ring shows it, but play goes on."""
         return self.faults.get(FaultSource.STORAGE, "")
 
-    @storage_fault.setter
-    def storage_fault(self, text: str) -> None:
-        """Set by the journal when the disk refuses writes: the ring shows it, but play goes on."""
-        self._set_fault(FaultSource.STORAGE, text or None)
-
     def _set_fault(self, source: FaultSource, text: str | None) -> None:
-        turn_clock.update_clock(self, self.now)    # the clock ran until now as it was
         if text:
             self.faults[source] = text
         else:
             self.faults.pop(source, None)
-        self.version += 1
-        turn_clock.update_clock(self, self.now)
 
     # ------------------------------------------------------------------------------------------- input
 
     def handle(self, gesture: Gesture, now: float) -> None:
-        """React to one gesture at time `now` (seconds). Illegal ones flash red and change nothing."""
-        turn_clock.update_clock(self, now)   # the turn clock counts up to now as it ran, then as the gesture left it
-        self._handle(gesture, now)
-        turn_clock.update_clock(self, now)
-        self.version += 1
+        """React to one gesture at time `now` (seconds): `step` with the gesture. Illegal ones flash red and change
+        nothing."""
+        self.step(gesture, now)
 
-    def _handle(self, gesture: Gesture, now: float) -> None:
-        self.now = now
-        self.message = ""
+    def _gesture(self, gesture: Gesture, now: float) -> None:
+        self._message, self.message_kind = "", MessageKind.REFUSAL
         if isinstance(gesture, Chord):
             # The chord means one thing in every mode: the waiting seat claim is granted.
             news = self.claims.grant()
@@ -234,9 +302,10 @@ class Referee:
             return
         if isinstance(gesture, HeldDown) and self._power is None:
             if gesture.button is Button.CANCEL:
-                leaving.ask_to_leave(self, now)   # CANCEL held down on one's turn: leave the game?
+                # CANCEL held down on one's turn: leave the game?
+                self.message = leaving.ask_to_leave(self, now)
             elif gesture.button is Button.NEXT:
-                self._power = PowerQuestion()     # NEXT held down: switch the board off?
+                self._power = PowerQuestion(PLAY)   # NEXT held down: switch the board off?
             return
         self.mode.gesture(self, gesture, now)
 
@@ -262,12 +331,10 @@ class Referee:
     def end(self, mode: object) -> None:
         """`mode` is over: the table leaves it (a mode calls this before it acts, so what it does next, such as
         asking the next question, is not undone)."""
-        self.version += 1
-        if mode is self._power:
+        if mode is self._power or (isinstance(mode, PowerQuestion) and self._power is not None):
             self._power = None
         elif mode is self.asked:
             self.asked = None
-        turn_clock.update_clock(self, self.now)
 
     @property
     def power_question(self) -> bool:
@@ -294,36 +361,39 @@ class Referee:
     def offer_menu(self, menu: SetupMenu) -> None:
         """Show the set-up menu until ROLL confirms its last step; its choice then leaves as `SetupChosen` (the
         shell deals the game and `start`s it)."""
-        self.version += 1
-        self.asked = SettingUp(menu)
-        self.clear_selection()
-        self.effects.clear()
+        def offer() -> None:
+            self.asked = SettingUp(menu)
+            self.clear_selection()
+            self.effects.clear()
+        self._change(self._now, offer)
 
     def note(self, line: str) -> None:
         """Add a line of its own to the log (a bot at the table says why it acts)."""
-        self.version += 1
-        self.log.append(line)
-        self.last_placed_line = None
+        def noted() -> None:
+            self.log.append(line)
+            self.last_placed_line = None
+        self._change(self._now, noted)
 
     def ask(self, question: TableQuestion) -> None:
         """Put a yes/no question to the table (table/questions.py): ROLL answers yes, CANCEL no; nothing else is
         taken meanwhile. With a colour the whole ring flashes it (e.g. the seat that leaves) instead of green and
-        red. The table answers its own questions (a player leaving); any other answer leaves as `Answered`."""
-        self.version += 1
-        self.asked = Question(question)
-        turn_clock.update_clock(self, self.now)   # the turn clock stops while the table answers
+        red. The table answers its own questions (a player leaving); any other answer leaves as `Answered`. The
+        turn clock stops while the table answers."""
+        def asked() -> None:
+            self.asked = Question(question)
+        self._change(self._now, asked)
 
     def answer(self, question: TableQuestion, yes: bool, now: float) -> None:
         """`question` was answered (its mode already left): the table's own answer, or an `Answered` effect."""
-        self.version += 1
         if question.kind in leaving.OWN:
-            leaving.answered(self, question, yes, now)
+            refused = leaving.answered(self, question, yes, now)
+            if refused:
+                self.message = refused
         else:
             self._out.append(Answered(question, yes, now))
 
     def give(self, effect: Effect) -> None:
         """An effect for the shell (a mode's: the set-up menu's choice, a new game asked for, a seat to a bot)."""
-        self.version += 1
         self._out.append(effect)
 
     @property
@@ -333,22 +403,23 @@ class Referee:
 
     def withdraw(self, question: TableQuestion) -> bool:
         """Take back an unanswered question; False if it is no longer asked."""
-        self.version += 1
-        if self.question != question:
-            return False
-        self.asked = None
-        return True
+        def withdrawn() -> bool:
+            if self.question != question:
+                return False
+            self.asked = None
+            return True
+        return self._change(self._now, withdrawn)
 
     def trade(self, cards: tuple[int, ...], now: float) -> None:
         """Trade a chosen set (from a player's phone); ROLL at the board trades the best one. Refused like a tap:
         the reason is in `message` and nothing changes."""
-        self.version += 1
-        self.now = now
-        self.message = ""
-        if not self.mode.takes_play:
-            self.message = "not now"
-            return
-        self.apply_action(Trade(cards), now)
+        def traded() -> None:
+            self.message = ""
+            if not self.mode.takes_play:
+                self.message = "not now"
+                return
+            self.apply_action(Trade(cards), now)
+        self._change(now, traded)
 
     def start(self, game: Game, now: float, said: str, *, bots: Mapping[int, str] | None = None,
               dice: DiceSource | None = None) -> None:
@@ -356,23 +427,24 @@ class Referee:
         board, the host's phone and the resume question all call. `said` is the notice the screens show; `bots`
         the seats bots play (None: as they were), `dice` the game's chance source (None: the table's). The phones
         follow the seats at once (`GameStarted`: a seat gone, or now a bot's, unbinds its phones)."""
-        if dice is not None:
-            self.dice = dice
-        self.reset(game, now)
-        self.notice(said)
-        self._out.append(GameStarted(game.players, dict(bots) if bots is not None else None))
+        def started() -> None:
+            if dice is not None:
+                self.dice = dice
+            self._reset(game, now, play=True)
+            self.notice(said)
+            self._out.append(GameStarted(game.players, dict(bots) if bots is not None else None))
+        self._change(now, started)
 
     def reset(self, game: Game, now: float, *, play: bool = True) -> None:
         """Referee `game` from here on (a new game, or a saved one resumed): selections, undo and effects start
         afresh, the dice panel shows the game's last roll, and a pending chance step is answered. With
         `play=False` the game is only shown (a replay): chance steps are left waiting."""
-        self.version += 1
+        self._change(now, lambda: self._reset(game, now, play=play))
+
+    def _reset(self, game: Game, now: float, *, play: bool) -> None:
         self.game = game
         self.asked = None   # a game is refereed from now on (e.g. set up from a phone): no menu, question or dice
-        self.clear_selection()
-        self.count = 0
-        self.last_placed = -1
-        self.last_fleet = False
+        self.selection = NO_SELECTION
         self.dealt.start(game)
         last = next((a for a in reversed(game.log) if isinstance(a, Roll)), None)
         self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
@@ -382,15 +454,19 @@ class Referee:
         self._phase_started = now
         self.turn_clock.restart()
         self.hints_asked = {}
+        self.last_battle = None   # a replay's position is only shown: its battles are not told (nor replayed)
         if play:
             # The log is this game's: a new one starts empty, a resumed one shows its recent past.
-            self.log = referee_log.recent_log(game)
+            self.log, self.last_battle = referee_log.replayed(game)
             self.last_placed_line = None
             self._settle(now)
 
     def hint(self, seat: int, now: float) -> Hint | str:
         """What the hard bot would do now for `seat` (its phone asked), counted for the luck report and shown on
         the LEDs if the host allows it; or why there is none."""
+        return self._change(now, lambda: self._hint(seat, now))
+
+    def _hint(self, seat: int, now: float) -> Hint | str:
         if not self.hints_allowed:
             return "the host has turned hints off for this game"
         if not self.mode.phones_may_act or self.game.to_move != seat:
@@ -400,49 +476,51 @@ class Referee:
 
         hint = hint_for(self.game, seat)
         self.hints_asked[seat] = self.hints_asked.get(seat, 0) + 1
-        self.version += 1
         if self.hint_leds:
             self.effects.extend(LightEffect(t, now, EffectKind.HINT, HINT_BLINKS) for t in hint.territories)
         return hint
 
     def tick(self, now: float) -> None:
-        """Time passing: a defender who does not choose in time defends with the most dice; a seat claim expires."""
-        self.now = now
+        """Time passing (`step` with `Tick()`)."""
+        self.step(TICK, now)
+
+    def _tick(self, now: float) -> bool:
+        """Time passing: a defender who does not choose in time defends with the most dice; a seat claim expires.
+        True when the tournament clock's minute moved (the screens' countdown is set again)."""
         if self.effects:   # the scene only reads them; time passing forgets the finished ones
             self.effects = referee_lights.live_effects(self.effects, now)
         expired = self.claims.expire(now)
         if expired is not None:
             self._out.append(expired)
-            self.version += 1
         game = self.game
         battle = game.battle
         if game.phase is Phase.DEFEND and battle is not None and now - self._phase_started >= self.defend_timeout_s:
             self.apply_action(Defend(game.max_defend_dice(battle.target)), now)
         turn_clock.check_time(self, now)   # the turn time limit: a time-out is applied when the time is up
-        self.tournament.check(self, now)   # the tournament clock: `ClockOut()` is applied when it runs out
+        return self.tournament.check(self, now)   # the tournament clock: `ClockOut()` is applied when it runs out
 
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
         """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or
         with `bot` a bot takes the seat. Refused like a tap: the reason in `message`."""
-        self.version += 1
-        self.now = now
-        self.message = ""
-        if not self.mode.takes_play:
-            self.message = "not now"
-            return False
-        return leaving.leave(self, seat, now, bot=bot)
+        def left() -> bool:
+            self.message = ""
+            refused = leaving.leave(self, seat, now, bot=bot) if self.mode.takes_play else "not now"
+            if refused:
+                self.message = refused
+            return not refused
+        return self._change(now, left)
 
     # ----------------------------------------------------------------------------------------- applying
 
-    def apply_action(self, action: Action, now: float) -> None:
+    def apply_action(self, action: Action, now: float) -> bool:
         """Apply an action (a gesture's, or one the table decided: a time-out, a player leaving); a refusal is
-        shown like a tap's."""
+        shown like a tap's (False)."""
         seat = self.game.current
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
             self.refuse(now, self.readable(str(exc)))
-            return
+            return False
         if isinstance(action, UNDOABLE):
             if self._undoable and self._undoable[-1] != seat:
                 self._undoable.clear()  # the next player has acted: the previous player's fortify stands
@@ -454,14 +532,18 @@ class Referee:
             self.clear_selection()
         self._record(action, events, now)
         self._settle(now)
+        return True
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
-        self.version += 1
         if not isinstance(action, UNDOABLE):
             self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
         # Out first: the shell journals it before any light shows it.
         self._out.append(ActionApplied(action, tuple(events), len(self.game.log) - 1))
-        referee_log.record(self, action, events, now)
+        noted = referee_log.record(self, action, events, now)
+        self.last_placed_line = noted.placed_line
+        if noted.battle is not None:
+            self.last_battle = noted.battle
+            self.last_roll = (noted.battle.attack, noted.battle.defend)
 
     def _settle(self, now: float) -> None:
         """Answer chance steps, then set up the choice that the new phase asks for."""
@@ -481,12 +563,12 @@ class Referee:
             self._last_phase = phase_key
             if game.phase in (Phase.SETUP, Phase.REINFORCE, Phase.NEUTRAL_REINFORCE) or player_changed:
                 # An action of an earlier phase or player is never undone, except a fortify that passed the turn
-                # with no card drawn: it stays undoable until the next player acts (_apply drops it then).
+                # with no card drawn: it stays undoable until the next player acts (`apply_action` drops it then).
                 fortify_passed = bool(self._undoable) and isinstance(game.log[-1], Fortify)
                 self._undoable = self._undoable[-1:] if fortify_passed else []
-                self.last_placed = -1
-        play_mode(game.phase).settle(self)   # the new phase's play mode says what of the selection holds
-        turn_clock.update_clock(self, now)
+                self.selection = self.selection.placed(-1, self.selection.last_fleet)
+        # The new phase's play mode says what of the selection holds.
+        self.selection = play_mode(game.phase).settle(self, self.selection)
 
     @property
     def can_undo(self) -> bool:
@@ -502,22 +584,47 @@ class Referee:
         self.log.append(f"undo: {self.readable(self.game.describe(undone))}")
         self.last_placed_line = None
         self._out.append(ActionUndone(undone, len(self.game.log)))
-        self._settle(self.now)
+        self._settle(self._now)
         return True
 
     def illegal(self, t: int, now: float, reason: str) -> None:
-        self.version += 1
         self.message = reason
         self.effects.append(LightEffect(t, now, EffectKind.ILLEGAL))
 
     def refuse(self, now: float, reason: str) -> None:
         """A button press that changes nothing: the reason on the screens, the refusal's buzz on the buzzer."""
-        self.version += 1
         self.message = reason
         self.refused_at = now
 
+    def refuse_quietly(self, reason: str) -> None:
+        self.message = reason
+
     def clear_selection(self) -> None:
-        self.source = self.target = -1
+        self.selection = self.selection.cleared()
+
+    def hold(self, selection: Selection) -> None:
+        """The play mode's new selection (table/referee_input.py decides it)."""
+        self.selection = selection
+
+    @property
+    def source(self) -> int:
+        return self.selection.source
+
+    @property
+    def target(self) -> int:
+        return self.selection.target
+
+    @property
+    def count(self) -> int:
+        return self.selection.count
+
+    @property
+    def last_placed(self) -> int:
+        return self.selection.last_placed
+
+    @property
+    def last_fleet(self) -> bool:
+        return self.selection.last_fleet
 
     # ------------------------------------------------------------------------------------------ output
 
@@ -544,3 +651,7 @@ class Referee:
 
     def seat_name(self, seat: int | None) -> str:
         return owner_name(self.game, seat) if seat is not None else "nobody"  # "neutral" for the neutral army
+
+
+_GESTURES = (Tap, LongPress, Press, Turn, Hold, HeldDown, Chord)   # `Gesture`, the usual first
+_STILL = object()   # a change that changed nothing the screens show (time passing, mostly): the version stays

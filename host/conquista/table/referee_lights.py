@@ -80,7 +80,8 @@ def scene(referee: Desk, now: float) -> Scene:
         territories[t] = deal_blink(territories[t], now)
     # A selected territory swaps its colour with the selection colour (dimming it could turn white into the
     # neutral army's grey).
-    for t in (referee.source, referee.target):
+    selection = referee.selection
+    for t in (selection.source, selection.target):
         if t >= 0:
             territories[t] = selection_pulse(territories[t], now)
     if game.phase is Phase.OCCUPY and game.battle is not None:

@@ -1,6 +1,8 @@
 """What the referee notes of each applied action: the log's lines in words (placements on one territory read as one
-line), the blinks of lost armies, and the newly dealt territories that blink until their army is placed. The part
-of `Referee` (table/referee.py) that records, kept apart for size. Pure: time is passed in."""
+line), the blinks of lost armies, the newly dealt territories that blink until their army is placed, and the last
+battle (who attacked whom, with which dice, in which turn). The part of `Referee` (table/referee.py) that records,
+kept apart for size: what it decides of the referee's own fields it returns (`Noted`), the referee keeps it. Pure:
+time is passed in."""
 
 from __future__ import annotations
 
@@ -10,30 +12,47 @@ from conquista.errors import IllegalActionError
 from conquista.rules.actions import Action, Deal
 from conquista.rules.engine import Game
 from conquista.rules.events import ArmiesPlaced, BattleRolled, Event, TerritoryConquered, TerritoryDealt
+from conquista.rules.records import frozen_record
 from conquista.table.logview import describe_event
-from conquista.table.referee_records import EffectKind, LightEffect
+from conquista.table.referee_records import EffectKind, LastBattle, LightEffect
+
+PlacedLine = tuple[int, int, bool, int, int]   # (player, territory, fleet, count, log index) of a placement's line
+
+
+@frozen_record
+class Noted:
+    """What the referee keeps of one action: the last placement's line, which later placements extend (None: the
+    last line is another's), and the battle rolled, if any."""
+
+    placed_line: PlacedLine | None
+    battle: LastBattle | None
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
 
 
-def record(referee: Desk, action: Action, events: list[Event], now: float) -> None:
-    """Note an applied action's events in the log and the lights."""
+def record(referee: Desk, action: Action, events: list[Event], now: float) -> Noted:
+    """Note an applied action's events in the log and the lights; returns what the referee keeps of it."""
     losses: dict[int, int] = {}
+    placed_line = referee.last_placed_line
+    battle: LastBattle | None = None
     for event in events:
         if isinstance(event, TerritoryDealt):
             referee.dealt.dealt(event.territory, event.player)
         elif isinstance(event, TerritoryConquered):
             referee.dealt.changed_hands(event.territory)
-        if isinstance(event, ArmiesPlaced) and _coalesce(referee, event):
-            continue
+        if isinstance(event, ArmiesPlaced):
+            extended = _coalesce(referee, placed_line, event)
+            if extended is not None:
+                placed_line = extended
+                continue
         line = describe_event(referee.game, event)
-        referee.last_placed_line = (event.player, event.territory, event.fleet, event.count, len(referee.log)) \
+        placed_line = (event.player, event.territory, event.fleet, event.count, len(referee.log)) \
             if isinstance(event, ArmiesPlaced) else None
         if line:
             referee.log.append(line.strip())
         if isinstance(event, BattleRolled):
-            referee.last_roll = (event.attack, event.defend)
+            battle = _battle(referee.game, event, events)
             for t, lost in ((event.source, event.attacker_losses), (event.target, event.defender_losses)):
                 if lost:
                     losses[t] = losses.get(t, 0) + lost
@@ -45,19 +64,28 @@ def record(referee: Desk, action: Action, events: list[Event], now: float) -> No
             current.count += lost
         else:
             referee.effects.append(LightEffect(t, now, EffectKind.LOSS, lost))
+    return Noted(placed_line, battle)
 
 
-def _coalesce(referee: Desk, event: ArmiesPlaced) -> bool:
-    """Armies (or fleets) placed one tap or one encoder step at a time on the same territory read as one line."""
-    last = referee.last_placed_line
+def _battle(game: Game, rolled: BattleRolled, events: list[Event]) -> LastBattle:
+    """The battle as it was fought: the defender is the target's owner before a conquest in the same events."""
+    attacker = game.owner[rolled.source]
+    defender = next((e.previous_owner for e in events
+                     if isinstance(e, TerritoryConquered) and e.territory == rolled.target), game.owner[rolled.target])
+    return LastBattle(rolled.source, rolled.target, attacker, defender, rolled.attack, rolled.defend,
+                      (game.turn, game.current))
+
+
+def _coalesce(referee: Desk, last: PlacedLine | None, event: ArmiesPlaced) -> PlacedLine | None:
+    """Armies (or fleets) placed one tap or one encoder step at a time on the same territory read as one line: the
+    line extended, or None when the placement starts a line of its own."""
     log = referee.log
     if last is None or last[:3] != (event.player, event.territory, event.fleet) or last[4] != len(log) - 1:
-        return False
+        return None
     total = last[3] + event.count
     placed = ArmiesPlaced(event.player, event.territory, total, event.fleet)
     log[-1] = (describe_event(referee.game, placed) or "").strip()
-    referee.last_placed_line = (event.player, event.territory, event.fleet, total, last[4])
-    return True
+    return (event.player, event.territory, event.fleet, total, last[4])
 
 
 RECENT_LINES = 200   # the lines a resumed game shows of its past (the terminal's `log`, the public board)
@@ -66,17 +94,30 @@ RECENT_LINES = 200   # the lines a resumed game shows of its past (the terminal'
 def recent_log(game: Game) -> list[str]:
     """A resumed game's recent log, rebuilt by replaying its actions (the journal's rows) as they were noted live:
     placements on one territory in a row read as one line. Empty for a game with nothing but its deal."""
+    return replayed(game)[0]
+
+
+def last_battle(game: Game) -> LastBattle | None:
+    """A resumed game's last battle, found by replaying it (None: none, or a position with no history)."""
+    return replayed(game)[1]
+
+
+def replayed(game: Game) -> tuple[list[str], LastBattle | None]:
+    """A resumed game's recent log and its last battle, by replaying its actions as they were noted live."""
     if len(game.log) < 2 or not isinstance(game.log[0], Deal):
-        return []
+        return [], None
     fresh = Game(game.rules, game.map, game.players, game.log[0])
     lines: list[str] = []
+    battle: LastBattle | None = None
     last: tuple[int, int, bool, int] | None = None
     for action in game.log[1:]:
         try:
             events = fresh.apply(action)
         except IllegalActionError:
-            return []   # a position built from a snapshot (tests, tools): its log is no history to tell
+            return [], None   # a position built from a snapshot (tests, tools): its log is no history to tell
         for event in events:
+            if isinstance(event, BattleRolled):
+                battle = _battle(fresh, event, events)
             if isinstance(event, ArmiesPlaced) and last is not None and last[:3] == (event.player, event.territory,
                                                                                       event.fleet):
                 total = last[3] + event.count
@@ -89,4 +130,4 @@ def recent_log(game: Game) -> list[str]:
                 else None
             if line:
                 lines.append(line.strip())
-    return lines[-RECENT_LINES:]
+    return lines[-RECENT_LINES:], battle

@@ -73,6 +73,68 @@ class LightEffect:
     count: int = 1
 
 
+@frozen_record
+class Selection:
+    """What the play modes have chosen with taps and the encoder (table/modes.py's play modes own it, as
+    `TypingDice` owns its `DiceEntry`): the source and the target (-1: none), the count the encoder sets, and the
+    last placement, where the encoder places more (a fleet's: fleets)."""
+
+    source: int = -1
+    target: int = -1
+    count: int = 0
+    last_placed: int = -1
+    last_fleet: bool = False
+
+    # The changes a gesture makes, each a new value built directly (`dataclasses.replace` costs a tap ten times
+    # as much), and the same value when nothing changes.
+
+    def cleared(self) -> Selection:
+        """No source nor target (the count and the last placement stay)."""
+        if self.source < 0 and self.target < 0:
+            return self
+        return Selection(-1, -1, self.count, self.last_placed, self.last_fleet)
+
+    def with_source(self, source: int) -> Selection:
+        """A new source, no target yet."""
+        if source == self.source and self.target < 0:
+            return self
+        return Selection(source, -1, self.count, self.last_placed, self.last_fleet)
+
+    def with_target(self, target: int, count: int) -> Selection:
+        """A target (or a destination) and the count the encoder starts from."""
+        if target == self.target and count == self.count:
+            return self
+        return Selection(self.source, target, count, self.last_placed, self.last_fleet)
+
+    def with_count(self, count: int) -> Selection:
+        return self if count == self.count else Selection(self.source, self.target, count, self.last_placed,
+                                                           self.last_fleet)
+
+    def placed(self, territory: int, fleet: bool = False) -> Selection:
+        """The last placement (-1: none), where the encoder places more."""
+        if territory == self.last_placed and fleet == self.last_fleet:
+            return self
+        return Selection(self.source, self.target, self.count, territory, fleet)
+
+
+NO_SELECTION = Selection()
+
+
+@frozen_record
+class LastBattle:
+    """The last battle rolled, as the referee saw it: where from and where to, who attacked whom (seats; the
+    defender is the seat that held the target when the dice were rolled, even once it is conquered), the dice,
+    and the turn and player it was rolled in."""
+
+    source: int
+    target: int
+    attacker: int
+    defender: int
+    attack: tuple[int, ...]
+    defend: tuple[int, ...]
+    turn: tuple[int, int]
+
+
 @dataclass
 class DiceEntry:
     """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""

@@ -119,16 +119,17 @@ def game_ring(referee: Desk, now: float) -> Ring:
     to_move = game.to_move
     me = colours[to_move if isinstance(to_move, int) else game.current]
     phase = game.phase
-    selected = referee.target >= 0
+    sel = referee.selection
+    selected = sel.target >= 0
     if phase in PLACING_PHASES:
         ring = count_ring(n, me, game.pool) if game.pool else phase_ring(n, me, 0)
         if phase is not Phase.SETUP and game.valid_trades():
             ring = with_trade_signal(ring, now)
         return ring
     if (phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK) and selected:
-        return dice_ring(n, me, referee.count, game.max_attack_dice(referee.source))
+        return dice_ring(n, me, sel.count, game.max_attack_dice(sel.source))
     if phase is Phase.DEFEND and game.battle is not None:
-        return dice_ring(n, me, referee.count, game.max_defend_dice(game.battle.target))
+        return dice_ring(n, me, sel.count, game.max_defend_dice(game.battle.target))
     if phase is Phase.OCCUPY or (phase is Phase.FORTIFY and selected):
-        return count_ring(n, me, referee.count)
+        return count_ring(n, me, sel.count)
     return phase_ring(n, me, 2 if phase is Phase.FORTIFY else 1)

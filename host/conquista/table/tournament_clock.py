@@ -34,7 +34,6 @@ class TableView(Protocol):
     """What the clock needs of the referee (conquista.table.referee.Referee)."""
 
     game: Game
-    version: int
 
     @property
     def prompt(self) -> str: ...
@@ -51,7 +50,7 @@ class TableView(Protocol):
     @property
     def fault(self) -> str: ...
 
-    def apply_action(self, action: Action, now: float) -> None: ...
+    def apply_action(self, action: Action, now: float) -> bool: ...
 
     def notice(self, text: str) -> None: ...
 
@@ -118,29 +117,30 @@ class TournamentClock:
             return None
         return game.tournament_status(self.elapsed(table, now))
 
-    def check(self, table: TableView, now: float) -> None:
+    def check(self, table: TableView, now: float) -> bool:
         """At a tick: move the clock, and when it has run out apply `ClockOut()` (journalled like any action).
-        It waits for a question, a fault, the menu and dice being typed in: the game goes on from where it was."""
+        It waits for a question, a fault, the menu and dice being typed in: the game goes on from where it was.
+        True when a new minute of play began: the referee then moves its version, so the screens, which count the
+        clock down by themselves between two views, get a new view once a minute (a screen that joined late is
+        within a minute of the board)."""
         self.update(table, now)
         game = table.game
         if not game.rules.tournament_ending or game.clock_out_round or game.over:
-            return
+            return False
         elapsed = self.elapsed(table, now)
         minute = int(elapsed // 60)
-        if minute != self._minute:
-            # The screens count the clock down by themselves between two views; a new view once a minute keeps a
-            # screen that joined late within a minute of the board.
-            self._minute = minute
-            table.version += 1
+        moved = minute != self._minute
+        self._minute = minute
         if table.menu is not None or table.fault or table.prompt or table.entry is not None or table.power_question:
-            return
+            return moved
         # The rules say when it is due; asked only once the time could be up (the status counts every seat's
         # points, too dear for every tick).
         if elapsed < game.rules.tournament_minutes * 60 or not game.tournament_status(elapsed).clock_out_due:
-            return
+            return moved
         table.apply_action(ClockOut(), now)
         table.notice(f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, "
                      f"the next one the last")
+        return True
 
 
 def clock_text(seconds: float) -> str:

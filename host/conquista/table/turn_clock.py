@@ -75,8 +75,8 @@ def time_fraction(referee: Desk, now: float) -> float | None:
 
 
 def check_time(referee: Desk, now: float) -> None:
-    """At a tick: when the turn's time is up, the pending choice takes its default and the turn passes."""
-    update_clock(referee, now)
+    """At a tick (the referee has moved the clock to `now`): when the turn's time is up, the pending choice takes
+    its default and the turn passes."""
     left = time_left(referee, now)
     if left is None or left > 0 or not clock_running(referee):
         return

@@ -94,7 +94,8 @@ class Companion:
 
     def step(self, referee: Referee, now: float) -> None:
         """On the board loop: take the phones' commands, publish what changed."""
-        referee.claims.timeout_s = self.claim_timeout_s
+        if referee.claims.timeout_s != self.claim_timeout_s:
+            referee.step(inputs.SetTimeOuts(claim_s=self.claim_timeout_s), now)
         while True:
             try:
                 command = self.inbox.get_nowait()
@@ -168,15 +169,14 @@ class Companion:
                 self._hint(referee, seat, connection, now)
             case HostHints(seat, allowed, leds):
                 if seat == self.seats.host and seat >= 0:
-                    referee.hints_allowed, referee.hint_leds = allowed, leds
-                    referee.version += 1
+                    referee.step(inputs.SetHints(allowed, leds), now)
             case HostPause(seat, paused):
                 if seat == self.seats.host and seat >= 0:
                     referee.step(inputs.Fault(inputs.FaultSource.HOST, PAUSED if paused else None), now)
             case HostDice(seat, physical):
-                # Between battles only: dice being typed in stay as they are.
-                if seat == self.seats.host and seat >= 0 and referee.entry is None:
-                    referee.physical_dice = physical
+                # Between battles only: the referee leaves dice being typed in as they are.
+                if seat == self.seats.host and seat >= 0:
+                    referee.step(inputs.SetPhysicalDice(physical), now)
             case HostNewGame(connection, seat, setup):
                 if seat == self.seats.host and seat >= 0:
                     self._new_game(referee, connection, seat, setup, now)
@@ -229,7 +229,7 @@ class Companion:
             return
         game = started.game
         if setup.palette is not None:
-            referee.palette = setup.palette   # the board's colours: the next games keep them
+            referee.step(inputs.SetPalette(setup.palette), now)   # the board's colours: the next games keep them
         tournament = " with the tournament ending" if game.rules.tournament_ending else ""
         said = (f"saved game {setup.resume} resumed" if setup.resume is not None
                 else f"a new game of {game.rules.name}{tournament} for {game.players} players starts")

@@ -9,9 +9,10 @@ and the end of the game keep the board's words: they are the same for everyone.
 
 from __future__ import annotations
 
-from conquista.rules.engine import Game
-from conquista.rules.events import PLACING_PHASES, Phase
+from conquista.rules.events import Phase
 from conquista.table.modes import Paused, Play
+from conquista.table.prompt_words import PlayStep, play_step
+from conquista.table.prompt_words import territory_name as _name
 from conquista.table.referee import Referee
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
@@ -22,10 +23,6 @@ DOING = {
     Phase.DEFEND: "choosing the defence", Phase.OCCUPY: "moving in", Phase.FORTIFY: "moving armies",
     Phase.NEUTRAL_REINFORCE: "placing the neutral army", Phase.NEUTRAL_ATTACK: "attacking with the neutral army",
 }
-
-
-def _name(game: Game, t: int) -> str:
-    return game.map.territories[t].name_en
 
 
 def _board_words(referee: Referee) -> bool:
@@ -62,33 +59,35 @@ def _my_turn_words(referee: Referee) -> str:
     game = referee.game
     if _board_words(referee):
         return referee.status().pending
-    phase, source, target = game.phase, referee.source, referee.target
+    phase, sel = game.phase, referee.selection
+    source, target, count = sel.source, sel.target, sel.count
     neutral = " neutral" if phase in (Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK) else ""
-    if phase in PLACING_PHASES:
-        if game.must_trade():
-            return "Trade a set first: tap it under Cards"
-        if not game.pool:
-            return "All placed: End reinforcement, then attack" if phase is Phase.REINFORCE else "All placed"
-        what = plural(game.pool, "unit" if game.rules.fleets else "army")
-        fleets = " (a long tap: a fleet)" if game.rules.fleets else ""
-        return f"Place {what}: tap your{neutral} territories on the board{fleets}; + adds to the last one"
-    if phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK):
-        if source < 0:
+    battle = game.battle
+    match play_step(game, sel):   # the table's decision of the step; the words are the phone's
+        case PlayStep.PLACE:
+            if game.must_trade():
+                return "Trade a set first: tap it under Cards"
+            if not game.pool:
+                return "All placed: End reinforcement, then attack" if phase is Phase.REINFORCE else "All placed"
+            what = plural(game.pool, "unit" if game.rules.fleets else "army")
+            fleets = " (a long tap: a fleet)" if game.rules.fleets else ""
+            return f"Place {what}: tap your{neutral} territories on the board{fleets}; + adds to the last one"
+        case PlayStep.ATTACK_FROM:
             return f"Attack: tap one of your{neutral} territories on the board, then a target; or End attack"
-        if target < 0:
+        case PlayStep.ATTACK_TO:
             return f"From {_name(game, source)}: tap the territory to attack"
-        return f"{_name(game, source)} → {_name(game, target)}: roll the dice, or Blitz to fight to the end"
-    if phase is Phase.DEFEND and game.battle is not None:
-        battle = game.battle
-        return f"Defend {_name(game, battle.target)} from {_name(game, battle.source)}: choose your dice"
-    if phase is Phase.OCCUPY and game.battle is not None:
-        low, high = game.occupy_range()
-        moved = units(game, referee.count, game.battle.source, game.battle.target)
-        return f"Move {moved} into {_name(game, game.battle.target)} ({low}–{high})"
-    if phase is Phase.FORTIFY:
-        if source < 0:
+        case PlayStep.ATTACK:
+            return f"{_name(game, source)} → {_name(game, target)}: roll the dice, or Blitz to fight to the end"
+        case PlayStep.DEFEND if battle is not None:
+            return f"Defend {_name(game, battle.target)} from {_name(game, battle.source)}: choose your dice"
+        case PlayStep.OCCUPY if battle is not None:
+            low, high = game.occupy_range()
+            moved = units(game, count, battle.source, battle.target)
+            return f"Move {moved} into {_name(game, battle.target)} ({low}–{high})"
+        case PlayStep.MOVE_FROM:
             return "Fortify: tap a territory to move from, then where to; or End turn"
-        if target < 0:
+        case PlayStep.MOVE_TO:
             return f"From {_name(game, source)}: tap where to move"
-        return f"Move {units(game, referee.count, source, target)} from {_name(game, source)} to {_name(game, target)}"
+        case PlayStep.MOVE:
+            return f"Move {units(game, count, source, target)} from {_name(game, source)} to {_name(game, target)}"
     return referee.status().pending

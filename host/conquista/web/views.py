@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
@@ -28,7 +28,7 @@ from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
 from conquista.table.logview import game_over_reason
 from conquista.table.referee import Referee, Status
-from conquista.table.referee_records import MessageKind
+from conquista.table.referee_records import LastBattle, MessageKind
 from conquista.table.tournament_clock import to_json as tournament_json
 from conquista.table.turn_clock import clock_running
 from conquista.table.wording import NEUTRAL_NAME, owner_name
@@ -185,7 +185,7 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: fl
         "menu": referee.menu.view() if referee.menu is not None else None,
         # The last roll (for a screen that announces battles): counted, so a roll like the one before is news;
         # with the seats on each side and whether it was rolled in this turn (an older one is not shown as news).
-        "roll": _rolled(game, last_roll(game)),
+        "roll": _rolled(game, last_roll(game), referee.last_battle),
         # The chance that the attack chosen now takes its target (a blitz to the end), as the attacker's phone has it.
         "odds": referee.conquest_chance() if game.phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and
         referee.target >= 0 and referee.menu is None else None,
@@ -244,36 +244,22 @@ def last_roll(game: Game) -> dict[str, Any] | None:
             "lost": list(lost)}
 
 
-@dataclass
-class _RollSides:
-    """Who fought the last roll and in which turn, noted as the views are built (they are, at every change): the
-    attacker owns the source; the defender owned the target before a conquest took it, which the game no longer
-    says once it did."""
-
-    game: int = 0
-    defenders: dict[tuple[int, int], int] = field(default_factory=dict)   # (source, target) → its defender
-    turns: dict[int, tuple[int, int]] = field(default_factory=dict)      # a roll's count → (turn, player)
-
-
-_SIDES = _RollSides()
-
-
-def _rolled(game: Game, roll: dict[str, Any] | None) -> dict[str, Any] | None:
-    if _SIDES.game != id(game):
-        _SIDES.game, _SIDES.defenders, _SIDES.turns = id(game), {}, {}
-    battle = game.battle
-    if battle is not None and game.owner[battle.target] != game.owner[battle.source]:
-        _SIDES.defenders[(battle.source, battle.target)] = game.owner[battle.target]
+def _rolled(game: Game, roll: dict[str, Any] | None, battle: LastBattle | None) -> dict[str, Any] | None:
+    """The last roll with its sides and whether it was rolled in this turn, from the battle the referee kept
+    (`Referee.last_battle`: the defender is the seat that held the target when the dice were rolled). A position
+    only shown (a replay) has none kept: the sides are then the territories' owners now."""
     if roll is None:
         return None
     source, target = game.map.index(roll["source"]), game.map.index(roll["target"])
-    attacker = game.owner[source]
-    defender = game.owner[target] if game.owner[target] != attacker else _SIDES.defenders.get((source, target))
-    if len(_SIDES.turns) > 64:
-        _SIDES.turns.clear()
-    when = _SIDES.turns.setdefault(roll["count"], (game.turn, game.current))
+    defender: int | None
+    if battle is not None and (battle.source, battle.target) == (source, target):
+        attacker, defender, this_turn = battle.attacker, battle.defender, battle.turn == (game.turn, game.current)
+    else:
+        attacker = game.owner[source]
+        defender = game.owner[target] if game.owner[target] != attacker else None
+        this_turn = True
     roll.update(attacker=owner_name(game, attacker), defender=None if defender is None else owner_name(game, defender),
-                conquered=game.owner[target] == attacker, this_turn=when == (game.turn, game.current))
+                conquered=game.owner[target] == attacker, this_turn=this_turn)
     return roll
 
 
