@@ -17,7 +17,7 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Action, Attack, Blitz, EndPhase
 from conquista.rules.engine import Game
 
-CANDIDATES = 3     # the planner's best attacks tried, besides stopping
+CANDIDATES = 5     # the planner's best attacks tried, besides stopping (3 tried 4 points worse in seeded duels)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from conquista.bots.greedy import GreedyBot
 from conquista.bots.planner_fleets import crossing_threat, hold_chance, staging
 from conquista.bots.planner_odds import Blitz as BlitzFigures
 from conquista.bots.planner_odds import FleetOdds, PlannerOdds, fleet_odds_for, odds_for
-from conquista.bots.planner_values import Objective, keep_values, may_target, objective_for, territory_values
+from conquista.bots.planner_values import Objective, may_target, objective_for, worths
 from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.choices import CardDraw
 from conquista.rules.engine import Game
@@ -72,7 +72,8 @@ def make_view(game: Game, me: int) -> View:
     # Territory worth is in armies of the opening (about 3 a territory); when sets have swollen every stack, a
     # territory is worth as many more armies, or nobody would ever pay for one again and the game would stall.
     scale = max(1.0, game.total_armies() / (3.0 * game.map.size))
-    return View(game, me, objective, territory_values(game, me, objective), keep_values(game, me, objective),
+    value, keep = worths(game, me, objective)
+    return View(game, me, objective, value, keep,
                 odds_for(game.rules), fleet_odds_for(game.rules) if game.rules.fleets else None, kill,
                 stalemate_loss(game), game.rules.fleets and game.round > STALL_ROUND, scale)
 

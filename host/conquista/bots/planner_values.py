@@ -111,6 +111,24 @@ def _with_reach(game: Game, me: int, direct: list[float]) -> list[float]:
     return value
 
 
+# The worths of the positions seen lately: they depend only on who holds what (not on the armies), so a seat's turn,
+# and every try of it the hard bot plays from one position, asks again and again for the same ones.
+_WORTHS: dict[tuple[object, ...], tuple[list[float], list[float]]] = {}
+_WORTHS_KEPT = 4096
+
+
+def worths(game: Game, me: int, objective: Objective) -> tuple[list[float], list[float]]:
+    """`territory_values` and `keep_values` of the position, remembered by what they depend on. The lists are
+    shared between the calls that ask for the same position: read them, never change them."""
+    key = (game.map, me, objective, game.players, tuple(game.owner), tuple(map(len, game.hands)))
+    found = _WORTHS.get(key)
+    if found is None:
+        if len(_WORTHS) >= _WORTHS_KEPT:
+            _WORTHS.clear()
+        found = _WORTHS[key] = (territory_values(game, me, objective), keep_values(game, me, objective))
+    return found
+
+
 def keep_values(game: Game, me: int, objective: Objective) -> list[float]:
     """Worth to `me` of keeping each of its own territories (0 for the others)."""
     owner = game.owner
