@@ -42,6 +42,9 @@ class RecordingJournal:
     def row_times(self) -> list[float]:
         return []
 
+    def hint_counts(self, _game: object) -> tuple[tuple[int, int], ...]:
+        return ()
+
     def attach(self, referee: Referee) -> None:
         self.attached.append(referee)
 

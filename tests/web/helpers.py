@@ -65,6 +65,24 @@ class Board:
         assert not self.companion.inbox.empty(), "no command reached the board"
         self.step()
 
+    def step_until_answered(self, connection: int, timeout: float = 20.0) -> Any:
+        """Step the board until the phone `connection`'s hint is answered (the hard bot searches in a thread of its
+        own, app/hint_worker.py); returns that answer (a `HintAnswer` that is not "thinking")."""
+        from conquista.table.hint_asks import HintState
+        from conquista.web.wire import HintAnswer
+
+        seen = len(self.sent)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.step()
+            for item in self.sent[seen:]:
+                if (isinstance(item, HintAnswer) and item.connection == connection
+                        and item.state is not HintState.THINKING):
+                    return item
+            seen = len(self.sent)
+            time.sleep(0.005)
+        raise AssertionError(f"no hint reached phone {connection}")
+
     def press_roll(self) -> None:
         self.now += 0.1
         self.referee.handle(Press(Button.ROLL), self.now)

@@ -4,6 +4,7 @@ the host turns them off; each is counted in the luck report."""
 from __future__ import annotations
 
 from conquista.dice.luck import luck_report
+from conquista.table.hint_asks import HintState
 from conquista.web.companion import HintAnswer, HostHints, SeatHint
 from conquista.web.messages import BadMessage, to_command
 from tests.web.helpers import make_board, seat_host, seat_phone
@@ -38,8 +39,10 @@ def test_a_seat_to_move_gets_a_hint_and_it_is_counted() -> None:
     board.companion.submit(SeatHint(seat, 5))
     before = game.digest()
     board.step()
-    refused, given = hints(board)
+    refused, thinking = hints(board)
     assert refused.connection == 6 and not refused.given and "your own move" in refused.text
+    assert thinking.connection == 5 and thinking.state is HintState.THINKING and not thinking.given
+    given = board.step_until_answered(5)
     assert given.connection == 5 and given.given and given.text.startswith("hard would ")
     assert given.territories and all(game.map.index(t) >= 0 for t in given.territories)
     assert game.digest() == before          # a hint changes nothing in the game
@@ -62,8 +65,7 @@ def test_the_host_turns_hints_off_and_the_leds_on() -> None:
     assert "turned hints off" in hints(board)[-1].text and board.referee.hints_asked == {}
     board.companion.submit(HostHints(seat, True, True))
     board.companion.submit(SeatHint(seat, 5))
-    board.step()
-    answer = hints(board)[-1]
+    answer = board.step_until_answered(5)
     assert answer.given
     lit = {e.territory for e in board.referee.effects if e.kind == "hint"}
     assert lit == {game.map.index(t) for t in answer.territories}

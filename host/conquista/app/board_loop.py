@@ -83,6 +83,8 @@ class BoardLoop:
         self.inbox = inbox
         self.on_step = on_step
         self.on_other = on_other
+        # What the app's threads post for the referee (a hint searched off this loop) wakes it too.
+        runner.router.wake = inbox.wake
         self.frames = 0
         self._timeout = 0.0
 

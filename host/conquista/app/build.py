@@ -20,7 +20,7 @@ from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
 from conquista.table.effects import GameStarted, SeatToBot
 from conquista.table.gestures import GestureRecogniser
-from conquista.table.inputs import Fault
+from conquista.table.inputs import Fault, SavedHints
 from conquista.table.referee import Referee
 
 
@@ -40,6 +40,8 @@ class Journal(Protocol):
     def take_fault(self) -> Fault | None: ...
 
     def row_times(self) -> list[float]: ...
+
+    def hint_counts(self, game: Game) -> tuple[tuple[int, int], ...]: ...
 
 
 @frozen_record
@@ -90,7 +92,7 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
 def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bots: BotSeats | None = None) -> None:
     """Journal the referee's game from now on (`build_table` does when given the journal; `play --new` once its
     first frame shows, before the board takes any input): its actions (the router's first stop), a seat handed to a
-    bot (a resumed game keeps the bot in that seat), its time of play."""
+    bot (a resumed game keeps the bot in that seat), its time of play, the hints its seats asked for."""
     journal.attach(referee)
     router.journal = router.storage = journal   # its fault goes back to the referee as an input, when it changes
     if bots is not None:   # after build_table's decision, which seated the bot
@@ -99,3 +101,12 @@ def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bot
     # now, and again whenever a game starts (the journal follows it by then: the router's first stop).
     referee.tournament.saved(referee.game, journal.row_times())
     router.on(GameStarted, lambda ref, _started: ref.tournament.saved(ref.game, journal.row_times()))
+    # Likewise the hints each seat asked for before the game was resumed: the luck report counts them.
+    _saved_hints(referee, journal)
+    router.on(GameStarted, lambda ref, _started: _saved_hints(ref, journal))
+
+
+def _saved_hints(referee: Referee, journal: Journal) -> None:
+    counts = journal.hint_counts(referee.game)
+    if counts:
+        referee.step(SavedHints(counts), referee.now)

@@ -9,6 +9,10 @@ app in one order, from one place.
 4. the terminal and whatever else listens;
 5. the buzzer, last: its cues follow the referee's version (and its tune goes on with time at every call).
 
+It also brings back what the app's threads worked out for the referee: a hint searched off the board's loop
+(app/hint_worker.py, the decision on `HintWanted`) is `post`ed from its thread, and handed to the referee as its
+input (`HintFound`) at the start of the next `route`, on the loop; `wake` (the loop's) makes that at once.
+
 The board's loop (app/board_loop.py), the runner's step (app/runner.py), the web companion's commands
 (web/companion.py) and the simulator route after every input and before every frame, so no light or screen shows
 an action the journal does not have. A decision that changes the table (a new game started) gives effects of its
@@ -17,11 +21,14 @@ own: they are routed in the same call, until none is left.
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
+from conquista.app.hint_worker import HintWorker
 from conquista.table.effects import Effect
-from conquista.table.inputs import Fault
+from conquista.table.hint_asks import HintWanted
+from conquista.table.inputs import Fault, HintFound
 from conquista.table.referee import Referee
 
 E = TypeVar("E")
@@ -66,6 +73,11 @@ class EffectRouter:
         self.listeners: list[Callable[[Referee, list[Effect]], None]] = []   # the terminal and the like
         self._decisions: list[tuple[type[Any], Callable[[Referee, Any], None]]] = []
         self._routing = False
+        # The app's threads' answers for the referee (a hint searched off the loop), and the loop's wake-up.
+        self._posted: queue.SimpleQueue[HintFound] = queue.SimpleQueue()
+        self.wake: Callable[[], None] = lambda: None
+        self.hints = HintWorker(self.post)
+        self.on(HintWanted, lambda referee, wanted: self.hints.think(referee, wanted))
 
     def on(self, kind: type[E], decide: Callable[[Referee, E], None]) -> None:
         """The shell's decision on each effect of `kind` (e.g. `SetupChosen`: deal and start the game chosen)."""
@@ -76,13 +88,21 @@ class EffectRouter:
         phones.route_effects = self.route
         self.phones.append(phones)
 
+    def post(self, found: HintFound) -> None:
+        """From any thread: an answer for the referee, handed to it at the next `route` (the loop is woken)."""
+        self._posted.put(found)
+        self.wake()
+
     def route(self, referee: Referee, now: float) -> None:
-        """Send on every effect the referee gave out, and those the decisions give in turn. Cheap when there are
-        none: it runs after every input and before every frame."""
+        """Hand the referee what was posted, then send on every effect the referee gave out, and those the
+        decisions give in turn. Cheap when there are none: it runs after every input and before every frame."""
         if self._routing:   # a decision's own effects: the call below routes them when it returns
             return
         self._routing = True
         try:
+            posted = self._posted
+            while not posted.empty():
+                referee.step(posted.get_nowait(), now)
             effects = referee.take_effects()
             while effects:
                 self._send(referee, effects)

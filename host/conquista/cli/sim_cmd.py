@@ -391,6 +391,7 @@ def _play(args: argparse.Namespace, table: SimulatedTable, lines: list[str], int
             # A phone's command wakes the board's loop at once instead of waiting for its next pass.
             for companion in companions:
                 companion.wake = wake
+            table.router.wake = wake   # and a hint searched off the loop, when it is ready
 
         from rich.console import Console
 

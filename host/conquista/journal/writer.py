@@ -34,6 +34,7 @@ from conquista.journal.checkpoint import (
     write_snapshot,
 )
 from conquista.journal.dice_secret import read_secret, remove_secret, secret_path, write_secret
+from conquista.journal.hint_counts import Counts, counts_of, read_hint_counts, write_hint_counts
 from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, GameHeader, chain_step
 from conquista.journal.paths import journal_path
 from conquista.journal.store import (
@@ -49,6 +50,7 @@ from conquista.rules.events import Event, GameOver, TurnStarted
 from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 from conquista.table.effects import ActionApplied, ActionUndone
+from conquista.table.hint_asks import HintNews, HintState
 from conquista.table.inputs import Fault, FaultSource
 
 log = logging.getLogger("conquista.journal")
@@ -85,6 +87,8 @@ class GameJournal:
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
+        # The hints each seat asked for (the referee's `HintNews`): the luck report of a resumed game counts them.
+        self._hints: dict[int, int] = {}
         # What the disk holds of the followed game (its rows, its status, its row in `games`, whose seats change
         # when a bot takes a seat): memory holds the rest, which the next write catches up.
         self._disk = Backlog()
@@ -150,7 +154,12 @@ class GameJournal:
         self.seats, self.seed = saved.seats, saved.seed
         self._secret = read_secret(secret_path(self.path, saved.key))
         self._secret_saved = self._secret is not None
-        self._disk = Backlog.written(len(self._rows), saved.status, saved.game_header)
+        hints, problems = read_hint_counts(store.conn, game_id, saved.players, str(self.path))
+        for problem in problems:
+            log.warning("%s", problem)
+            self.warnings.append(problem)
+        self._hints = dict(hints)
+        self._disk = Backlog.written(len(self._rows), saved.status, saved.game_header, hints)
         self._snapshot_at = len(self._rows)
         self._status = saved.status
         self._winner = saved.winner
@@ -168,6 +177,7 @@ class GameJournal:
         self._secret, self._secret_saved = self.new_dice_secret, False
         self._rows, self._chains, self._snapshot_at = [], [], 0
         self._status, self._winner = PLAYING, -1
+        self._hints = {}
         turn, at = game.turn, self.clock()
         for action in game.log:
             self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
@@ -195,6 +205,11 @@ class GameJournal:
         """When each saved action of the followed game was applied (the table's tournament clock reads a resumed
         game's time of play from them)."""
         return [at for _action, _turn, at in self._rows]
+
+    def hint_counts(self, game: Game) -> Counts:
+        """The hints each seat asked for in `game`, if it is the followed game (a resumed one's include those asked
+        before it was resumed); else none."""
+        return counts_of(self._hints) if game is self._game else ()
 
     def dice(self) -> dict[str, str]:
         """The `dice` object of the followed game's log header (its source and any commitment)."""
@@ -231,6 +246,9 @@ class GameJournal:
                 self.record(effect.action, list(effect.events), seq=effect.seq)
             elif isinstance(effect, ActionUndone):
                 self.undo(effect.action)
+            elif isinstance(effect, HintNews) and effect.state is HintState.GIVEN and self._game is not None:
+                self._hints[effect.seat] = effect.asked
+                self._sync()
 
     def record(self, action: Action, events: list[Event], *, seq: int | None = None) -> None:
         """`action` was applied (at index `seq` of the game's log: a row already written, when the journal started
@@ -267,7 +285,7 @@ class GameJournal:
     @property
     def pending(self) -> int:
         """Changes held in memory only (0 when the disk has everything)."""
-        return self._disk.pending(len(self._rows), self._status)
+        return self._disk.pending(len(self._rows), self._status, counts_of(self._hints))
 
     @property
     def backlog(self) -> Backlog:
@@ -326,7 +344,9 @@ class GameJournal:
 
     def _sync(self) -> bool:
         disk = self._disk
-        if self._game is None or (disk.up_to_date(len(self._rows), self._status) and not self._header_changed()):
+        hints = counts_of(self._hints)
+        if self._game is None or (disk.up_to_date(len(self._rows), self._status, hints)
+                                  and not self._header_changed()):
             return True
         if self.game_id is None and len(self._rows) < 2:
             return True         # only the deal: saved with the first action (see the module's docstring)
@@ -351,6 +371,8 @@ class GameJournal:
                 if self._status != disk.status:
                     conn.execute("UPDATE games SET status = ?, winner = ? WHERE id = ?",
                                  (self._status, self._winner, game_id))
+                if hints != disk.hints:
+                    write_hint_counts(conn, game_id, hints)
         except NotAJournalError as exc:
             self._failed(str(exc))
             return False
@@ -362,7 +384,7 @@ class GameJournal:
         if snapshot is not None:
             self._snapshot_at = snapshot[0]
         caught_up = len(self._rows) - disk.synced
-        self._disk = Backlog.written(len(self._rows), self._status, header)
+        self._disk = Backlog.written(len(self._rows), self._status, header, hints)
         if self.fault:
             log.warning("journal %s writable again: caught up %d actions", self.path, caught_up)
             self._set_fault("")

@@ -7,7 +7,9 @@ answer, the game chosen at the set-up menu), the buzzer, the phones and the term
 - what became of a phone's seat claim (`ClaimNews`), and a game started on the table, whose seats the phones
   follow at once (a seat gone, or now a bot's, unbinds its phones);
 - what the table asks the shell to do: a question answered that the table does not answer itself, the set-up
-  menu's choice, a new game asked for after the end, a seat handed to a bot.
+  menu's choice, a new game asked for after the end, a seat handed to a bot;
+- a hint to search off the board's loop (`HintWanted`), and what became of a phone's ask for one (`HintNews`,
+  for that phone; a given one's count is the journal's too), both in table/hint_asks.py.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Mapping
 from conquista.rules.actions import Action
 from conquista.rules.events import Event
 from conquista.rules.records import frozen_record
+from conquista.table.hint_asks import HintNews, HintWanted
 from conquista.table.questions import TableQuestion
 from conquista.table.seat_claims import ClaimNews
 from conquista.table.setup_choice import SetupChoice
@@ -81,4 +84,5 @@ class SeatToBot:
     now: float
 
 
-Effect = ActionApplied | ActionUndone | ClaimNews | GameStarted | Answered | SetupChosen | NewGameAsked | SeatToBot
+Effect = (ActionApplied | ActionUndone | ClaimNews | GameStarted | Answered | SetupChosen | NewGameAsked | SeatToBot
+          | HintWanted | HintNews)

@@ -3,13 +3,13 @@ to look at.
 
 The hard bot reasons on what the asking seat may know: it is handed a copy of the game in which every other seat's
 mission and cards and the deck are made up afresh from public facts (`bots.seat_view`), so a hint cannot give away
-another player's secrets. Pure: the game is passed in.
+another player's secrets. Pure: the game is passed in. At the table the view is taken on the board's loop
+(`hint_view`) and searched elsewhere (`hint_on`: a few seconds on a small board), see `table/hint_asks.py`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from conquista.bots.hard import HardBot
 from conquista.bots.lookahead import public_seed
@@ -19,6 +19,7 @@ from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table import unit_kinds as units
 from conquista.table.bot_words import explain, named_territories
+from conquista.table.hint_asks import Hint as Hint  # the record, long imported from here
 from conquista.table.wording import plural
 
 # Each phase's end, in the words of the button that makes it.
@@ -26,21 +27,20 @@ _ENDS = {Phase.REINFORCE: "end your reinforcement (NEXT)", Phase.ATTACK: "stop a
          Phase.FORTIFY: "end your turn without moving armies (NEXT)"}
 
 
-@dataclass(frozen=True)
-class Hint:
-    """What hard would do: the action, why in words, and the territories it names (highlighted)."""
-
-    seat: int
-    action: Action
-    words: str
-    territories: tuple[int, ...]
-
-
 def hint_for(game: Game, seat: int, bot: HardBot | None = None) -> Hint:
     """What the hard bot (`bot`, a fresh one by default) would do now for `seat`, which must be the seat to move."""
+    return hint_on(hint_view(game, seat), seat, bot)
+
+
+def hint_view(game: Game, seat: int) -> Game:
+    """What `seat` may know of `game`, as a game of its own (a copy: the search may run while the game goes on)."""
     if game.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
-    view = seat_view(game, seat, random.Random(f"hint:{public_seed(game, seat)}"))
+    return seat_view(game, seat, random.Random(f"hint:{public_seed(game, seat)}"))
+
+
+def hint_on(view: Game, seat: int, bot: HardBot | None = None) -> Hint:
+    """What the hard bot would do on `view` (from `hint_view`) for `seat`, in words."""
     bot = bot or HardBot()
     action = bot.choose(view)
     reason = bot.choice.words() if bot.choice is not None else ""

@@ -10,6 +10,7 @@ from enum import Enum
 from conquista.rules.records import frozen_record
 from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
+from conquista.table.hint_asks import Hint, HintTicket
 
 
 class FaultSource(Enum):
@@ -85,6 +86,33 @@ class SetTimeOuts:
     claim_s: float | None = None
 
 
+# Hints for a learner (table/hint_asks.py): a phone's ask, the search's answer from off the board's loop, and the
+# counts a resumed game's journal kept.
+
+@frozen_record
+class AskHint:
+    """The phone `screen` of `seat` asks what hard would do in its place."""
+
+    seat: int
+    screen: int
+
+
+@frozen_record
+class HintFound:
+    """The search for `ticket` is over: the hint, or None and why not (`failure`)."""
+
+    ticket: HintTicket
+    hint: Hint | None
+    failure: str = ""
+
+
+@frozen_record
+class SavedHints:
+    """The hints each seat asked for this game before it was resumed ((seat, count) pairs, the journal's)."""
+
+    counts: tuple[tuple[int, int], ...]
+
+
 # What the app offers, as data the modes read.
 
 @frozen_record
@@ -102,6 +130,7 @@ class OfferNewGame:
 
 
 Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | OfferNewGame
-Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting
+Hinting = AskHint | HintFound | SavedHints
+Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting
 
 TICK = Tick()   # time passing, made once: the board's loop hands it to the referee at every pass

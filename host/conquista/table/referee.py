@@ -30,15 +30,27 @@ from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
 from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
+from conquista.table.hint_asks import (
+    STALE_WORDS,
+    THINKING_WORDS,
+    HintAsks,
+    HintNews,
+    HintState,
+    HintTicket,
+    HintWanted,
+)
 from conquista.table.inputs import (
     HOLDING,
     TICK,
+    AskHint,
     Fault,
     FaultSource,
+    HintFound,
     Input,
     OfferBots,
     OfferNewGame,
     RefuseClaim,
+    SavedHints,
     SeatClaim,
     SetHints,
     SetPalette,
@@ -83,8 +95,7 @@ from conquista.table.tournament_clock import TournamentClock
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
 
-if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown; a hint only when asked for
-    from conquista.table.hints import Hint
+if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
     from conquista.table.setup_menu import SetupMenu
 
 # Actions CANCEL can take back (the engine can undo any action; this is the table's policy): none involves dice,
@@ -147,10 +158,14 @@ class Referee:
         # The app's offer (`OfferBots`): a player leaving may hand the seat to a bot (`SeatToBot`).
         self.bots_available = bots_available
         # Hints for a learner (table/hints.py): the host may turn them off, or have the LEDs show them too; the
-        # hints each seat asked for this game go into the luck report.
+        # hints each seat asked for this game go into the luck report. The asks being searched off the board's loop
+        # (table/hint_asks.py) are answered only if the game has not moved since: `_moves` counts every action
+        # applied or undone, a new game, and hints turned off.
         self.hints_allowed = True
         self.hint_leds = False
         self.hints_asked: dict[int, int] = {}
+        self.hint_asks = HintAsks()
+        self._moves = 0
         self._settle(0.0)
         turn_clock.update_clock(self, 0.0)
 
@@ -206,6 +221,12 @@ class Referee:
                     return _STILL
             case SetPalette() | SetPhysicalDice() | SetHints() | SetTimeOuts() | OfferBots() | OfferNewGame():
                 self._set(item)
+            case AskHint(seat, screen):
+                self._ask_hint(seat, screen)
+            case HintFound():
+                self._hint_found(item, now)
+            case SavedHints(counts):
+                self.hints_asked = {seat: count for seat, count in counts if 0 <= seat < self.game.players}
             case _:
                 self._gesture(item, now)
         return None
@@ -219,6 +240,8 @@ class Referee:
                 if self.entry is None:   # between battles only: dice being typed in stay as they are
                     self.physical_dice = physical
             case SetHints(allowed, leds):
+                if self.hints_allowed and not allowed:
+                    self._moves += 1   # a hint being searched is not given any more
                 self.hints_allowed, self.hint_leds = allowed, leds
             case SetTimeOuts(defend_s, claim_s):
                 if defend_s is not None:
@@ -454,6 +477,7 @@ class Referee:
         self._phase_started = now
         self.turn_clock.restart()
         self.hints_asked = {}
+        self._moves += 1
         self.last_battle = None   # a replay's position is only shown: its battles are not told (nor replayed)
         if play:
             # The log is this game's: a new one starts empty, a resumed one shows its recent past.
@@ -461,24 +485,51 @@ class Referee:
             self.last_placed_line = None
             self._settle(now)
 
-    def hint(self, seat: int, now: float) -> Hint | str:
-        """What the hard bot would do now for `seat` (its phone asked), counted for the luck report and shown on
-        the LEDs if the host allows it; or why there is none."""
-        return self._change(now, lambda: self._hint(seat, now))
+    def _ask_hint(self, seat: int, screen: int) -> None:
+        """A seat's phone asks what hard would do in its place: refused now, or hard thinks off the board's loop
+        (`HintWanted`, on a copy of what the seat may know) and the phone is told so."""
+        refused = self._why_no_hint(seat)
+        if refused:
+            self._out.append(HintNews(screen, seat, HintState.REFUSED, refused))
+            return
+        asked = self.hint_asks.ask(seat, screen, self._moves)
+        if isinstance(asked, HintNews):   # hard already thinks for this seat
+            self._out.append(asked)
+            return
+        # Imported at the first hint: the hard bot is not what the board's first frame needs.
+        from conquista.table.hints import hint_view
 
-    def _hint(self, seat: int, now: float) -> Hint | str:
+        self._out.append(HintWanted(asked, hint_view(self.game, seat)))
+        self._out.append(HintNews(screen, seat, HintState.THINKING, THINKING_WORDS))
+
+    def _why_no_hint(self, seat: int) -> str:
         if not self.hints_allowed:
             return "the host has turned hints off for this game"
+        if self.fault:
+            return "the game is paused: ask again when it goes on"
         if not self.mode.phones_may_act or self.game.to_move != seat:
             return "a hint is for your own move: ask when the board waits for you"
-        # Imported at the first hint: the hard bot is not what the board's first frame needs.
-        from conquista.table.hints import hint_for
+        return ""
 
-        hint = hint_for(self.game, seat)
-        self.hints_asked[seat] = self.hints_asked.get(seat, 0) + 1
-        if self.hint_leds:
-            self.effects.extend(LightEffect(t, now, EffectKind.HINT, HINT_BLINKS) for t in hint.territories)
-        return hint
+    def _hint_found(self, found: HintFound, now: float) -> None:
+        """The search's answer: to the phone that asked if the game is where it was then, counted for the luck
+        report and shown on the LEDs if the host allows it; else the phone is told to ask again."""
+        ticket: HintTicket = found.ticket
+        if not self.hint_asks.answered(ticket):
+            return   # not an ask of this table's (nothing is searched twice for one ask)
+        screen, seat = ticket.screen, ticket.seat
+        hint = found.hint
+        if not self.hints_allowed:
+            self._out.append(HintNews(screen, seat, HintState.REFUSED, "the host has turned hints off for this game"))
+        elif ticket.moment != self._moves:
+            self._out.append(HintNews(screen, seat, HintState.STALE, STALE_WORDS))
+        elif hint is None:
+            self._out.append(HintNews(screen, seat, HintState.STALE, found.failure or STALE_WORDS))
+        else:
+            asked = self.hints_asked[seat] = self.hints_asked.get(seat, 0) + 1
+            if self.hint_leds:
+                self.effects.extend(LightEffect(t, now, EffectKind.HINT, HINT_BLINKS) for t in hint.territories)
+            self._out.append(HintNews(screen, seat, HintState.GIVEN, hint.words, hint.territories, asked))
 
     def tick(self, now: float) -> None:
         """Time passing (`step` with `Tick()`)."""
@@ -535,6 +586,7 @@ class Referee:
         return True
 
     def _record(self, action: Action, events: list[Event], now: float) -> None:
+        self._moves += 1   # a hint being searched is for the game as it was
         if not isinstance(action, UNDOABLE):
             self._undoable.clear()  # nothing before a roll, a draw, an attack or a phase's end is ever taken back
         # Out first: the shell journals it before any light shows it.
@@ -580,6 +632,7 @@ class Referee:
         if not self._undoable:
             return False
         self._undoable.pop()
+        self._moves += 1
         undone = self.game.undo()
         self.log.append(f"undo: {self.readable(self.game.describe(undone))}")
         self.last_placed_line = None

@@ -22,6 +22,7 @@ from conquista.errors import ConquistaError
 from conquista.rules.events import Phase
 from conquista.table import inputs
 from conquista.table.effects import Effect, GameStarted, SeatToBot
+from conquista.table.hint_asks import HintNews
 from conquista.table.referee import Referee
 from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
 from conquista.web.seats import SeatBook
@@ -115,8 +116,8 @@ class Companion:
     def route(self, referee: Referee, effects: list[Effect]) -> None:
         """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
         the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
-        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot), and a seat handed to a
-        bot (likewise). The rest is not the phones'."""
+        follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot), a seat handed to a
+        bot (likewise), and what became of a phone's ask for a hint (to that phone). The rest is not the phones'."""
         for news in effects:
             if isinstance(news, GameStarted):
                 self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
@@ -126,6 +127,10 @@ class Companion:
             if isinstance(news, SeatToBot):   # from the host's phone or CANCEL held at the board: no phone plays it
                 self.bot_kinds.setdefault(news.seat, DEFAULT_BOT)
                 self.seats.resize(referee.game.players, self.seats.bots | {news.seat})
+                continue
+            if isinstance(news, HintNews):   # to the phone that asked only: a hint may name the seat's cards
+                ids = tuple(referee.game.map.id(t) for t in news.territories)
+                self.send(HintAnswer(news.screen, news.seat, news.text, ids, news.state))
                 continue
             if not isinstance(news, ClaimNews):
                 continue
@@ -166,7 +171,8 @@ class Companion:
                 else:
                     referee.trade(tuple(sorted(cards)), now)
             case SeatHint(seat, connection):
-                self._hint(referee, seat, connection, now)
+                # The referee answers at once that hard thinks (or why not), and later with the hint (`route`).
+                referee.step(inputs.AskHint(seat, connection), now)
             case HostHints(seat, allowed, leds):
                 if seat == self.seats.host and seat >= 0:
                     referee.step(inputs.SetHints(allowed, leds), now)
@@ -192,15 +198,6 @@ class Companion:
                     self.send(ClaimAnswer(connection, target, ClaimState.REMOTE,
                                           grant=self.seats.grant(target, remote=True)))
         self.paused = inputs.FaultSource.HOST in referee.faults
-
-    def _hint(self, referee: Referee, seat: int, connection: int, now: float) -> None:
-        """What the hard bot would do for `seat`, to the phone that asked only (it may name the seat's cards)."""
-        hint = referee.hint(seat, now) if not self.paused else "the game is paused"
-        if isinstance(hint, str):
-            self.send(HintAnswer(connection, seat, hint, given=False))
-        else:
-            ids = tuple(referee.game.map.id(t) for t in hint.territories)
-            self.send(HintAnswer(connection, seat, hint.words, ids))
 
     def _leave(self, referee: Referee, connection: int, target: int, bot: bool, now: float) -> None:
         if not 0 <= target < referee.game.players:

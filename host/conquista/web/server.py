@@ -206,7 +206,8 @@ class Hub:
         if isinstance(item, HintAnswer):   # only while the connection still holds the seat that asked
             if target.seat == item.seat:
                 target.frame({"type": "hint", "seat": item.seat, "text": item.text,
-                              "territories": list(item.territories), "given": item.given})
+                              "territories": list(item.territories), "given": item.given,
+                              "state": str(item.state)})
             return
         conn = target
         if not isinstance(item, Refusal) and item.state is not ClaimState.ASKED:

@@ -12,6 +12,7 @@ from conquista.dice.sources import DiceSource
 from conquista.rules.engine import Game
 from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
+from conquista.table.hint_asks import HintState
 from conquista.table.seat_claims import ClaimState
 from conquista.web.seats import Grant
 
@@ -204,13 +205,17 @@ class SeatNotice:
 @dataclass(frozen=True)
 class HintAnswer:
     """For the phone that asked: what the hard bot would do, in words, with the territories to look at (ids);
-    or, without territories, why there is no hint now."""
+    or that it is thinking, or why there is no hint now (table/hint_asks.py's `HintState`)."""
 
     connection: int
     seat: int
     text: str
     territories: tuple[str, ...] = ()
-    given: bool = True
+    state: HintState = HintState.GIVEN
+
+    @property
+    def given(self) -> bool:
+        return self.state is HintState.GIVEN
 
 
 @dataclass(frozen=True)
