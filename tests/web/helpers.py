@@ -83,6 +83,20 @@ class Board:
             time.sleep(0.005)
         raise AssertionError(f"no hint reached phone {connection}")
 
+    def step_until_answered_on(self, ws: Any, timeout: float = 20.0) -> dict[str, Any]:
+        """Step the board until a "hint" frame reaches the websocket `ws` (the search's thread posts the answer,
+        the board's next step hands it to the referee and the server sends it); returns that frame."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.step()
+            if not self.referee.hint_asks.thinking:   # the answer was handed to the referee and sent
+                frame: dict[str, Any] = ws.receive_json()
+                while frame["type"] != "hint":
+                    frame = ws.receive_json()
+                return frame
+            time.sleep(0.005)
+        raise AssertionError("no hint reached the phone")
+
     def press_roll(self) -> None:
         self.now += 0.1
         self.referee.handle(Press(Button.ROLL), self.now)

@@ -4,10 +4,13 @@ the host turns them off; each is counted in the luck report."""
 from __future__ import annotations
 
 from conquista.dice.luck import luck_report
-from conquista.table.hint_asks import HintState
+from conquista.table.hint_asks import BUSY_WORDS, HintState
 from conquista.web.companion import HintAnswer, HostHints, SeatHint
 from conquista.web.messages import BadMessage, to_command
+from tests.app.test_hint_loop import Latched
+from tests.web.conftest import ORIGIN, Served, until
 from tests.web.helpers import make_board, seat_host, seat_phone
+from tests.web.test_server import claim, hello
 
 
 def hints(board: object) -> list[HintAnswer]:
@@ -69,3 +72,36 @@ def test_the_host_turns_hints_off_and_the_leds_on() -> None:
     assert answer.given
     lit = {e.territory for e in board.referee.effects if e.kind == "hint"}
     assert lit == {game.map.index(t) for t in answer.territories}
+
+
+def test_the_phone_gets_thinking_then_its_hint_over_the_websocket(served: Served) -> None:
+    """The real web path (Starlette's TestClient): the phone's {type: hint} is queued by the server, the board's
+    loop (the test) hands it to the referee, hard thinks in its own thread, and the answer reaches only that
+    phone's connection as a "hint" frame."""
+    board = served.board
+    game = board.referee.game
+    seat = game.to_move
+    assert isinstance(seat, int)
+    search = board.router.hints.search = Latched()     # held until released: the second ask finds it thinking
+    with served.client.websocket_connect("/ws", headers=ORIGIN) as ws, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as other:
+        hello(ws)
+        hello(other)
+        claim(served, ws, seat)
+        ws.send_json({"type": "hint"})
+        board.step_when_queued()
+        thinking = until(ws, "hint")
+        assert thinking["state"] == "thinking" and not thinking["given"] and thinking["territories"] == []
+        ws.send_json({"type": "hint"})                    # asked again while hard thinks
+        board.step_when_queued()
+        busy = until(ws, "hint")
+        assert busy["state"] == "refused" and busy["text"] == BUSY_WORDS
+        search.release.set()
+        answer = board.step_until_answered_on(ws)
+        assert answer["state"] == "given" and answer["given"] and str(answer["text"]).startswith("hard would ")
+        assert answer["territories"] and all(game.map.index(str(t)) >= 0 for t in answer["territories"])
+        assert board.referee.hints_asked == {seat: 1}
+        other.send_json({"type": "ping"})                 # the other screen never saw a hint frame
+        seen: list[dict[str, object]] = []
+        until(other, "pong", seen)
+        assert not [f for f in seen if f["type"] == "hint"]
