@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.test_hint_loop import Latched
 from tests.web.live import LiveBoard
 from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
 from tests.web.test_phone_browser import fits
@@ -33,14 +34,23 @@ def test_the_seat_to_move_asks_what_hard_would_do(browser: Any, live: LiveBoard)
     phone.wait_for_selector("#hint-ask:not(.hidden)", timeout=WAIT_MS)
     phone.wait_for_selector("#hints-host:not(.hidden)", timeout=WAIT_MS)
     assert phone.is_checked("#hints-allowed") and not phone.is_checked("#hints-leds")
+    search = Latched()   # hard's search held until released: the phone shows it thinking meanwhile
+    live.do(lambda: setattr(live.table.router.hints, "search", search))
     phone.click("#hint-ask")
-    phone.wait_for_selector("#hint:not(.hidden) mark[data-territory]", timeout=WAIT_MS)
+    phone.wait_for_selector("#hint.thinking:not(.hidden):not(.error)", timeout=WAIT_MS)
+    assert "thinking" in phone.inner_text("#hint") and phone.is_disabled("#hint-ask")
+    shots = os.environ.get("CONQUISTA_SCREENSHOTS")
+    if shots:
+        phone.screenshot(path=os.path.join(shots, "hint-thinking-phone.png"), full_page=True)
+    search.release.set()
+    phone.wait_for_selector("#hint:not(.hidden):not(.thinking) mark[data-territory]", timeout=WAIT_MS)
+    assert phone.is_enabled("#hint-ask")
     text = phone.inner_text("#hint")
     assert text.startswith("hard would ") and "Look at:" in text
     assert live.do(lambda: dict(live.table.referee.hints_asked)) == {player: 1}
     fits(phone)
-    if os.environ.get("CONQUISTA_SCREENSHOTS"):
-        phone.screenshot(path=os.path.join(os.environ["CONQUISTA_SCREENSHOTS"], "hint-phone.png"), full_page=True)
+    if shots:
+        phone.screenshot(path=os.path.join(shots, "hint-phone.png"), full_page=True)
     phone.uncheck("#hints-allowed")
     phone.wait_for_selector("#hint-ask.hidden", state="attached", timeout=WAIT_MS)
     assert live.do(lambda: live.table.referee.hints_allowed) is False

@@ -6,6 +6,7 @@
 (function () {
   let seatView = null;
   let hostView = null;
+  let thinking = false;   // hard searches for this phone (the board goes on meanwhile): one ask at a time
   const box = el("div", { id: "hint", class: "hint hidden", role: "status", "aria-live": "polite" });
   const ask = el("button", { id: "hint-ask", class: "wide hidden", type: "button" }, "What would hard do?");
   const allowed = el("input", { id: "hints-allowed", type: "checkbox" });
@@ -24,6 +25,7 @@
 
   function draw() {
     ask.classList.toggle("hidden", !(seatView && seatView.hint_ready));
+    ask.disabled = thinking;
     if (!(seatView && seatView.my_turn)) { box.classList.add("hidden"); box.replaceChildren(); }
     const hints = hostView && hostView.hints;
     host.classList.toggle("hidden", !hints);
@@ -37,10 +39,15 @@
   function show(frame) {
     const names = (map && map.territories) || [];
     const name = (id) => { const t = names.find((x) => x.id === id); return t ? t.name : id; };
+    const state = frame.state || (frame.given ? "given" : "refused");
+    if (state === "thinking") thinking = true;
+    else if (state !== "refused" || !/already thinking/.test(frame.text)) thinking = false;
+    if (state === "refused" && thinking) return;   // "already thinking": the box keeps saying so
     box.replaceChildren(el("p", {}, frame.text),
       ...(frame.territories.length ? [el("p", { class: "hint-places" }, "Look at: ",
         ...frame.territories.map((id) => el("mark", { "data-territory": id }, name(id))))] : []));
-    box.classList.toggle("error", !frame.given);
+    box.classList.toggle("error", state === "refused" || state === "stale");
+    box.classList.toggle("thinking", state === "thinking");
     box.classList.remove("hidden");
     document.dispatchEvent(new CustomEvent("conquista-hint", { detail: { territories: frame.territories } }));
   }
@@ -54,7 +61,7 @@
     const frame = event.detail;
     if (frame.type === "seat") seatView = frame.view;
     else if (frame.type === "host") hostView = frame.view;
-    else if (frame.type === "unseated" || frame.type === "taken_over") { seatView = null; hostView = null; }
+    else if (frame.type === "unseated" || frame.type === "taken_over") { seatView = null; hostView = null; thinking = false; }
     else if (frame.type === "hint") show(frame);
     else return;
     draw();
