@@ -66,20 +66,20 @@ class Board:
         self.step()
 
     def step_until_answered(self, connection: int, timeout: float = 20.0) -> Any:
-        """Step the board until the phone `connection`'s hint is answered (the hard bot searches in a thread of its
-        own, app/hint_worker.py); returns that answer (a `HintAnswer` that is not "thinking")."""
+        """Step the board until the phone `connection`'s last ask is answered (the hard bot searches in a thread of
+        its own, app/hint_worker.py, and may answer within the step that asked); returns that answer (a
+        `HintAnswer` that is not "thinking")."""
         from conquista.table.hint_asks import HintState
         from conquista.web.wire import HintAnswer
 
-        seen = len(self.sent)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             self.step()
-            for item in self.sent[seen:]:
-                if (isinstance(item, HintAnswer) and item.connection == connection
-                        and item.state is not HintState.THINKING):
-                    return item
-            seen = len(self.sent)
+            answers = [item for item in self.sent if isinstance(item, HintAnswer) and item.connection == connection]
+            asked = max((i for i, a in enumerate(answers) if a.state is HintState.THINKING), default=-1)
+            done = [a for a in answers[asked + 1:] if a.state is not HintState.THINKING]
+            if done:
+                return done[-1]
             time.sleep(0.005)
         raise AssertionError(f"no hint reached phone {connection}")
 
