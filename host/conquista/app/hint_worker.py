@@ -10,7 +10,6 @@ cap per decision bounds the search; the referee lets each seat have one search a
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -21,8 +20,6 @@ from conquista.table.inputs import HintFound
 
 if TYPE_CHECKING:
     from conquista.table.referee import Referee
-
-log = logging.getLogger("conquista.hints")
 
 Search = Callable[[Game, int], Hint]
 FAILED = "hard could not work out a hint this time: ask again"
@@ -54,6 +51,8 @@ class HintWorker:
         try:
             found = HintFound(ticket, self.search(wanted.view, ticket.seat))
         except Exception:   # a bug in the search must not leave the phone waiting for ever: it is told, and logged
-            log.exception("the hint for seat %d failed", ticket.seat)
+            import logging   # here: logging is not what the board's first frame needs
+
+            logging.getLogger("conquista.hints").exception("the hint for seat %d failed", ticket.seat)
             found = HintFound(ticket, None, FAILED)
         self.deliver(found)

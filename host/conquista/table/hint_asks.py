@@ -11,7 +11,6 @@ leaves as `HintNews` for the phone that asked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from conquista.rules.actions import Action
@@ -19,7 +18,7 @@ from conquista.rules.engine import Game
 from conquista.rules.records import frozen_record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Hint:
     """What hard would do: the action, why in words, and the territories it names (highlighted)."""
 
