@@ -51,7 +51,7 @@ class HintWorker:
         try:
             found = HintFound(ticket, self.search(wanted.view, ticket.seat))
         except Exception:   # a bug in the search must not leave the phone waiting for ever: it is told, and logged
-            import logging   # here: logging is not what the board's first frame needs
+            import logging  # here: logging is not what the board's first frame needs
 
             logging.getLogger("conquista.hints").exception("the hint for seat %d failed", ticket.seat)
             found = HintFound(ticket, None, FAILED)
