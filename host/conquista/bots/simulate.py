@@ -77,9 +77,10 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
               turn_cap: int = 0) -> GameResult:
     rng = random.Random(seed)
     game = new_game(rules, game_map, players, rng)
+    game.drop_undo()  # nothing in a simulated game is taken back, and what simulate writes is its log
     dice = SeededDice(rng=rng)
     seats = [make_bot(bots[i % len(bots)], rng).choose for i in range(players)]
-    apply, draw = game.apply, rng.random
+    apply, apply_roll, draw = game.apply, game.apply_ready_roll, rng.random
     actions = 0
     # The hot loop of every simulation: a battle roll (every other action of a game) is asked of the dice directly,
     # the rest as `to_move` says.
@@ -89,7 +90,10 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
             battle = game.battle
             assert battle is not None
             ready = seeded_roll(draw, battle.attack_dice, battle.defend_dice)  # the seeded dice's own roll_action
-            apply(ready if ready is not None else dice.roll_action(battle.attack_dice, battle.defend_dice))
+            if ready is not None:
+                apply_roll(ready)
+            else:
+                apply(dice.roll_action(battle.attack_dice, battle.defend_dice))
         elif phase is OVER:
             break
         else:
