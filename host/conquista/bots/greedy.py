@@ -50,8 +50,21 @@ _DEFENDS = tuple(Defend(dice) for dice in range(4))
 _OCCUPIES = tuple(Occupy(count) for count in range(64))
 
 
+_BLITZES: dict[tuple[int, int, int], Blitz] = {}  # made as first chosen: a map's edges times the stop levels used
+
+
 def _occupy_action(count: int) -> Occupy:
     return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
+
+
+def _blitz_action(source: int, target: int, stop: int) -> Blitz:
+    key = (source, target, stop)
+    blitz = _BLITZES.get(key)
+    if blitz is None:
+        blitz = Blitz(source, target, stop)
+        if stop < len(_OCCUPIES):  # a bounded table: a stop level that high is a rare, huge stack
+            _BLITZES[key] = blitz
+    return blitz
 
 
 def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
@@ -199,7 +212,7 @@ class GreedyBot:
         if best is None or not game.rules.blitz:
             return _END_PHASE
         s, t = best
-        return Blitz(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
+        return _blitz_action(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
 
     @staticmethod
     def _unit_edge(game: Game, me: int, s: int, t: int) -> int:
