@@ -17,7 +17,7 @@ from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
 from conquista.rules.ruleset import Ruleset
 
-ROLL, OVER = Phase.ROLL, Phase.OVER
+ROLL, OVER, ATTACK, OCCUPY = Phase.ROLL, Phase.OVER, Phase.ATTACK, Phase.OCCUPY
 
 
 @dataclass
@@ -82,6 +82,9 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
     seats = [make_bot(bots[i % len(bots)], rng).choose for i in range(players)]
     apply, apply_roll, draw = game.apply, game.apply_ready_roll, rng.random
     actions = 0
+    # Without a neutral army the attacks and their move-ins (a third of a game's actions) are the current player's:
+    # `to_move` is asked only at the other steps.
+    own_fights = game.neutral is None
     # The hot loop of every simulation: a battle roll (every other action of a game) is asked of the dice directly,
     # the rest as `to_move` says.
     while True:
@@ -99,8 +102,11 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
         else:
             if turn_cap and game.turn > turn_cap:
                 return GameResult(None, turn_cap, actions, True, game)
-            who = game.to_move
-            apply(seats[who](game) if isinstance(who, int) else chance_action(game, dice))
+            if own_fights and (phase is ATTACK or phase is OCCUPY):
+                apply(seats[game.current](game))
+            else:
+                who = game.to_move
+                apply(seats[who](game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 

@@ -8,7 +8,7 @@ appends the events). A roll is the hot path of every simulation: its check and i
 from __future__ import annotations
 
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
-from conquista.rules.choices import EliminationTrade, OccupationMinimum
+from conquista.rules.choices import EliminationTrade, Objective, OccupationMinimum
 from conquista.rules.events import (
     PHASE_ATTACK,
     PHASE_DEFEND,
@@ -78,7 +78,8 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
     else:
         # The dice the attacker chose (decided 2026-11-28), or the most; the battle's attack dice then cap every
         # later roll of the blitz (apply_roll), which only ever lowers them as the armies left allow.
-        dice, stop = action.dice or game.max_attack_dice(s), action.stop_at
+        most = game.armies[s] - 1  # max_attack_dice(s), asked on every blitz
+        dice, stop = action.dice or (most if most < game.attacker_max else game.attacker_max), action.stop_at
     if not game.turn_state.attacked and game.phase is not PHASE_NEUTRAL_ATTACK:
         turn = game.turn_state
         game.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
@@ -356,7 +357,11 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
             game.phase = PHASE_ATTACK
             if game.turn_state.taken_cards:
                 game.turn_state = game.turn_state._replace(taken_cards=())
-    check_win(game, events)
+    # A move-in changes no territory's owner: world domination was asked of the same seat with the same counts at
+    # the conquest (`_conquer`), unless the neutral army conquered (it asks for its commander). A mission may count
+    # armies.
+    if game.rules.objective is not Objective.WORLD or game.neutral is not None:
+        check_win(game, events)
 
 
 STEPS: Steps = {Attack: (check_attack, apply_attack), Blitz: (check_attack, apply_attack),
