@@ -212,7 +212,8 @@ class GreedyBot:
         if best is None or not game.rules.blitz:
             return _END_PHASE
         s, t = best
-        return _blitz_action(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
+        # armies[t] // 2 + 1 is at least 1 (the max(1, ...) it was written with never changed it).
+        return _blitz_action(s, t, armies[t] // 2 + 1 if armies[s] > armies[t] + 2 else 1)
 
     @staticmethod
     def _unit_edge(game: Game, me: int, s: int, t: int) -> int:
@@ -229,7 +230,9 @@ class GreedyBot:
 
     def _occupy(self, game: Game) -> Action:
         low, high = game.occupy_range()
-        me, owner, neighbours = game.acting_owner(), game.owner, game.map.neighbours
+        # The conqueror: without a neutral army, always the current player.
+        me = game.current if game.neutral is None else game.acting_owner()
+        owner, neighbours = game.owner, game.map.neighbours
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
@@ -240,7 +243,8 @@ class GreedyBot:
             return _occupy_action(high)
         if not _exposed(owner, neighbours[battle.target], me):
             return _occupy_action(low)
-        return _occupy_action(max(low, (low + high + 1) // 2))
+        half = (low + high + 1) // 2
+        return _occupy_action(half if half > low else low)
 
     def _fortify(self, game: Game) -> Action:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
@@ -249,10 +253,10 @@ class GreedyBot:
         for s in range(len(owner)):
             if owner[s] != me or armies[s] <= best_armies:
                 continue
-            if any(owner[n] != me for n in neighbours[s]):
+            if _exposed(owner, neighbours[s], me):
                 continue  # a border territory keeps its armies
             for t in neighbours[s]:
-                if owner[t] == me and any(owner[n] != me for n in neighbours[t]) and game.fortify_allowed(s, t):
+                if owner[t] == me and _exposed(owner, neighbours[t], me) and game.fortify_allowed(s, t):
                     best, best_armies = (s, t), armies[s]
                     break
         if best is None:
