@@ -11,7 +11,17 @@ from __future__ import annotations
 from conquista.rules.actions import Action, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.choices import FleetHandicap
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import (
+    PHASE_ATTACK,
+    PHASE_DEFEND,
+    PHASE_ELIMINATION_TRADE,
+    PHASE_FORTIFY,
+    PHASE_NEUTRAL_ATTACK,
+    PHASE_NEUTRAL_REINFORCE,
+    PHASE_OCCUPY,
+    PHASE_REINFORCE,
+    PHASE_SETUP,
+)
 
 # With fleets: about how many fleets it takes to beat one army across the sea (a fleet's die counting 2 less wins
 # 6 of the 32 rolls that decide: 4.3 fleets lost per army taken).
@@ -90,15 +100,15 @@ class GreedyBot:
     def choose(self, game: Game) -> Action:
         phase = game.phase
         # The phases by how often a game asks: attacks, then move-ins, then a chosen defence.
-        if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
+        if phase is PHASE_ATTACK or phase is PHASE_NEUTRAL_ATTACK:
             return self._attack(game)
-        if phase is Phase.OCCUPY:
+        if phase is PHASE_OCCUPY:
             return self._occupy(game)
-        if phase is Phase.DEFEND and game.battle is not None:
+        if phase is PHASE_DEFEND and game.battle is not None:
             dice = game.max_defend_dice(game.battle.target)
             return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
-        if phase is Phase.SETUP or phase is Phase.REINFORCE or phase is Phase.ELIMINATION_TRADE:
-            if phase is not Phase.SETUP:
+        if phase is PHASE_SETUP or phase is PHASE_REINFORCE or phase is PHASE_ELIMINATION_TRADE:
+            if phase is not PHASE_SETUP:
                 trades = game.valid_trades()
                 if trades:
                     return Trade(max(trades, key=game.trade_value))
@@ -107,9 +117,9 @@ class GreedyBot:
                     return self._place_unit(game)
                 return Place(self._front(game), game.pool)
             return _END_PHASE
-        if phase is Phase.NEUTRAL_REINFORCE:
+        if phase is PHASE_NEUTRAL_REINFORCE:
             return Place(self._neutral_front(game), game.pool)
-        if phase is Phase.FORTIFY:
+        if phase is PHASE_FORTIFY:
             return self._fortify(game)
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
 
@@ -170,7 +180,7 @@ class GreedyBot:
         # The attacker is the current player, or the neutral army in its turn (attack_allowed() keeps its targets
         # to the current player's territories).
         phase = game.phase
-        me = game.current if phase is Phase.ATTACK else game.acting_owner()
+        me = game.current if phase is PHASE_ATTACK else game.acting_owner()
         owner, armies, neighbours = game.owner, game.armies, game.map.neighbours
         # The best edge found so far; a source whose armies cannot beat it even against 1 defender is skipped
         # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
@@ -182,7 +192,7 @@ class GreedyBot:
         # more and an enemy neighbour asks only this: the target is dealt and is not its owner's last territory
         # during the protected rounds. Asked here without the call (tests/bots/test_greedy_scan.py holds the two
         # to the same choices).
-        plain = not fleets and phase is Phase.ATTACK
+        plain = not fleets and phase is PHASE_ATTACK
         protected = game.round <= game.rules.elimination_protection_rounds
         counts = game.territory_count
         # The sources worth a look, filtered in one comprehension (a loop over the whole board costs more): own

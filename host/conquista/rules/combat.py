@@ -7,6 +7,8 @@ appends the events). A roll is the hot path of every simulation: its check and i
 
 from __future__ import annotations
 
+from typing import Final
+
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
 from conquista.rules.choices import EliminationTrade, Objective, OccupationMinimum
 from conquista.rules.events import (
@@ -28,6 +30,12 @@ from conquista.rules.events import (
 from conquista.rules.position import Position, Steps, not_a_whole_number
 from conquista.rules.state import Battle, TurnState
 from conquista.rules.turns import check_win, check_win_out_of_turn
+
+# The ruleset choices the hot steps test, bound once (as rules/events.py binds the phases): a member read
+# from its Enum class costs a lookup through the class each time.
+_TAKEN: Final = EliminationTrade.TAKEN
+_WORLD: Final = Objective.WORLD
+_LAST_DICE: Final = OccupationMinimum.LAST_DICE
 
 # The records of every roll, attack and conquest are built with every field given, by tuple.__new__: a named tuple's
 # own constructor is a Python function around that very call, and costs twice as much on the hottest path.
@@ -272,7 +280,7 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     me = game.owner[s]  # the current player, or the neutral army in its turn
     by_neutral = me == game.neutral
     loser = game.owner[t]
-    moved = battle.attack_dice if game.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
+    moved = battle.attack_dice if game.rules.occupation_minimum is _LAST_DICE else 1
     owner, counts = game.owner, game.territory_count
     # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
     game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
@@ -304,7 +312,7 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
         game.keep(game.hands[me])
         game.hands[me].extend(taken)
         events.append(PlayerEliminated(loser, me, len(taken)))
-        if game.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+        if game.rules.elimination_trade_cards is _TAKEN:
             game.turn_state = game.turn_state._replace(taken_cards=tuple(taken))
         taken.clear()
     game.battle = _new(Battle, (s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice,
@@ -360,7 +368,7 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
     # A move-in changes no territory's owner: world domination was asked of the same seat with the same counts at
     # the conquest (`_conquer`), unless the neutral army conquered (it asks for its commander). A mission may count
     # armies.
-    if game.rules.objective is not Objective.WORLD or game.neutral is not None:
+    if game.rules.objective is not _WORLD or game.neutral is not None:
         check_win(game, events)
 
 

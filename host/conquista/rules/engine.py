@@ -68,6 +68,7 @@ __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 _save_scalars = attrgetter(*SCALAR_FIELDS)
 _save_fight_scalars = attrgetter(*FIGHT_SCALARS)
 _OVER = P.OVER
+_ROLL = P.ROLL
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -292,7 +293,7 @@ class Game(Position):
         attack, defend = roll.attack, roll.defend
         # What the source guarantees, asked cheaply (a table look-up tells dice of 1 to 6 from anything else):
         # anything else is refused as `apply` refuses it.
-        if (self.undoable or self.phase is not P.ROLL or battle is None or roll.__class__ is not Roll
+        if (self.undoable or self.phase is not _ROLL or battle is None or roll.__class__ is not Roll
                 or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice
                 or _dice_id(attack) is None or _dice_id(defend) is None or roll.source.__class__ is not str):
             self.apply(roll)
