@@ -63,10 +63,6 @@ _OCCUPIES = tuple(Occupy(count) for count in range(64))
 _BLITZES: dict[tuple[int, int, int], Blitz] = {}  # made as first chosen: a map's edges times the stop levels used
 
 
-def _occupy_action(count: int) -> Occupy:
-    return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
-
-
 def _blitz_action(source: int, target: int, stop: int) -> Blitz:
     key = (source, target, stop)
     blitz = _BLITZES.get(key)
@@ -186,7 +182,9 @@ class GreedyBot:
         # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
         best: tuple[int, int] | None = None
         margin = self.margin
-        best_edge = (self._margin(game) if margin is None else margin) - 1
+        if margin is None:  # `_margin`, without the call: the position keeps the rules' defender_dice_max
+            margin = 1 if game.defender_max >= 3 else 0
+        best_edge = margin - 1
         fleets = game.fleets_on
         # Without fleets, in the current player's own attack, `attack_allowed(s, t)` for a source with 2 armies or
         # more and an enemy neighbour asks only this: the target is dealt and is not its owner's last territory
@@ -223,7 +221,9 @@ class GreedyBot:
             return _END_PHASE
         s, t = best
         # armies[t] // 2 + 1 is at least 1 (the max(1, ...) it was written with never changed it).
-        return _blitz_action(s, t, armies[t] // 2 + 1 if armies[s] > armies[t] + 2 else 1)
+        stop = armies[t] // 2 + 1 if armies[s] > armies[t] + 2 else 1
+        blitz = _BLITZES.get((s, t, stop))
+        return blitz if blitz is not None else _blitz_action(s, t, stop)
 
     @staticmethod
     def _unit_edge(game: Game, me: int, s: int, t: int) -> int:
@@ -246,15 +246,17 @@ class GreedyBot:
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
-            return _occupy_action(high)
+            count = high
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
         # and a coast held by a few fleets falls to the first armies that come.
-        if game.fleets_on and game.sails(battle.source, battle.target):
-            return _occupy_action(high)
-        if not _exposed(owner, neighbours[battle.target], me):
-            return _occupy_action(low)
-        half = (low + high + 1) // 2
-        return _occupy_action(half if half > low else low)
+        elif game.fleets_on and game.sails(battle.source, battle.target):
+            count = high
+        elif not _exposed(owner, neighbours[battle.target], me):
+            count = low
+        else:
+            half = (low + high + 1) // 2
+            count = half if half > low else low
+        return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
 
     def _fortify(self, game: Game) -> Action:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours

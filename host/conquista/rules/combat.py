@@ -281,13 +281,22 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     by_neutral = me == game.neutral
     loser = game.owner[t]
     moved = battle.attack_dice if game.rules.occupation_minimum is _LAST_DICE else 1
-    owner, counts = game.owner, game.territory_count
-    # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
-    game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
+    owner, counts, armies = game.owner, game.territory_count, game.armies
+    units_apart = game.fleets_on or game.one_move  # fleets or arrivals to keep: `move_units` moves the units
+    if units_apart:
+        # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
+        game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
+    else:
+        # ... and the move-in's two after them, as `move_units` records them for armies alone.
+        game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser],
+                         armies, s, armies[s], armies, t, armies[t])
+        armies[s] -= moved
+        armies[t] += moved
     owner[t] = me
     counts[me] += 1
     counts[loser] -= 1
-    game.move_units(s, t, moved)  # the target is empty: it holds what moved in
+    if units_apart:
+        game.move_units(s, t, moved)  # the target is empty: it holds what moved in
     if not by_neutral:
         game.turn_conquests += 1  # the tournament's closing roll is skipped after more than two
     if not game.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
@@ -345,9 +354,14 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
     assert battle is not None  # checked
     count = action.count
     s, t = battle.source, battle.target
-    extra = count - game.armies[t]
-    if extra:
+    armies = game.armies
+    extra = count - armies[t]
+    if extra and (game.fleets_on or game.one_move):
         game.move_units(s, t, extra)
+    elif extra:  # armies alone: `move_units`'s two changes, recorded as it records them
+        game.changes += (armies, s, armies[s], armies, t, armies[t])
+        armies[s] -= extra
+        armies[t] += extra
     events.append(_new(ArmiesMoved, (s, t, count)))
     game.phase = PHASE_NEUTRAL_ATTACK if game.owner[s] == game.neutral else PHASE_ATTACK
     game.battle = None
