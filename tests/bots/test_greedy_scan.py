@@ -91,3 +91,30 @@ def test_the_scan_keeps_a_last_territory_in_the_protected_rounds(rules: str, pla
     game = Game.from_snapshot(snap, base.rules, MAP)
     probe = GreedyBot(margin)
     assert probe.choose(game) == reference_attack(probe, game)
+
+
+def reference_front(game: Game) -> int:
+    """`_front` as it was: the key (-weakest enemy neighbour, own armies) compared as a tuple."""
+    me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
+    best, best_key = -1, (0, 0)
+    for t in range(len(owner)):
+        if owner[t] != me:
+            continue
+        weakest = min((armies[n] for n in neighbours[t] if owner[n] != me), default=None)
+        if weakest is not None and (best < 0 or (-weakest, armies[t]) > best_key):
+            best, best_key = t, (-weakest, armies[t])
+    return best if best >= 0 else owner.index(me)
+
+
+@settings(max_examples=100, deadline=None)
+@given(owners=st.lists(st.integers(0, 2), min_size=MAP.size, max_size=MAP.size),
+       armies=st.lists(st.integers(1, 4), min_size=MAP.size, max_size=MAP.size), current=st.integers(0, 2))
+def test_the_front_is_the_one_the_tuple_key_chose(owners: list[int], armies: list[int], current: int) -> None:
+    owner = owners[:]
+    owner[current] = current  # every seat holds something
+    base = new_game(load_ruleset("classic"), MAP, 3, random.Random(0))
+    snap = base.snapshot()
+    snap.update(owner=owner, armies=armies, territory_count=[owner.count(p) for p in range(3)], reserve=[0] * 3,
+                current=current, phase=Phase.REINFORCE.value, pool=3, placed_total=sum(armies), lost_total=0)
+    game = Game.from_snapshot(snap, base.rules, MAP)
+    assert GreedyBot()._front(game) == reference_front(game)

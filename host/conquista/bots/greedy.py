@@ -122,7 +122,8 @@ class GreedyBot:
     def _front(self, game: Game) -> int:
         """The own territory facing the weakest enemy neighbour; ties go to the strongest own stack."""
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
-        best, best_key = -1, (0, 0)
+        # The key (-weakest, armies) compared in two numbers, not as a tuple made for every own territory.
+        best, best_weakest, best_armies = -1, 0, 0
         for t in range(len(owner)):
             if owner[t] != me:
                 continue
@@ -132,9 +133,9 @@ class GreedyBot:
                     weakest = armies[n]
             if weakest == 1 << 30:
                 continue
-            key = (-weakest, armies[t])
-            if best < 0 or key > best_key:
-                best, best_key = t, key
+            if (best < 0 or weakest < best_weakest
+                    or (weakest == best_weakest and armies[t] > best_armies)):
+                best, best_weakest, best_armies = t, weakest, armies[t]
         if best < 0:  # no border at all: only possible when the player holds everything
             best = owner.index(me)
         return best
