@@ -8,6 +8,8 @@ Built on direct state queries rather than `legal_actions()`, because it plays th
 
 from __future__ import annotations
 
+from bisect import insort
+
 from conquista.rules.actions import Action, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.choices import FleetHandicap
 from conquista.rules.engine import Game
@@ -81,10 +83,46 @@ def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
     return False
 
 
+class _OwnTerritories:
+    """One owner's territories in one game, in board order, kept between greedy's attack scans: a scan after a blitz
+    finds the board as the last scan saw it but for the blitz's target (its owner changes with a conquest), so the
+    list is mended there instead of the whole board filtered again. `seen` is the owners the list was made from;
+    anything else changed (a turn passed, a move undone, another game) and the list is made afresh."""
+
+    __slots__ = ("game", "me", "own", "seen", "target")
+
+    def __init__(self, game: Game, me: int) -> None:
+        owner = game.owner
+        self.game = game            # held, so that no other game is taken for it
+        self.me = me
+        self.seen = owner[:]
+        self.own = [s for s in range(len(owner)) if owner[s] == me]
+        self.target = -1            # the territory the last scan chose to attack
+
+    def fits(self, game: Game, me: int) -> bool:
+        """The list is `me`'s territories in `game` now (mended at the last target if it changed hands)."""
+        if self.game is not game or self.me != me:
+            return False
+        owner, seen, t = game.owner, self.seen, self.target
+        if t >= 0:
+            seen[t] = owner[t]
+        if seen != owner:  # one comparison of the whole board, in C
+            return False
+        if t >= 0:
+            own = self.own
+            if owner[t] == me:
+                if t not in own:
+                    insort(own, t)
+            elif t in own:
+                own.remove(t)
+        return True
+
+
 class GreedyBot:
     def __init__(self, margin: int | None = None) -> None:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
         self.margin = margin
+        self._own: _OwnTerritories | None = None
 
     def _margin(self, game: Game) -> int:
         if self.margin is not None:
@@ -181,7 +219,7 @@ class GreedyBot:
         owner, armies, neighbours = game.owner, game.armies, game.map.neighbours
         # The best edge found so far; a source whose armies cannot beat it even against 1 defender is skipped
         # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
-        best: tuple[int, int] | None = None
+        best_s = best_t = -1
         margin = self.margin
         if margin is None:  # `_margin`, without the call: the position keeps the rules' defender_dice_max
             margin = 1 if game.defender_max >= 3 else 0
@@ -194,10 +232,13 @@ class GreedyBot:
         plain = not fleets and phase is PHASE_ATTACK
         protected = game.round <= game.rules.elimination_protection_rounds
         counts = game.territory_count
-        # The sources worth a look, filtered in one comprehension (a loop over the whole board costs more): own
-        # territories whose usable armies beat the margin against one defender.
+        # The sources worth a look, filtered in one comprehension: own territories (kept between scans) whose usable
+        # armies beat the margin against one defender.
         floor = best_edge + 2
-        for s in [s for s in range(len(owner)) if owner[s] == me and armies[s] > floor]:
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
+        for s in [s for s in known.own if armies[s] > floor]:
             usable = armies[s] - 1
             if usable - 1 <= best_edge:
                 continue
@@ -217,10 +258,11 @@ class GreedyBot:
                                 continue
                         if not game.attack_allowed(s, t):
                             continue
-                    best, best_edge = (s, t), edge
-        if best is None or not game.rules.blitz:
+                    best_s, best_t, best_edge = s, t, edge
+        known.target = best_t
+        if best_s < 0 or not game.rules.blitz:
             return _END_PHASE
-        s, t = best
+        s, t = best_s, best_t
         # armies[t] // 2 + 1 is at least 1 (the max(1, ...) it was written with never changed it).
         stop = armies[t] // 2 + 1 if armies[s] > armies[t] + 2 else 1
         blitz = _BLITZES.get((s, t, stop))

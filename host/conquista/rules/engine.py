@@ -298,7 +298,7 @@ class Game(Position):
                 or _dice_id(attack) is None or _dice_id(defend) is None or roll.source.__class__ is not str):
             self.apply(roll)
             return
-        combat.apply_roll(self, roll, [])
+        _apply_roll(self, roll, [])
         self.changes.clear()
         self.log.append(roll)
 
@@ -480,6 +480,7 @@ _STEPS: dict[type, Entry] = {
 
 _entry_of = _STEPS.get
 _dice_id = DICE_ID.get
+_apply_roll = combat.apply_roll
 
 
 def _step_for(action: object) -> Entry | None:
