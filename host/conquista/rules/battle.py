@@ -157,6 +157,14 @@ class RollResolver:
         self._rows[attack_id] = row
         return row
 
+    def losses(self, attack_id: int, defend_id: int) -> tuple[int, int]:
+        """`self(attack, defend)` for the rolls numbered `attack_id` and `defend_id` (their `DICE_ID`): for a caller
+        that has looked the rolls up already."""
+        try:
+            return (self._rows[attack_id] or self._row(attack_id))[defend_id]
+        except IndexError:  # more defence dice than the rule lets a defender roll: not in the table
+            return resolve_roll(_ROLLS[attack_id], _ROLLS[defend_id], self.rule)
+
     def __call__(self, attack: tuple[int, ...], defend: tuple[int, ...]) -> tuple[int, int]:
         """Only for dice already checked to be ints 1..6 (a bool or 1.0 would be taken for the int it equals)."""
         a, d = DICE_ID.get(attack), DICE_ID.get(defend)

@@ -198,12 +198,18 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
     # The hot path of every simulation: losses from the resolver's table, no copies.
     battle = game.battle
     assert battle is not None  # checked
+    if game.fleets_on:
+        _roll_units(game, battle, action.attack, action.defend, events)
+        return
+    settle_roll(game, battle, action, game.resolve(action.attack, action.defend), events)
+
+
+def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int], events: list[Event]) -> None:
+    """A checked roll without fleets whose losses are known: `apply_roll`'s step, and the engine's for a ready roll
+    (it has looked the dice up already)."""
     attack, defend = action.attack, action.defend
     s, t = battle.source, battle.target
-    if game.fleets_on:
-        _roll_units(game, battle, attack, defend, events)
-        return
-    attacker_losses, defender_losses = game.resolve(attack, defend)
+    attacker_losses, defender_losses = losses
     # A void roll (ties re-rolled, rules/battle.py: no loss on either side) is logged, changes no army and leaves
     # the battle at this roll with the same dice, a single attack and a blitz alike (a defender who chose keeps
     # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.

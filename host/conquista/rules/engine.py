@@ -291,14 +291,18 @@ class Game(Position):
         step, or a roll of other dice takes `apply`'s whole path (and its refusal)."""
         battle = self.battle
         attack, defend = roll.attack, roll.defend
-        # What the source guarantees, asked cheaply (a table look-up tells dice of 1 to 6 from anything else):
-        # anything else is refused as `apply` refuses it.
+        attack_id, defend_id = _dice_id(attack), _dice_id(defend)
+        # What the source guarantees, asked cheaply (a table look-up tells dice of 1 to 6 from anything else, and
+        # numbers them for the losses): anything else is refused as `apply` refuses it.
         if (self.undoable or self.phase is not _ROLL or battle is None or roll.__class__ is not Roll
                 or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice
-                or _dice_id(attack) is None or _dice_id(defend) is None or roll.source.__class__ is not str):
+                or attack_id is None or defend_id is None or roll.source.__class__ is not str):
             self.apply(roll)
             return
-        _apply_roll(self, roll, [])
+        if self.fleets_on:
+            _apply_roll(self, roll, [])
+        else:
+            _settle_roll(self, battle, roll, self.resolve.losses(attack_id, defend_id), [])
         self.changes.clear()
         self.log.append(roll)
 
@@ -481,6 +485,7 @@ _STEPS: dict[type, Entry] = {
 _entry_of = _STEPS.get
 _dice_id = DICE_ID.get
 _apply_roll = combat.apply_roll
+_settle_roll = combat.settle_roll
 
 
 def _step_for(action: object) -> Entry | None:
