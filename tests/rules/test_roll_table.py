@@ -1,6 +1,6 @@
-"""The engine's table of battle rolls (`RollResolver`, by the dice or by their numbers) answers as `resolve_roll` for every roll of 1 to 3 dice a
-side, under every defender's maximum: the table holds only the defences a rule lets a defender roll (issue 31 §4),
-and a longer defence is resolved directly."""
+"""The engine's table of battle rolls (`RollResolver`, by the dice or by their numbers) answers as `resolve_roll`
+for every roll of 1 to 3 dice a side, under every defender's maximum: the table holds only the defences a rule lets
+a defender roll (issue 31 §4), and a longer defence is resolved directly."""
 
 from __future__ import annotations
 
