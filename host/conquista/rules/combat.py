@@ -48,7 +48,7 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
     neutral = game.phase is PHASE_NEUTRAL_ATTACK
     if game.phase is not PHASE_ATTACK and not neutral:
         return "attacks happen in the attack phase"
-    blitz = isinstance(action, Blitz)
+    blitz = action.__class__ is Blitz or isinstance(action, Blitz)  # the exact class first: no call
     if blitz and not game.rules.blitz:
         return f"{game.rules.name} has no blitz"
     s, t, size = action.source, action.target, game.size
