@@ -8,10 +8,22 @@ Built on direct state queries rather than `legal_actions()`, because it plays th
 
 from __future__ import annotations
 
+from bisect import insort
+
 from conquista.rules.actions import Action, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.choices import FleetHandicap
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import (
+    PHASE_ATTACK,
+    PHASE_DEFEND,
+    PHASE_ELIMINATION_TRADE,
+    PHASE_FORTIFY,
+    PHASE_NEUTRAL_ATTACK,
+    PHASE_NEUTRAL_REINFORCE,
+    PHASE_OCCUPY,
+    PHASE_REINFORCE,
+    PHASE_SETUP,
+)
 
 # With fleets: about how many fleets it takes to beat one army across the sea (a fleet's die counting 2 less wins
 # 6 of the 32 rolls that decide: 4.3 fleets lost per army taken).
@@ -50,8 +62,17 @@ _DEFENDS = tuple(Defend(dice) for dice in range(4))
 _OCCUPIES = tuple(Occupy(count) for count in range(64))
 
 
-def _occupy_action(count: int) -> Occupy:
-    return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
+_BLITZES: dict[tuple[int, int, int], Blitz] = {}  # made as first chosen: a map's edges times the stop levels used
+
+
+def _blitz_action(source: int, target: int, stop: int) -> Blitz:
+    key = (source, target, stop)
+    blitz = _BLITZES.get(key)
+    if blitz is None:
+        blitz = Blitz(source, target, stop)
+        if stop < len(_OCCUPIES):  # a bounded table: a stop level that high is a rare, huge stack
+            _BLITZES[key] = blitz
+    return blitz
 
 
 def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
@@ -62,10 +83,46 @@ def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
     return False
 
 
+class _OwnTerritories:
+    """One owner's territories in one game, in board order, kept between greedy's attack scans: a scan after a blitz
+    finds the board as the last scan saw it but for the blitz's target (its owner changes with a conquest), so the
+    list is mended there instead of the whole board filtered again. `seen` is the owners the list was made from;
+    anything else changed (a turn passed, a move undone, another game) and the list is made afresh."""
+
+    __slots__ = ("game", "me", "own", "seen", "target")
+
+    def __init__(self, game: Game, me: int) -> None:
+        owner = game.owner
+        self.game = game            # held, so that no other game is taken for it
+        self.me = me
+        self.seen = owner[:]
+        self.own = [s for s in range(len(owner)) if owner[s] == me]
+        self.target = -1            # the territory the last scan chose to attack
+
+    def fits(self, game: Game, me: int) -> bool:
+        """The list is `me`'s territories in `game` now (mended at the last target if it changed hands)."""
+        if self.game is not game or self.me != me:
+            return False
+        owner, seen, t = game.owner, self.seen, self.target
+        if t >= 0:
+            seen[t] = owner[t]
+        if seen != owner:  # one comparison of the whole board, in C
+            return False
+        if t >= 0:
+            own = self.own
+            if owner[t] == me:
+                if t not in own:
+                    insort(own, t)
+            elif t in own:
+                own.remove(t)
+        return True
+
+
 class GreedyBot:
     def __init__(self, margin: int | None = None) -> None:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
         self.margin = margin
+        self._own: _OwnTerritories | None = None
 
     def _margin(self, game: Game) -> int:
         if self.margin is not None:
@@ -77,15 +134,15 @@ class GreedyBot:
     def choose(self, game: Game) -> Action:
         phase = game.phase
         # The phases by how often a game asks: attacks, then move-ins, then a chosen defence.
-        if phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK:
+        if phase is PHASE_ATTACK or phase is PHASE_NEUTRAL_ATTACK:
             return self._attack(game)
-        if phase is Phase.OCCUPY:
+        if phase is PHASE_OCCUPY:
             return self._occupy(game)
-        if phase is Phase.DEFEND and game.battle is not None:
+        if phase is PHASE_DEFEND and game.battle is not None:
             dice = game.max_defend_dice(game.battle.target)
             return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
-        if phase is Phase.SETUP or phase is Phase.REINFORCE or phase is Phase.ELIMINATION_TRADE:
-            if phase is not Phase.SETUP:
+        if phase is PHASE_SETUP or phase is PHASE_REINFORCE or phase is PHASE_ELIMINATION_TRADE:
+            if phase is not PHASE_SETUP:
                 trades = game.valid_trades()
                 if trades:
                     return Trade(max(trades, key=game.trade_value))
@@ -94,16 +151,17 @@ class GreedyBot:
                     return self._place_unit(game)
                 return Place(self._front(game), game.pool)
             return _END_PHASE
-        if phase is Phase.NEUTRAL_REINFORCE:
+        if phase is PHASE_NEUTRAL_REINFORCE:
             return Place(self._neutral_front(game), game.pool)
-        if phase is Phase.FORTIFY:
+        if phase is PHASE_FORTIFY:
             return self._fortify(game)
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
 
     def _front(self, game: Game) -> int:
         """The own territory facing the weakest enemy neighbour; ties go to the strongest own stack."""
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
-        best, best_key = -1, (0, 0)
+        # The key (-weakest, armies) compared in two numbers, not as a tuple made for every own territory.
+        best, best_weakest, best_armies = -1, 0, 0
         for t in range(len(owner)):
             if owner[t] != me:
                 continue
@@ -113,9 +171,9 @@ class GreedyBot:
                     weakest = armies[n]
             if weakest == 1 << 30:
                 continue
-            key = (-weakest, armies[t])
-            if best < 0 or key > best_key:
-                best, best_key = t, key
+            if (best < 0 or weakest < best_weakest
+                    or (weakest == best_weakest and armies[t] > best_armies)):
+                best, best_weakest, best_armies = t, weakest, armies[t]
         if best < 0:  # no border at all: only possible when the player holds everything
             best = owner.index(me)
         return best
@@ -156,30 +214,59 @@ class GreedyBot:
     def _attack(self, game: Game) -> Action:
         # The attacker is the current player, or the neutral army in its turn (attack_allowed() keeps its targets
         # to the current player's territories).
-        me, owner, armies, neighbours = game.acting_owner(), game.owner, game.armies, game.map.neighbours
+        phase = game.phase
+        me = game.current if phase is PHASE_ATTACK else game.acting_owner()
+        owner, armies, neighbours = game.owner, game.armies, game.map.neighbours
         # The best edge found so far; a source whose armies cannot beat it even against 1 defender is skipped
         # before its neighbours are looked at (this scan is the hottest loop of a simulated game).
-        best: tuple[int, int] | None = None
-        best_edge = self._margin(game) - 1
-        fleets = game.rules.fleets
-        # The sources worth a look, filtered in one comprehension (a loop over the whole board costs more): own
-        # territories whose usable armies beat the margin against one defender.
+        best_s = best_t = -1
+        margin = self.margin
+        if margin is None:  # `_margin`, without the call: the position keeps the rules' defender_dice_max
+            margin = 1 if game.defender_max >= 3 else 0
+        best_edge = margin - 1
+        fleets = game.fleets_on
+        # Without fleets, in the current player's own attack, `attack_allowed(s, t)` for a source with 2 armies or
+        # more and an enemy neighbour asks only this: the target is dealt and is not its owner's last territory
+        # during the protected rounds. Asked here without the call (tests/bots/test_greedy_scan.py holds the two
+        # to the same choices).
+        plain = not fleets and phase is PHASE_ATTACK
+        protected = game.round <= game.rules.elimination_protection_rounds
+        counts = game.territory_count
+        # The sources worth a look, filtered in one comprehension: own territories (kept between scans) whose usable
+        # armies beat the margin against one defender.
         floor = best_edge + 2
-        for s in [s for s in range(len(owner)) if owner[s] == me and armies[s] > floor]:
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
+        for s in [s for s in known.own if armies[s] > floor]:
             usable = armies[s] - 1
             if usable - 1 <= best_edge:
                 continue
             for t in neighbours[s]:
-                if owner[t] != me:
+                defender = owner[t]
+                if defender != me:
                     edge = usable - armies[t]
-                    if fleets and edge > best_edge:
-                        edge = self._unit_edge(game, me, s, t)
-                    if edge > best_edge and game.attack_allowed(s, t):
-                        best, best_edge = (s, t), edge
-        if best is None or not game.rules.blitz:
+                    if edge <= best_edge:
+                        continue
+                    if plain:
+                        if defender < 0 or (protected and counts[defender] == 1):
+                            continue
+                    else:
+                        if fleets:
+                            edge = self._unit_edge(game, me, s, t)
+                            if edge <= best_edge:
+                                continue
+                        if not game.attack_allowed(s, t):
+                            continue
+                    best_s, best_t, best_edge = s, t, edge
+        known.target = best_t
+        if best_s < 0 or not game.rules.blitz:
             return _END_PHASE
-        s, t = best
-        return Blitz(s, t, max(1, armies[t] // 2 + 1) if armies[s] > armies[t] + 2 else 1)
+        s, t = best_s, best_t
+        # armies[t] // 2 + 1 is at least 1 (the max(1, ...) it was written with never changed it).
+        stop = armies[t] // 2 + 1 if armies[s] > armies[t] + 2 else 1
+        blitz = _BLITZES.get((s, t, stop))
+        return blitz if blitz is not None else _blitz_action(s, t, stop)
 
     @staticmethod
     def _unit_edge(game: Game, me: int, s: int, t: int) -> int:
@@ -196,18 +283,23 @@ class GreedyBot:
 
     def _occupy(self, game: Game) -> Action:
         low, high = game.occupy_range()
-        me, owner, neighbours = game.acting_owner(), game.owner, game.map.neighbours
+        # The conqueror: without a neutral army, always the current player.
+        me = game.current if game.neutral is None else game.acting_owner()
+        owner, neighbours = game.owner, game.map.neighbours
         battle = game.battle
         assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
-            return _occupy_action(high)
+            count = high
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
         # and a coast held by a few fleets falls to the first armies that come.
-        if game.fleets_on and game.sails(battle.source, battle.target):
-            return _occupy_action(high)
-        if not _exposed(owner, neighbours[battle.target], me):
-            return _occupy_action(low)
-        return _occupy_action(max(low, (low + high + 1) // 2))
+        elif game.fleets_on and game.sails(battle.source, battle.target):
+            count = high
+        elif not _exposed(owner, neighbours[battle.target], me):
+            count = low
+        else:
+            half = (low + high + 1) // 2
+            count = half if half > low else low
+        return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
 
     def _fortify(self, game: Game) -> Action:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
@@ -216,10 +308,10 @@ class GreedyBot:
         for s in range(len(owner)):
             if owner[s] != me or armies[s] <= best_armies:
                 continue
-            if any(owner[n] != me for n in neighbours[s]):
+            if _exposed(owner, neighbours[s], me):
                 continue  # a border territory keeps its armies
             for t in neighbours[s]:
-                if owner[t] == me and any(owner[n] != me for n in neighbours[t]) and game.fortify_allowed(s, t):
+                if owner[t] == me and _exposed(owner, neighbours[t], me) and game.fortify_allowed(s, t):
                     best, best_armies = (s, t), armies[s]
                     break
         if best is None:

@@ -17,7 +17,7 @@ from conquista.rules.events import Phase
 from conquista.rules.mapdata import GameMap
 from conquista.rules.ruleset import Ruleset
 
-ROLL, OVER = Phase.ROLL, Phase.OVER
+ROLL, OVER, ATTACK, OCCUPY = Phase.ROLL, Phase.OVER, Phase.ATTACK, Phase.OCCUPY
 
 
 @dataclass
@@ -77,10 +77,14 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
               turn_cap: int = 0) -> GameResult:
     rng = random.Random(seed)
     game = new_game(rules, game_map, players, rng)
+    game.drop_undo()  # nothing in a simulated game is taken back, and what simulate writes is its log
     dice = SeededDice(rng=rng)
     seats = [make_bot(bots[i % len(bots)], rng).choose for i in range(players)]
-    apply, draw = game.apply, rng.random
+    apply, apply_roll, draw = game.apply, game.apply_ready_roll, rng.random
     actions = 0
+    # Without a neutral army the attacks and their move-ins (a third of a game's actions) are the current player's:
+    # `to_move` is asked only at the other steps.
+    own_fights = game.neutral is None
     # The hot loop of every simulation: a battle roll (every other action of a game) is asked of the dice directly,
     # the rest as `to_move` says.
     while True:
@@ -89,14 +93,20 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
             battle = game.battle
             assert battle is not None
             ready = seeded_roll(draw, battle.attack_dice, battle.defend_dice)  # the seeded dice's own roll_action
-            apply(ready if ready is not None else dice.roll_action(battle.attack_dice, battle.defend_dice))
+            if ready is not None:
+                apply_roll(ready)
+            else:
+                apply(dice.roll_action(battle.attack_dice, battle.defend_dice))
         elif phase is OVER:
             break
         else:
             if turn_cap and game.turn > turn_cap:
                 return GameResult(None, turn_cap, actions, True, game)
-            who = game.to_move
-            apply(seats[who](game) if isinstance(who, int) else chance_action(game, dice))
+            if own_fights and (phase is ATTACK or phase is OCCUPY):
+                apply(seats[game.current](game))
+            else:
+                who = game.to_move
+                apply(seats[who](game) if isinstance(who, int) else chance_action(game, dice))
         actions += 1
     return GameResult(game.winner, game.turn, actions, False, game)
 

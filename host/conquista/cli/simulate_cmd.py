@@ -13,8 +13,6 @@ from conquista.bots.simulate import SimulationReport, simulate
 from conquista.cli.common import add_map_option, load_rules_and_map, players_fit_map, players_in_range, rules_help
 from conquista.errors import ConquistaError
 from conquista.rules.engine import Game
-from conquista.rules.gamelog import write_log
-from conquista.table.logview import describe_game
 
 # Ranges that keep a mistyped number from running for days; a bigger run is several runs with other seeds.
 MAX_GAMES = 1_000_000
@@ -74,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         if logs_dir is not None:
             written.append(save_log(logs_dir / f"game-{args.seed}-{i:05d}.jsonl", result.game))
         if args.show_log:
+            from conquista.table.logview import describe_game  # only here: a plain run does not load the wording
+
             print(f"# game {i + 1} of {report.games}")
             for line in describe_game(result.game):
                 print(line)
@@ -112,6 +112,8 @@ def prepare_logs_dir(text: str) -> Path:
 
 
 def save_log(path: Path, game: Game) -> Path:
+    from conquista.rules.gamelog import write_log  # only here: a plain run writes no log
+
     try:
         write_log(path, game, {"source": "seeded"})
     except OSError as exc:

@@ -127,6 +127,10 @@ _MAX_TABLE_DICE = 3
 _ROLLS = [roll for n in range(1, _MAX_TABLE_DICE + 1) for roll in product(range(1, 7), repeat=n)]
 DICE_ID: dict[tuple[int, ...], int] = {roll: i for i, roll in enumerate(_ROLLS)}
 _SORTED = [tuple(sorted(roll, reverse=True)) for roll in _ROLLS]
+# The rolls of up to n dice are the first _ROLLS_UP_TO[n] (rolls are numbered by their count of dice), and their
+# distinct sorted forms.
+_ROLLS_UP_TO = [sum(6 ** k for k in range(1, n + 1)) for n in range(_MAX_TABLE_DICE + 1)]
+_DISTINCT_SORTED = [sorted(set(_SORTED[:_ROLLS_UP_TO[n]])) for n in range(_MAX_TABLE_DICE + 1)]
 
 
 class RollResolver:
@@ -145,17 +149,31 @@ class RollResolver:
         attack = _SORTED[attack_id]
         row = self._rows_by_sorted.get(attack)
         if row is None:
-            losses = {defend: resolve_roll(attack, defend, self.rule) for defend in set(_SORTED)}
-            row = self._rows_by_sorted[attack] = [losses[defend] for defend in _SORTED]
+            # Only the defences the rule lets a defender roll (a process's first game built a third of its rows'
+            # cells for three defence dice that classic never rolls); a longer defence is resolved directly.
+            most = min(self.rule.defender_dice_max, _MAX_TABLE_DICE)
+            losses = {defend: resolve_roll(attack, defend, self.rule) for defend in _DISTINCT_SORTED[most]}
+            row = self._rows_by_sorted[attack] = [losses[defend] for defend in _SORTED[:_ROLLS_UP_TO[most]]]
         self._rows[attack_id] = row
         return row
+
+    def losses(self, attack_id: int, defend_id: int) -> tuple[int, int]:
+        """`self(attack, defend)` for the rolls numbered `attack_id` and `defend_id` (their `DICE_ID`): for a caller
+        that has looked the rolls up already."""
+        try:
+            return (self._rows[attack_id] or self._row(attack_id))[defend_id]
+        except IndexError:  # more defence dice than the rule lets a defender roll: not in the table
+            return resolve_roll(_ROLLS[attack_id], _ROLLS[defend_id], self.rule)
 
     def __call__(self, attack: tuple[int, ...], defend: tuple[int, ...]) -> tuple[int, int]:
         """Only for dice already checked to be ints 1..6 (a bool or 1.0 would be taken for the int it equals)."""
         a, d = DICE_ID.get(attack), DICE_ID.get(defend)
         if a is None or d is None:
             return resolve_roll(attack, defend, self.rule)
-        return (self._rows[a] or self._row(a))[d]
+        try:
+            return (self._rows[a] or self._row(a))[d]
+        except IndexError:  # more defence dice than the rule lets a defender roll: not in the table
+            return resolve_roll(attack, defend, self.rule)
 
 
 @cache

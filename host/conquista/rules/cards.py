@@ -32,9 +32,11 @@ def set_kind(symbols: tuple[str, str, str]) -> str | None:
 def valid_trades(game_map: GameMap, hand: list[int], valid_sets: tuple[str, ...]) -> list[tuple[int, int, int]]:
     """Every three-card combination of `hand` that makes a set the ruleset accepts, sorted."""
     out = []
-    for combo in combinations(sorted(hand), 3):
-        kind = set_kind((card_symbol(game_map, combo[0]), card_symbol(game_map, combo[1]),
-                         card_symbol(game_map, combo[2])))
+    cards = sorted(hand)
+    # Each card's symbol once, not once per combination it is in (a hand of 5 makes 10).
+    symbols = [card_symbol(game_map, c) for c in cards]
+    for i, j, k in combinations(range(len(cards)), 3):
+        kind = set_kind((symbols[i], symbols[j], symbols[k]))
         if kind is not None and kind in valid_sets:
-            out.append(combo)
+            out.append((cards[i], cards[j], cards[k]))
     return out

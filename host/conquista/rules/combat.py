@@ -7,8 +7,10 @@ appends the events). A roll is the hot path of every simulation: its check and i
 
 from __future__ import annotations
 
+from typing import Final
+
 from conquista.rules.actions import Attack, Blitz, Defend, Occupy, Roll
-from conquista.rules.choices import EliminationTrade, OccupationMinimum
+from conquista.rules.choices import EliminationTrade, Objective, OccupationMinimum
 from conquista.rules.events import (
     PHASE_ATTACK,
     PHASE_DEFEND,
@@ -29,6 +31,12 @@ from conquista.rules.position import Position, Steps, not_a_whole_number
 from conquista.rules.state import Battle, TurnState
 from conquista.rules.turns import check_win, check_win_out_of_turn
 
+# The ruleset choices the hot steps test, bound once (as rules/events.py binds the phases): a member read
+# from its Enum class costs a lookup through the class each time.
+_TAKEN: Final = EliminationTrade.TAKEN
+_WORLD: Final = Objective.WORLD
+_LAST_DICE: Final = OccupationMinimum.LAST_DICE
+
 # The records of every roll, attack and conquest are built with every field given, by tuple.__new__: a named tuple's
 # own constructor is a Python function around that very call, and costs twice as much on the hottest path.
 _new = tuple.__new__
@@ -40,7 +48,7 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
     neutral = game.phase is PHASE_NEUTRAL_ATTACK
     if game.phase is not PHASE_ATTACK and not neutral:
         return "attacks happen in the attack phase"
-    blitz = isinstance(action, Blitz)
+    blitz = action.__class__ is Blitz or isinstance(action, Blitz)  # the exact class first: no call
     if blitz and not game.rules.blitz:
         return f"{game.rules.name} has no blitz"
     s, t, size = action.source, action.target, game.size
@@ -78,7 +86,8 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
     else:
         # The dice the attacker chose (decided 2026-11-28), or the most; the battle's attack dice then cap every
         # later roll of the blitz (apply_roll), which only ever lowers them as the armies left allow.
-        dice, stop = action.dice or game.max_attack_dice(s), action.stop_at
+        most = game.armies[s] - 1  # max_attack_dice(s), asked on every blitz
+        dice, stop = action.dice or (most if most < game.attacker_max else game.attacker_max), action.stop_at
     if not game.turn_state.attacked and game.phase is not PHASE_NEUTRAL_ATTACK:
         turn = game.turn_state
         game.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
@@ -189,12 +198,18 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
     # The hot path of every simulation: losses from the resolver's table, no copies.
     battle = game.battle
     assert battle is not None  # checked
+    if game.fleets_on:
+        _roll_units(game, battle, action.attack, action.defend, events)
+        return
+    settle_roll(game, battle, action, game.resolve(action.attack, action.defend), events)
+
+
+def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int], events: list[Event]) -> None:
+    """A checked roll without fleets whose losses are known: `apply_roll`'s step, and the engine's for a ready roll
+    (it has looked the dice up already)."""
     attack, defend = action.attack, action.defend
     s, t = battle.source, battle.target
-    if game.fleets_on:
-        _roll_units(game, battle, attack, defend, events)
-        return
-    attacker_losses, defender_losses = game.resolve(attack, defend)
+    attacker_losses, defender_losses = losses
     # A void roll (ties re-rolled, rules/battle.py: no loss on either side) is logged, changes no army and leaves
     # the battle at this roll with the same dice, a single attack and a blitz alike (a defender who chose keeps
     # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.
@@ -271,14 +286,23 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     me = game.owner[s]  # the current player, or the neutral army in its turn
     by_neutral = me == game.neutral
     loser = game.owner[t]
-    moved = battle.attack_dice if game.rules.occupation_minimum is OccupationMinimum.LAST_DICE else 1
-    owner, counts = game.owner, game.territory_count
-    # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
-    game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
+    moved = battle.attack_dice if game.rules.occupation_minimum is _LAST_DICE else 1
+    owner, counts, armies = game.owner, game.territory_count, game.armies
+    units_apart = game.fleets_on or game.one_move  # fleets or arrivals to keep: `move_units` moves the units
+    if units_apart:
+        # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
+        game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
+    else:
+        # ... and the move-in's two after them, as `move_units` records them for armies alone.
+        game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser],
+                         armies, s, armies[s], armies, t, armies[t])
+        armies[s] -= moved
+        armies[t] += moved
     owner[t] = me
     counts[me] += 1
     counts[loser] -= 1
-    game.move_units(s, t, moved)  # the target is empty: it holds what moved in
+    if units_apart:
+        game.move_units(s, t, moved)  # the target is empty: it holds what moved in
     if not by_neutral:
         game.turn_conquests += 1  # the tournament's closing roll is skipped after more than two
     if not game.turn_state.conquered and not by_neutral:  # a neutral conquest earns no card
@@ -303,7 +327,7 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
         game.keep(game.hands[me])
         game.hands[me].extend(taken)
         events.append(PlayerEliminated(loser, me, len(taken)))
-        if game.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+        if game.rules.elimination_trade_cards is _TAKEN:
             game.turn_state = game.turn_state._replace(taken_cards=tuple(taken))
         taken.clear()
     game.battle = _new(Battle, (s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice,
@@ -336,9 +360,14 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
     assert battle is not None  # checked
     count = action.count
     s, t = battle.source, battle.target
-    extra = count - game.armies[t]
-    if extra:
+    armies = game.armies
+    extra = count - armies[t]
+    if extra and (game.fleets_on or game.one_move):
         game.move_units(s, t, extra)
+    elif extra:  # armies alone: `move_units`'s two changes, recorded as it records them
+        game.changes += (armies, s, armies[s], armies, t, armies[t])
+        armies[s] -= extra
+        armies[t] += extra
     events.append(_new(ArmiesMoved, (s, t, count)))
     game.phase = PHASE_NEUTRAL_ATTACK if game.owner[s] == game.neutral else PHASE_ATTACK
     game.battle = None
@@ -356,7 +385,11 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
             game.phase = PHASE_ATTACK
             if game.turn_state.taken_cards:
                 game.turn_state = game.turn_state._replace(taken_cards=())
-    check_win(game, events)
+    # A move-in changes no territory's owner: world domination was asked of the same seat with the same counts at
+    # the conquest (`_conquer`), unless the neutral army conquered (it asks for its commander). A mission may count
+    # armies.
+    if game.rules.objective is not _WORLD or game.neutral is not None:
+        check_win(game, events)
 
 
 STEPS: Steps = {Attack: (check_attack, apply_attack), Blitz: (check_attack, apply_attack),

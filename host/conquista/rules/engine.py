@@ -38,6 +38,7 @@ from conquista.rules.actions import (
     Roll,
     Trade,
 )
+from conquista.rules.battle import DICE_ID
 from conquista.rules.choices import CardDeck, FortifyPath, Objective
 from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
@@ -67,6 +68,7 @@ __all__ = ["CHANCE", "TERMINAL", "Battle", "Game", "Mover", "TurnState"]
 _save_scalars = attrgetter(*SCALAR_FIELDS)
 _save_fight_scalars = attrgetter(*FIGHT_SCALARS)
 _OVER = P.OVER
+_ROLL = P.ROLL
 
 
 def _sorted_outcomes(n: int) -> list[tuple[int, ...]]:
@@ -99,9 +101,11 @@ class Game(Position):
     """One game: its position and its move stack. Mutable; `replay()` of its log rebuilds an equal one."""
 
     # The move stack: the actions applied and the undo history.
-    __slots__ = ("_history", "log")
+    __slots__ = ("_history", "log", "undoable")
     log: list[Action]
     _history: list[Any]
+    # False after `drop_undo()`: `apply` keeps no undo record (a whole game that nobody takes back).
+    undoable: bool
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
@@ -162,6 +166,7 @@ class Game(Position):
         """What is not state: the rules and their features, and an empty move stack."""
         self.set_rules(rules, game_map, players, features_of(rules))
         self.log = []
+        self.undoable = True
         # The undo history, flat so that an action adds no container of its own: five items per applied action,
         # the scalars it may replace (a tuple of atomic values, which the garbage collector stops tracking), its
         # phase, battle and turn state, and where its changes start in the position's record of changes.
@@ -266,12 +271,47 @@ class Game(Position):
         reason = check(self, action)
         if reason is not None:
             raise self.refusal(action, reason)
-        undo = (save(self), self.phase, self.battle, self.turn_state, len(self.changes))
         events: list[Event] = []
-        step(self, action, events)
-        self._history += undo
+        if self.undoable:
+            undo = (save(self), self.phase, self.battle, self.turn_state, len(self.changes))
+            step(self, action, events)
+            self._history += undo
+        else:
+            step(self, action, events)
+            self.changes.clear()
         self.log.append(action)
         return events
+
+    def apply_ready_roll(self, roll: Roll) -> None:
+        """Apply a battle roll that its chance source made for exactly the awaited battle's dice (the seeded dice's
+        ready rolls, dice/ready_rolls.py: whole numbers 1 to 6, by construction), in a game that keeps no undo: the
+        same step as `apply`, without its undo record, its events and the die-by-die check (the source made the roll
+        to fit: its dice counts and faces are looked up, a bool taken for the number it equals).
+        The simulate loop's chance step, half of a game's actions. A game that keeps its undo, a game at another
+        step, or a roll of other dice takes `apply`'s whole path (and its refusal)."""
+        battle = self.battle
+        attack, defend = roll.attack, roll.defend
+        attack_id, defend_id = _dice_id(attack), _dice_id(defend)
+        # What the source guarantees, asked cheaply (a table look-up tells dice of 1 to 6 from anything else, and
+        # numbers them for the losses): anything else is refused as `apply` refuses it.
+        if (self.undoable or self.phase is not _ROLL or battle is None or roll.__class__ is not Roll
+                or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice
+                or attack_id is None or defend_id is None or roll.source.__class__ is not str):
+            self.apply(roll)
+            return
+        if self.fleets_on:
+            _apply_roll(self, roll, [])
+        else:
+            _settle_roll(self, battle, roll, self.resolve.losses(attack_id, defend_id), [])
+        self.changes.clear()
+        self.log.append(roll)
+
+    def drop_undo(self) -> None:
+        """Keep no undo history from now on (`undo()` has nothing to take back): for a whole game that nobody takes
+        back, `conquista simulate`'s, whose undo records were a tenth of its time. The table's games keep theirs."""
+        self.undoable = False
+        self._history.clear()
+        self.changes.clear()
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -443,6 +483,9 @@ _STEPS: dict[type, Entry] = {
 
 
 _entry_of = _STEPS.get
+_dice_id = DICE_ID.get
+_apply_roll = combat.apply_roll
+_settle_roll = combat.settle_roll
 
 
 def _step_for(action: object) -> Entry | None:

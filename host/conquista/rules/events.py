@@ -55,6 +55,7 @@ PLACING_PHASES = frozenset({Phase.SETUP, Phase.REINFORCE, Phase.ELIMINATION_TRAD
 # The phases the rules' hottest paths test (combat.py, position.py), as plain names bound once: a member read from
 # its Enum class (`Phase.ATTACK`) goes through EnumType's __getattr__ hook, which costs more (about 60 ns in
 # CPython 3.11) than the rest of a roll's check; an imported name is one global read.
+PHASE_SETUP: Final = Phase.SETUP
 PHASE_REINFORCE: Final = Phase.REINFORCE
 PHASE_ATTACK: Final = Phase.ATTACK
 PHASE_DEFEND: Final = Phase.DEFEND
@@ -66,6 +67,7 @@ PHASE_OVER: Final = Phase.OVER
 PHASE_NEUTRAL_REINFORCE: Final = Phase.NEUTRAL_REINFORCE
 PHASE_NEUTRAL_ATTACK: Final = Phase.NEUTRAL_ATTACK
 PHASE_CLOSING_ROLL: Final = Phase.CLOSING_ROLL
+PHASE_FORTIFY: Final = Phase.FORTIFY
 
 
 @_typed

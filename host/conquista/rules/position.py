@@ -11,7 +11,7 @@ distributions (rules/income.py), the tournament ending (rules/tournament.py) and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from conquista.errors import IllegalActionError
 from conquista.rules import cards as cardlib
@@ -54,6 +54,13 @@ from conquista.rules.graph import reachable
 from conquista.rules.mapdata import GameMap
 from conquista.rules.rulesets import Ruleset
 from conquista.rules.state import CHANCE, FIELDS, TERMINAL, Battle, Mover, TurnState
+
+# The ruleset choices the hot steps test, bound once (as rules/events.py binds the phases): a member read
+# from its Enum class costs a lookup through the class each time.
+_POWER: Final = CardDeck.POWER
+_TAKEN: Final = EliminationTrade.TAKEN
+_ADJACENT: Final = FortifyPath.ADJACENT
+_UP: Final = Rounding.UP
 
 PLACING = (P.SETUP, P.REINFORCE, P.ELIMINATION_TRADE)
 
@@ -275,23 +282,27 @@ class Position:
         if rules.continent_bonuses:
             owner = self.owner
             for continent in self.map.continents:
-                if all(owner[t] == seat for t in continent.territories):
+                # A plain loop: all() over a generator cost twice as much at every turn's start.
+                for t in continent.territories:
+                    if owner[t] != seat:
+                        break
+                else:
                     count += continent.bonus
         return count
 
     def neutral_reinforcements(self) -> int:
         """Half the current player's income this turn (territories and continents; card sets do not count)."""
         income = self.reinforcements_for(self.current)
-        return (income + 1) // 2 if self.rules.neutral_reinforcement_rounding is Rounding.UP else income // 2
+        return (income + 1) // 2 if self.rules.neutral_reinforcement_rounding is _UP else income // 2
 
     def total_armies(self) -> int:
         return sum(self.armies)
 
     def valid_trades(self, seat: int | None = None) -> list[tuple[int, ...]]:
         hand = self.hands[self.current if seat is None else seat]
-        if self.rules.card_deck is CardDeck.POWER:
+        if self.rules.card_deck is _POWER:
             return power_cards.valid_trades(hand)
-        if self.phase is PHASE_ELIMINATION_TRADE and self.rules.elimination_trade_cards is EliminationTrade.TAKEN:
+        if self.phase is PHASE_ELIMINATION_TRADE and self.rules.elimination_trade_cards is _TAKEN:
             taken = self.turn_state.taken_cards  # only sets made of the cards just taken (italian)
             hand = [c for c in hand if c in taken]
         if len(hand) < 3:
@@ -300,7 +311,7 @@ class Position:
 
     def trade_value(self, cards: tuple[int, ...]) -> int:
         """Armies the current player would get for trading `cards` now (set value plus territory bonus)."""
-        if self.rules.card_deck is CardDeck.POWER:
+        if self.rules.card_deck is _POWER:
             return self.power_value(cards)
         kind = self._set_kind(cards)
         return self.rules.set_value(kind, self.sets_traded) + self._territory_bonus_total(cards)
@@ -423,7 +434,7 @@ class Position:
         owner, me = self.owner, self.current
         if source == target or owner[source] != me or owner[target] != me or self.armies[source] < 2:
             return False
-        if self.rules.fortify_path is FortifyPath.ADJACENT:
+        if self.rules.fortify_path is _ADJACENT:
             return self.map.adjacent(source, target)
         return target in self.connected_own(source)
 

@@ -8,6 +8,8 @@ turn's flow calls the ruleset's features (`Position.features`) at the hooks `Tur
 
 from __future__ import annotations
 
+from typing import Final
+
 from conquista.errors import RulesetError
 from conquista.rules import cards as cardlib
 from conquista.rules import income
@@ -22,6 +24,15 @@ from conquista.rules.choices import (
     Objective,
 )
 from conquista.rules.events import (
+    PHASE_ATTACK,
+    PHASE_DRAW,
+    PHASE_ELIMINATION_TRADE,
+    PHASE_FORTIFY,
+    PHASE_NEUTRAL_ATTACK,
+    PHASE_NEUTRAL_REINFORCE,
+    PHASE_OVER,
+    PHASE_REINFORCE,
+    PHASE_SETUP,
     ArmiesMoved,
     ArmiesPlaced,
     CardDrawn,
@@ -33,15 +44,26 @@ from conquista.rules.events import (
     PhaseStarted,
     TurnStarted,
 )
-from conquista.rules.events import Phase as P
 from conquista.rules.missions import mission_complete
 from conquista.rules.position import PLACING, Position, Steps, is_index, not_a_whole_number
 from conquista.rules.state import TurnState
 
+# The ruleset choices the hot steps test, bound once (as rules/events.py binds the phases): a member read
+# from its Enum class costs a lookup through the class each time.
+_ON_TERRITORY: Final = BonusPlacement.ON_TERRITORY
+_POWER: Final = CardDeck.POWER
+_INCOME: Final = CardDraw.INCOME
+_ON_CONQUEST: Final = CardDraw.ON_CONQUEST
+_PROGRESSIVE: Final = DealKind.PROGRESSIVE
+_TAKEN: Final = EliminationTrade.TAKEN
+_ADJACENT: Final = FortifyPath.ADJACENT
+_MISSIONS: Final = Objective.MISSIONS
+_WORLD: Final = Objective.WORLD
+
 # ---------------------------------------------------------------------------------------------------- placing
 
 def check_place(game: Position, action: Place) -> str | None:
-    neutral = game.phase is P.NEUTRAL_REINFORCE
+    neutral = game.phase is PHASE_NEUTRAL_REINFORCE
     if game.phase not in PLACING and not neutral:
         return "armies are placed only during setup or reinforcement"
     t, count = action.territory, action.count
@@ -72,7 +94,7 @@ def _fleet_refusal(game: Position, action: Place, t: int, neutral: bool) -> str 
 def apply_place(game: Position, action: Place, events: list[Event]) -> None:
     t, count, fleet = action.territory, action.count, action.fleet
     neutral_owner = game.neutral
-    neutral = game.phase is P.NEUTRAL_REINFORCE and neutral_owner is not None  # that phase is only in such a game
+    neutral = game.phase is PHASE_NEUTRAL_REINFORCE and neutral_owner is not None  # that phase is only in such a game
     placer = neutral_owner if neutral_owner is not None and neutral else game.current
     game.change(game.armies, t, game.armies[t] + count)
     if fleet:
@@ -85,7 +107,7 @@ def apply_place(game: Position, action: Place, events: list[Event]) -> None:
         if game.pool == 0:
             start_neutral_attack(game, events)
         return
-    if game.phase is P.SETUP:
+    if game.phase is PHASE_SETUP:
         if game.pool == 0:
             pass_setup_batch(game, events)
         return
@@ -95,16 +117,16 @@ def apply_place(game: Position, action: Place, events: list[Event]) -> None:
 # ------------------------------------------------------------------------------------------------------ trades
 
 def check_trade(game: Position, action: Trade) -> str | None:
-    if game.phase is not P.REINFORCE and game.phase is not P.ELIMINATION_TRADE:
+    if game.phase is not PHASE_REINFORCE and game.phase is not PHASE_ELIMINATION_TRADE:
         return "cards are traded only before the first attack of the turn"
-    if game.rules.card_deck is CardDeck.POWER:
+    if game.rules.card_deck is _POWER:
         return income.check_power_trade(game, action)
     hand = game.hands[game.current]
     cards = action.cards
     if (cards.__class__ is not tuple or len(cards) != 3 or any(c.__class__ is not int for c in cards)
             or len(set(cards)) != 3 or any(c not in hand for c in cards)):
         return "a trade is three different cards from your hand"
-    if (game.phase is P.ELIMINATION_TRADE and game.rules.elimination_trade_cards is EliminationTrade.TAKEN
+    if (game.phase is PHASE_ELIMINATION_TRADE and game.rules.elimination_trade_cards is _TAKEN
             and any(c not in game.turn_state.taken_cards for c in cards)):
         return ("right after an elimination only the cards taken from the beaten player may be traded; the rest of "
                 "your hand waits for your next turn")
@@ -115,7 +137,7 @@ def check_trade(game: Position, action: Trade) -> str | None:
 
 
 def apply_trade(game: Position, action: Trade, events: list[Event]) -> None:
-    if game.rules.card_deck is CardDeck.POWER:
+    if game.rules.card_deck is _POWER:
         income.apply_power_trade(game, action, events)
         check_win(game, events)
         return
@@ -133,7 +155,7 @@ def apply_trade(game: Position, action: Trade, events: list[Event]) -> None:
         hand.remove(c)
         game.discard.append(c)
     bonus = game.rules.territory_bonus
-    on_territory = game.rules.territory_bonus_placement is BonusPlacement.ON_TERRITORY
+    on_territory = game.rules.territory_bonus_placement is _ON_TERRITORY
     pool_bonus = 0 if on_territory else bonus * len(bonus_cards)
     events.append(CardsTraded(me, cards, kind, armies, pool_bonus))
     if on_territory:
@@ -150,32 +172,32 @@ def apply_trade(game: Position, action: Trade, events: list[Event]) -> None:
 
 def check_end_phase(game: Position, action: EndPhase) -> str | None:
     phase = game.phase
-    if phase is P.REINFORCE or phase is P.ELIMINATION_TRADE:
+    if phase is PHASE_REINFORCE or phase is PHASE_ELIMINATION_TRADE:
         if game.pool:
             return f"{game.pool} armies are still to place"
         if game.must_trade():
             return f"you hold {len(game.hands[game.current])} cards and must trade"
-    elif phase is P.NEUTRAL_REINFORCE:
+    elif phase is PHASE_NEUTRAL_REINFORCE:
         return f"{game.pool} neutral armies are still to place"
-    elif phase is not P.ATTACK and phase is not P.FORTIFY and phase is not P.NEUTRAL_ATTACK:
+    elif phase is not PHASE_ATTACK and phase is not PHASE_FORTIFY and phase is not PHASE_NEUTRAL_ATTACK:
         return "this phase ends by itself"
     return None
 
 
 def apply_end_phase(game: Position, action: EndPhase, events: list[Event]) -> None:
     phase = game.phase
-    if phase is P.REINFORCE:
+    if phase is PHASE_REINFORCE:
         after_reinforcement(game, events)
-    elif phase is P.NEUTRAL_ATTACK:
-        game.phase = P.ATTACK
-        events.append(PhaseStarted(game.current, P.ATTACK))
-    elif phase is P.ELIMINATION_TRADE:
+    elif phase is PHASE_NEUTRAL_ATTACK:
+        game.phase = PHASE_ATTACK
+        events.append(PhaseStarted(game.current, PHASE_ATTACK))
+    elif phase is PHASE_ELIMINATION_TRADE:
         game.turn_state = game.turn_state._replace(forced_trade_down_to=None, taken_cards=())
-        game.phase = P.ATTACK
-        events.append(PhaseStarted(game.current, P.ATTACK))
-    elif phase is P.ATTACK:
-        game.phase = P.FORTIFY
-        events.append(PhaseStarted(game.current, P.FORTIFY))
+        game.phase = PHASE_ATTACK
+        events.append(PhaseStarted(game.current, PHASE_ATTACK))
+    elif phase is PHASE_ATTACK:
+        game.phase = PHASE_FORTIFY
+        events.append(PhaseStarted(game.current, PHASE_FORTIFY))
     else:
         end_turn(game, events)
 
@@ -183,7 +205,7 @@ def apply_end_phase(game: Position, action: EndPhase, events: list[Event]) -> No
 # ----------------------------------------------------------------------------------------------------- fortify
 
 def check_fortify(game: Position, action: Fortify) -> str | None:
-    if game.phase is not P.FORTIFY:
+    if game.phase is not PHASE_FORTIFY:
         return "armies are moved in the fortify phase"
     s, t, count = action.source, action.target, action.count
     if not is_index(s, game.size):
@@ -193,7 +215,7 @@ def check_fortify(game: Position, action: Fortify) -> str | None:
     if count.__class__ is not int:
         return not_a_whole_number("the count", count)
     if not game.fortify_path_open(s, t):
-        how = "adjacent" if game.rules.fortify_path is FortifyPath.ADJACENT else "connected through your territories"
+        how = "adjacent" if game.rules.fortify_path is _ADJACENT else "connected through your territories"
         return f"move between two of your territories that are {how}, from one with at least 2 armies"
     if not 1 <= count < game.armies[s]:
         return f"move 1 to {game.armies[s] - 1} armies, leaving one behind"
@@ -218,7 +240,7 @@ def apply_fortify(game: Position, action: Fortify, events: list[Event]) -> None:
 # ------------------------------------------------------------------------------------------------- card draws
 
 def check_draw(game: Position, action: Draw) -> str | None:
-    if game.phase is not P.DRAW:
+    if game.phase is not PHASE_DRAW:
         return "no card draw is awaited"
     pile = game.deck if game.deck else game.discard
     card = action.card
@@ -255,15 +277,15 @@ def after_reinforcement(game: Position, events: list[Event]) -> None:
     (half the current player's income) and may attack with it before the current player attacks."""
     neutral = game.neutral
     if neutral is None or not game.territory_count[neutral]:
-        game.phase = P.ATTACK
-        events.append(PhaseStarted(game.current, P.ATTACK))
+        game.phase = PHASE_ATTACK
+        events.append(PhaseStarted(game.current, PHASE_ATTACK))
         return
     armies = game.neutral_reinforcements()
     if not armies:
         start_neutral_attack(game, events)
         return
     game.pool = armies
-    game.phase = P.NEUTRAL_REINFORCE
+    game.phase = PHASE_NEUTRAL_REINFORCE
     events.append(NeutralReinforcements(game.opponent(), armies))
     for feature in game.features:
         feature.neutral_reinforcement_announced(game, events)
@@ -278,11 +300,11 @@ def start_neutral_attack(game: Position, events: list[Event]) -> None:
         owner[s] == neutral and armies[s] >= 2 and any(owner[t] == me for t in game.map.neighbours[s])
         for s in range(game.size))
     if can_attack:
-        game.phase = P.NEUTRAL_ATTACK
-        events.append(PhaseStarted(game.opponent(), P.NEUTRAL_ATTACK))
+        game.phase = PHASE_NEUTRAL_ATTACK
+        events.append(PhaseStarted(game.opponent(), PHASE_NEUTRAL_ATTACK))
     else:
-        game.phase = P.ATTACK
-        events.append(PhaseStarted(game.current, P.ATTACK))
+        game.phase = PHASE_ATTACK
+        events.append(PhaseStarted(game.current, PHASE_ATTACK))
 
 
 # -------------------------------------------------------------------------------------------------------- deal
@@ -296,7 +318,7 @@ def deal(game: Position, deal: Deal) -> None:
         raise RulesetError(f"the deal must list each of the {n} territories once")
     if not 0 <= deal.first_player < game.players:
         raise RulesetError(f"first player {deal.first_player} is not a seat of {game.players}")
-    if game.rules.objective is Objective.MISSIONS:
+    if game.rules.objective is _MISSIONS:
         if len(deal.missions) != game.players or len(set(deal.missions)) != game.players:
             raise RulesetError(f"the deal must give each of the {game.players} players a different mission")
         for m in deal.missions:
@@ -309,7 +331,7 @@ def deal(game: Position, deal: Deal) -> None:
     # The neutral army is dealt its share like a seat, round-robin, with its fixed armies on each territory.
     owners = len(game.territory_count)
     neutral_armies = game.rules.neutral_territory_armies
-    if game.rules.deal is DealKind.PROGRESSIVE:
+    if game.rules.deal is _PROGRESSIVE:
         game.undealt = list(order)
         income.distribute(game, None)
         game.current = deal.first_player
@@ -347,7 +369,7 @@ def start_setup_batch(game: Position) -> None:
     reserve = game.reserve[game.current]
     game.pool = min(batch, reserve) if batch else reserve
     game.change(game.reserve, game.current, reserve - game.pool)
-    game.phase = P.SETUP
+    game.phase = PHASE_SETUP
 
 
 def pass_setup_batch(game: Position, events: list[Event]) -> None:
@@ -358,7 +380,7 @@ def pass_setup_batch(game: Position, events: list[Event]) -> None:
     else:
         game.current = nxt
         start_setup_batch(game)
-        events.append(PhaseStarted(nxt, P.SETUP))
+        events.append(PhaseStarted(nxt, PHASE_SETUP))
 
 
 # ------------------------------------------------------------------------------------------------- turn flow
@@ -366,9 +388,9 @@ def pass_setup_batch(game: Position, events: list[Event]) -> None:
 def end_turn(game: Position, events: list[Event]) -> None:
     """The current player's turn ends: the card earned by a conquest is drawn first, then the turn passes."""
     # A player who leaves draws no card for the turn they leave in (decided 2026-11-26).
-    if (game.turn_state.conquered and game.rules.card_draw is CardDraw.ON_CONQUEST
+    if (game.turn_state.conquered and game.rules.card_draw is _ON_CONQUEST
             and (game.deck or game.discard) and not game.left[game.current]):
-        game.phase = P.DRAW
+        game.phase = PHASE_DRAW
         return
     next_turn(game, events)
 
@@ -408,9 +430,9 @@ def start_turn(game: Position, seat: int, events: list[Event], previous: int | N
     game.turn_conquests = 0  # counted for the tournament's closing roll
     game.battle = None
     game.pool = game.reinforcements_for(seat)
-    game.phase = P.REINFORCE
+    game.phase = PHASE_REINFORCE
     events.append(TurnStarted(seat, game.turn, game.round, game.pool))
-    if game.rules.card_draw is CardDraw.INCOME:
+    if game.rules.card_draw is _INCOME:
         income.start_income_draws(game, game.income_row(seat)[1])
 
 
@@ -418,7 +440,7 @@ def check_win(game: Position, events: list[Event], seat: int | None = None) -> N
     me = game.current if seat is None else seat
     if game.left[me]:
         return  # a player who left never wins (their last turn ends as they go)
-    if game.rules.objective is Objective.WORLD:
+    if game.rules.objective is _WORLD:
         held = game.territory_count[me]
         reason = "world domination"
         if game.neutral is not None:  # every territory of the opponent: the neutral army may still stand
@@ -435,7 +457,7 @@ def check_win(game: Position, events: list[Event], seat: int | None = None) -> N
     if won:
         game.winner = me
         game.over_reason = reason
-        game.phase = P.OVER
+        game.phase = PHASE_OVER
         events.append(GameOver(me, reason))
 
 
@@ -445,14 +467,14 @@ def check_win_out_of_turn(game: Position, events: list[Event]) -> None:
     someone else beat becomes a territory count they may already hold), so this runs after one; the other live
     players are checked in seat order."""
     rules = game.rules
-    if rules.objective is not Objective.MISSIONS or not rules.mission_win_out_of_turn:
+    if rules.objective is not _MISSIONS or not rules.mission_win_out_of_turn:
         return
     for seat in range(game.players):
         if (seat != game.current and not game.eliminated[seat] and not game.left[seat]
                 and mission_complete(game, seat)):
             game.winner = seat
             game.over_reason = f"mission {game.missions[seat]}"
-            game.phase = P.OVER
+            game.phase = PHASE_OVER
             events.append(GameOver(seat, game.over_reason))
             return
 
