@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Protocol
+from typing import Any, Protocol
 
 from conquista.errors import OddsError
 from conquista.rules.actions import Roll
@@ -205,7 +205,7 @@ class NumberedRolls:
         self.tables: list[list[list[tuple[Roll, tuple[int, int]] | None]]] = [
             [[] for _ in range(NUMBERED_DICE + 1)] for _ in range(NUMBERED_DICE + 1)]
 
-    def entry(self, attack: int, defend: int, number: int) -> tuple[Roll, tuple[int, int]] | None:
+    def entry(self, attack: int, defend: int, number: Any) -> tuple[Roll, tuple[int, int]] | None:
         """The roll numbered `number` of `attack` and `defend` dice and its losses, made now if new; None for dice
         or a number out of range (more than `NUMBERED_DICE` a side, a number that is not a roll of that many)."""
         if not (0 <= attack <= NUMBERED_DICE and 0 <= defend <= NUMBERED_DICE

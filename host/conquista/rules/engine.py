@@ -309,7 +309,9 @@ class Game(Position):
         self.changes.clear()
         self.log.append(roll)
 
-    def apply_roll_number(self, number: int, source: str) -> None:
+    # `number` typed loosely, as an action's fields are (benchmarks/build_fast.py `loosen_actions`): compiled, an int
+    # parameter would take True for 1 before the check below saw it.
+    def apply_roll_number(self, number: Any, source: str) -> None:
         """Apply the awaited battle's roll numbered `number` (`NumberedRolls`: the faces less one as base-6 digits,
         the attacker's dice first) from the chance source named `source`: `apply(Roll(...))` of that roll, the roll
         logged as `apply` logs it. In a game that keeps no undo, without fleets, this is one table look-up for the
