@@ -11,9 +11,11 @@ import pytest
 from conquista.bots import make_bot
 from conquista.bots.simulate import game_seed, play_game
 from conquista.dice.chance import chance_action, new_game
+from conquista.dice.ready_rolls import SEEDED, seeded_number, seeded_roll
 from conquista.dice.sources import SeededDice
 from conquista.errors import IllegalActionError
 from conquista.rules.actions import Roll
+from conquista.rules.battle import DiceRule, numbered_rolls, resolve_roll, resolver_for
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
@@ -87,3 +89,63 @@ def test_a_roll_that_does_not_fit_is_refused_as_apply_refuses_it() -> None:
     undoable = new_game(load_ruleset("classic"), MAP, 2, random.Random("fit"))
     with pytest.raises(IllegalActionError, match="no battle roll is awaited"):
         undoable.apply_ready_roll(Roll((6,), (1,), "seeded"))
+
+
+def test_a_numbered_roll_is_the_seeded_dice_roll_with_its_losses() -> None:
+    """`seeded_number` draws what `seeded_roll` draws, and `apply_roll_number` applies the roll it names: the same
+    log and state as `apply` of the seeded dice's own Roll, for every count of dice a battle rolls."""
+    rules = load_ruleset("classic")
+    for attack, defend in [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2), (3, 3)]:
+        for draw_seed in range(30):
+            number = seeded_number(random.Random(draw_seed).random, attack, defend)
+            roll = seeded_roll(random.Random(draw_seed).random, attack, defend)
+            assert roll is not None
+            entry = numbered_rolls(resolver_for(DiceRule.of(rules)), SEEDED).entry(attack, defend, number)
+            assert entry == (roll, resolve_roll(roll.attack, roll.defend))
+    rng = random.Random("numbered")
+    fast = new_game(rules, MAP, 3, rng)
+    fast.drop_undo()
+    checked = fast.clone()
+    bot = make_bot("greedy", rng)
+    rolls = 0
+    while fast.phase is not Phase.OVER and rolls < 200:
+        if fast.phase is Phase.ROLL:
+            battle = fast.battle
+            assert battle is not None
+            number = seeded_number(rng.random, battle.attack_dice, battle.defend_dice)
+            split = 6 ** battle.defend_dice
+            faces = (_faces(number // split, battle.attack_dice), _faces(number % split, battle.defend_dice))
+            fast.apply_roll_number(number, SEEDED)
+            checked.apply(Roll(faces[0], faces[1], SEEDED))
+            rolls += 1
+        else:
+            action = bot.choose(fast) if isinstance(fast.to_move, int) else chance_action(fast, SeededDice(rng=rng))
+            fast.apply(action)
+            checked.apply(action)
+        assert fast.log == checked.log
+        assert fast.digest() == checked.digest()
+    assert rolls == 200
+
+
+def _faces(number: int, dice: int) -> tuple[int, ...]:
+    """The faces of a numbered roll's side: its base-6 digits plus one, the first die first."""
+    return tuple(number // 6 ** (dice - 1 - i) % 6 + 1 for i in range(dice))
+
+
+def test_a_number_that_names_no_roll_is_refused() -> None:
+    rng = random.Random("fit")
+    game = new_game(load_ruleset("classic"), MAP, 2, rng)
+    game.drop_undo()
+    bot = make_bot("greedy", rng)
+    with pytest.raises(IllegalActionError, match="no battle roll is awaited"):
+        game.apply_roll_number(0, SEEDED)
+    while game.phase is not Phase.ROLL:
+        who = game.to_move
+        game.apply(bot.choose(game) if isinstance(who, int) else chance_action(game, SeededDice(rng=rng)))
+    battle = game.battle
+    assert battle is not None
+    digest, log = game.digest(), list(game.log)
+    for wrong in (-1, 6 ** (battle.attack_dice + battle.defend_dice), True, 1.0):
+        with pytest.raises(IllegalActionError, match="numbered 0 to"):
+            game.apply_roll_number(wrong, SEEDED)  # type: ignore[arg-type]
+        assert game.digest() == digest and game.log == log

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from conquista.bots import make_bot
 from conquista.dice.chance import chance_action, new_game
-from conquista.dice.ready_rolls import seeded_roll
+from conquista.dice.ready_rolls import SEEDED, seeded_number
 from conquista.dice.sources import SeededDice
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
@@ -80,7 +80,7 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
     game.drop_undo()  # nothing in a simulated game is taken back, and what simulate writes is its log
     dice = SeededDice(rng=rng)
     seats = [make_bot(bots[i % len(bots)], rng).choose for i in range(players)]
-    apply, apply_roll, draw = game.apply, game.apply_ready_roll, rng.random
+    apply, apply_roll, draw = game.apply, game.apply_roll_number, rng.random
     actions = 0
     # Without a neutral army the attacks and their move-ins (a third of a game's actions) are the current player's:
     # `to_move` is asked only at the other steps.
@@ -92,9 +92,10 @@ def play_game(rules: Ruleset, game_map: GameMap, players: int, bots: Sequence[st
         if phase is ROLL:
             battle = game.battle
             assert battle is not None
-            ready = seeded_roll(draw, battle.attack_dice, battle.defend_dice)  # the seeded dice's own roll_action
-            if ready is not None:
-                apply_roll(ready)
+            # The seeded dice's own roll_action, drawn as a number that the engine looks up
+            number = seeded_number(draw, battle.attack_dice, battle.defend_dice)
+            if number >= 0:
+                apply_roll(number, SEEDED)
             else:
                 apply(dice.roll_action(battle.attack_dice, battle.defend_dice))
         elif phase is OVER:

@@ -46,3 +46,18 @@ def seeded_roll(draw: Callable[[], float], attack: int, defend: int) -> Roll | N
         split = 6 ** defend
         roll = made[number] = Roll(_FACES[attack][number // split], _FACES[defend][number % split], SEEDED)
     return roll
+
+
+def seeded_number(draw: Callable[[], float], attack: int, defend: int) -> int:
+    """The number of the roll of `attack` and `defend` dice drawn from `draw`, as `seeded_roll` draws it (the faces
+    less one as base-6 digits, the attacker's first: rules/battle.py's `NumberedRolls`); -1, drawing nothing, for
+    more than `FAST_DICE` dice a side."""
+    if not (0 <= attack <= FAST_DICE and 0 <= defend <= FAST_DICE):
+        return -1
+    if attack + defend == 5:  # three against two, most rolls of a game: the same draws, without the loop
+        return ((((floor(draw() * 6) * 6 + floor(draw() * 6)) * 6 + floor(draw() * 6)) * 6 + floor(draw() * 6)) * 6
+                + floor(draw() * 6))
+    number = 0
+    for _ in range(attack + defend):
+        number = number * 6 + floor(draw() * 6)
+    return number

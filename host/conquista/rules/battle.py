@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Protocol
+from typing import Any, Protocol
 
 from conquista.errors import OddsError
+from conquista.rules.actions import Roll
 from conquista.rules.choices import Ties
 
 TIES_TO_DEFENDER = Ties.DEFENDER
@@ -180,3 +181,48 @@ class RollResolver:
 def resolver_for(rule: DiceRule) -> RollResolver:
     """The one resolver of a dice rule, shared by every game under it (its table is built once per process)."""
     return RollResolver(rule)
+
+
+# Rolls of up to this many dice a side are numbered (`NumberedRolls`): no built-in ruleset rolls more.
+NUMBERED_DICE = _MAX_TABLE_DICE
+# Every roll of 0 to 3 dice in the order `itertools.product` lists them: a roll's number's base-6 digits are its
+# faces less one, the first die rolled first.
+_FACES: list[list[tuple[int, ...]]] = [list(product(range(1, 7), repeat=n)) for n in range(NUMBERED_DICE + 1)]
+
+
+class NumberedRolls:
+    """One chance source's battle rolls by number, with their losses under one dice rule: a roll of `attack` and
+    `defend` dice is numbered by its faces less one as base-6 digits, the attacker's dice first (the seeded dice
+    draw the number die by die, dice/ready_rolls.py). Each roll's `Roll` action and losses are made the first time
+    that roll comes up in the process and shared by every game under the rule: the engine's chance step of a
+    simulated game (`Game.apply_roll_number`) is then one look-up. `tables[attack][defend]` is filled by `entry`."""
+
+    __slots__ = ("resolver", "source", "tables")
+
+    def __init__(self, resolver: RollResolver, source: str) -> None:
+        self.resolver = resolver
+        self.source = source
+        self.tables: list[list[list[tuple[Roll, tuple[int, int]] | None]]] = [
+            [[] for _ in range(NUMBERED_DICE + 1)] for _ in range(NUMBERED_DICE + 1)]
+
+    def entry(self, attack: int, defend: int, number: Any) -> tuple[Roll, tuple[int, int]] | None:
+        """The roll numbered `number` of `attack` and `defend` dice and its losses, made now if new; None for dice
+        or a number out of range (more than `NUMBERED_DICE` a side, a number that is not a roll of that many)."""
+        if not (0 <= attack <= NUMBERED_DICE and 0 <= defend <= NUMBERED_DICE
+                and number.__class__ is int and 0 <= number < 6 ** (attack + defend)):
+            return None
+        table = self.tables[attack][defend]
+        if not table:
+            table.extend([None] * 6 ** (attack + defend))
+        made = table[number]
+        if made is None:
+            split = 6 ** defend
+            roll = Roll(_FACES[attack][number // split], _FACES[defend][number % split], self.source)
+            made = table[number] = (roll, self.resolver(roll.attack, roll.defend))
+        return made
+
+
+@cache
+def numbered_rolls(resolver: RollResolver, source: str) -> NumberedRolls:
+    """The one table of `source`'s numbered rolls under `resolver`'s dice rule, shared by every game of a process."""
+    return NumberedRolls(resolver, source)

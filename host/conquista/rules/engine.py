@@ -38,7 +38,7 @@ from conquista.rules.actions import (
     Roll,
     Trade,
 )
-from conquista.rules.battle import DICE_ID
+from conquista.rules.battle import DICE_ID, NumberedRolls, numbered_rolls
 from conquista.rules.choices import CardDeck, FortifyPath, Objective
 from conquista.rules.events import Event
 from conquista.rules.events import Phase as P
@@ -101,11 +101,13 @@ class Game(Position):
     """One game: its position and its move stack. Mutable; `replay()` of its log rebuilds an equal one."""
 
     # The move stack: the actions applied and the undo history.
-    __slots__ = ("_history", "log", "undoable")
+    __slots__ = ("_history", "_numbered", "log", "undoable")
     log: list[Action]
     _history: list[Any]
     # False after `drop_undo()`: `apply` keeps no undo record (a whole game that nobody takes back).
     undoable: bool
+    # The numbered rolls of the last source `apply_roll_number` was given, under this game's dice rule.
+    _numbered: NumberedRolls | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # `clone()` and `from_snapshot()` make a game that is not dealt with `cls.__new__(cls)`: a class compiled
@@ -171,6 +173,7 @@ class Game(Position):
         # the scalars it may replace (a tuple of atomic values, which the garbage collector stops tracking), its
         # phase, battle and turn state, and where its changes start in the position's record of changes.
         self._history = []
+        self._numbered = None
 
     # ------------------------------------------------------------------------------------------ legal actions
 
@@ -303,6 +306,43 @@ class Game(Position):
             _apply_roll(self, roll, [])
         else:
             _settle_roll(self, battle, roll, self.resolve.losses(attack_id, defend_id), [])
+        self.changes.clear()
+        self.log.append(roll)
+
+    # `number` typed loosely, as an action's fields are (benchmarks/build_fast.py `loosen_actions`): compiled, an int
+    # parameter would take True for 1 before the check below saw it.
+    def apply_roll_number(self, number: Any, source: str) -> None:
+        """Apply the awaited battle's roll numbered `number` (`NumberedRolls`: the faces less one as base-6 digits,
+        the attacker's dice first) from the chance source named `source`: `apply(Roll(...))` of that roll, the roll
+        logged as `apply` logs it. In a game that keeps no undo, without fleets, this is one table look-up for the
+        roll and its losses (the roll is made from the battle's own dice counts, so nothing in it needs a check)
+        and no events: the simulate loop's chance step, a third of a game's steps. Anything else takes `apply`'s
+        whole path; a number that is no roll of the battle's dice, or no awaited roll, is refused."""
+        battle = self.battle
+        numbered = self._numbered
+        if numbered is None or numbered.source is not source:
+            numbered = self._numbered = numbered_rolls(self.resolve, source)
+        if battle is None or self.phase is not _ROLL:
+            raise IllegalActionError(f"roll number {number} is illegal in phase {self.phase.value}: no battle roll is "
+                                     "awaited", phase=self.phase, player=self.current,
+                                     reason="no battle roll is awaited")
+        attack, defend = battle.attack_dice, battle.defend_dice
+        try:
+            made = numbered.tables[attack][defend][number] if number.__class__ is int and number >= 0 else None
+        except (IndexError, TypeError):
+            made = None
+        if made is None:
+            made = numbered.entry(attack, defend, number)
+            if made is None:
+                reason = (f"this roll is {attack} attack and {defend} defence dice, numbered 0 to "
+                          f"{6 ** (attack + defend) - 1}")
+                raise IllegalActionError(f"roll number {number!r} is illegal: {reason}", phase=self.phase,
+                                         player=self.current, reason=reason)
+        roll, losses = made
+        if self.undoable or self.fleets_on:
+            self.apply(roll)
+            return
+        _settle_roll(self, battle, roll, losses, [])
         self.changes.clear()
         self.log.append(roll)
 
