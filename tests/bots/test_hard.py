@@ -141,3 +141,27 @@ def test_the_seat_view_depends_only_on_what_the_seat_sees() -> None:
     assert (a.missions, a.hands, a.deck) == (b.missions, b.hands, b.deck)
     assert a.missions[me] == game.missions[me] and a.hands[me] == game.hands[me]
     assert game.phase is not Phase.OVER
+
+
+@pytest.mark.parametrize(("rules_name", "players"), [("classic", 2), ("italian", 3)])
+def test_the_weighed_set_up_reinforcements_and_fortify_do_not_depend_on_secrets(rules_name: str, players: int) -> None:
+    rng = random.Random(f"weighed:{rules_name}")
+    game = new_game(load_ruleset(rules_name), MAP, players, rng)
+    dice = SeededDice(rng=rng)
+    seats: list[Bot] = [HardBot(ROLLOUTS, CAP, ATTACKS), *(make_bot("normal", rng) for _ in range(players - 1))]
+    compared: dict[Phase, int] = {}
+    while not game.over and game.turn < 10:
+        who = game.to_move
+        if not isinstance(who, int):
+            game.apply(chance_action(game, dice))
+            continue
+        phase = game.phase
+        first_place = phase is Phase.SETUP or (phase is Phase.REINFORCE and game.pool and not game.valid_trades())
+        if who == 0 and (first_place or phase is Phase.FORTIFY) and compared.get(phase, 0) < 3:
+            mine = HardBot(ROLLOUTS, CAP, ATTACKS).choose(game)
+            theirs = HardBot(ROLLOUTS, CAP, ATTACKS).choose(disguised(game, who, random.Random(game.turn)))
+            assert mine == theirs, f"{phase.value}: {game.describe(mine)} / {game.describe(theirs)}"
+            compared[phase] = compared.get(phase, 0) + 1
+        game.apply(seats[who].choose(game))
+    assert compared.get(Phase.REINFORCE) and compared.get(Phase.FORTIFY)
+    assert compared.get(Phase.SETUP) or rules_name != "classic"

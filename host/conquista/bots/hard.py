@@ -20,12 +20,14 @@ import random
 from dataclasses import dataclass
 
 from conquista.bots.hard_attack import Weighed, candidates, weigh
+from conquista.bots.hard_fortify import fortify_moves
+from conquista.bots.hard_place import placements
 from conquista.bots.lookahead import clear_gain, play_round, public_seed, strength_share
 from conquista.bots.planner import PlannerBot
 from conquista.bots.planner_values import Objective, objective_for
 from conquista.bots.seat_view import seat_view
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Action, Attack, Blitz
+from conquista.rules.actions import Action, Attack, Blitz, Fortify, Place
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
@@ -37,6 +39,9 @@ ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players i
 # With more players a round is longer, so the turn plan's tries cost more: the attacks get `2 / players` of this, and
 # a turn's thinking stays about the same (a mean of 0.2 s of CPU per turn on the benchmark's machine, both matchups).
 ATTACK_STEPS = 20000
+SETUP_ROLLOUTS = 8        # ... for each placement of a set-up placed in one go
+FORTIFY_ROLLOUTS = 8      # ... for each fortify move weighed at the end of a turn
+PLACE_ROLLOUTS = 8        # tries of the round ahead for each placement weighed at the start of a turn
 
 
 @dataclass(frozen=True)
@@ -110,9 +115,43 @@ def attack_words(game: Game, weighed: Weighed) -> str:
             f"strength, {said(weighed.planned)} {scores[weighed.planned]:.0%}")
 
 
+def untouched(game: Game, me: int) -> bool:
+    """Nothing of the seat's set-up placed yet: one army on each of its territories."""
+    return all(armies == 1 for t, armies in enumerate(game.armies) if game.owner[t] == me)
+
+
+def place_words(game: Game, weighed: Weighed) -> str:
+    """Why the tries changed the planner's placement, in words."""
+    scores = dict(weighed.scores)
+    action = weighed.action
+    assert isinstance(action, Place)   # placements() offers placements only
+    name = game.map.territories[action.territory].name_en
+    return (f"tried where to place its {action.count} armies: all on {name} keeps {scores[action]:.0%} of the "
+            f"table's strength, the usual spread {scores[weighed.planned]:.0%}")
+
+
+def fortify_words(game: Game, weighed: Weighed) -> str:
+    """Why the tries changed the planner's fortify move, in words."""
+    scores = dict(weighed.scores)
+
+    def said(action: Action) -> str:
+        if isinstance(action, Fortify):
+            name = game.map.territories
+            return f"moving {action.count} from {name[action.source].name_en} to {name[action.target].name_en}"
+        return "not moving"
+
+    return (f"tried its move: {said(weighed.action)} keeps {scores[weighed.action]:.0%} of the table's strength, "
+            f"{said(weighed.planned)} {scores[weighed.planned]:.0%}")
+
+
 class HardBot:
-    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, attack_budget: int = ATTACK_STEPS) -> None:
+    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, attack_budget: int = ATTACK_STEPS,
+                 place_rollouts: int = PLACE_ROLLOUTS, fortify_rollouts: int = FORTIFY_ROLLOUTS,
+                 setup_rollouts: int = SETUP_ROLLOUTS) -> None:
         self.rollouts, self.cap, self.attack_budget = rollouts, cap, attack_budget
+        self.place_rollouts, self.fortify_rollouts = place_rollouts, fortify_rollouts
+        self.setup_rollouts = setup_rollouts
+        self._placed = False       # this turn's first placement has been weighed
         self._steady = PlannerBot()
         self._turn: tuple[int, int, int] | None = None   # (game, turn, seat) the choice below is for
         self._choice: Choice | None = None
@@ -124,9 +163,11 @@ class HardBot:
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
-        if phase is Phase.SETUP or phase is Phase.DEFEND or game.players < 2 or (
+        if phase is Phase.DEFEND or game.players < 2 or (
                 game.neutral is not None and game.acting_owner() == game.neutral):
             return self._steady.choose(game)
+        if phase is Phase.SETUP:
+            return self._setup(game)
         me = game.current
         key = (id(game), game.turn, me)
         if key != self._turn:
@@ -137,10 +178,60 @@ class HardBot:
             self._reason = f"{game.rules.colours[me]} {self._choice.words()}"
             self._objective = objective_for(game, me)
             self.attack_steps = 0
+            self._placed = False
             self._attack_limit = self.attack_budget * 2 // max(2, game.players)
         if phase is Phase.ATTACK and self.attack_steps < self._attack_limit:
             return self._attack(game, me)
-        return self._bot.choose(game)
+        action = self._bot.choose(game)
+        if (phase is Phase.REINFORCE and not self._placed and isinstance(action, Place) and self.place_rollouts
+                and not game.rules.fleets):
+            self._placed = True
+            return self._place(game, me, action)
+        if (phase is Phase.FORTIFY and self.fortify_rollouts and not game.rules.fleets
+                and not game.rules.one_move_per_unit and game.turn_state.fortifies_done == 0):
+            return self._fortify(game, me, action)
+        return action
+
+    def _fortify(self, game: Game, me: int, planned: Action) -> Action:
+        choices = fortify_moves(game, me, planned)
+        if len(choices) < 2:
+            return planned
+        bots = dict.fromkeys(range(game.players), self._steady)
+        bots[me] = self._bot
+        assert self._objective is not None   # set with the turn's plan
+        weighed = weigh(game, me, choices, bots, self._objective, self.fortify_rollouts, self.cap, "fortify")
+        if weighed.action != weighed.planned:
+            self._reason = f"{game.rules.colours[me]} {fortify_words(game, weighed)}"
+        return weighed.action
+
+    def _setup(self, game: Game) -> Action:
+        """A set-up placed in one go (the classic game's) is weighed as a turn's reinforcements are, each try played
+        on through the first turn of each seat; a set-up placed a few armies at a time is the planner's."""
+        action = self._steady.choose(game)
+        me = game.current
+        if (not self.setup_rollouts or game.rules.initial_placement_batch or game.rules.fleets
+                or not isinstance(action, Place) or not untouched(game, me)):
+            return action
+        choices = placements(game, me, self._steady, action)
+        if len(choices) < 2:
+            return action
+        bots = dict.fromkeys(range(game.players), self._steady)
+        weighed = weigh(game, me, choices, bots, objective_for(game, me), self.setup_rollouts, self.cap, "setup", 2)
+        if weighed.action != weighed.planned:
+            self._reason = f"{game.rules.colours[me]} {place_words(game, weighed)}"
+        return weighed.action
+
+    def _place(self, game: Game, me: int, planned: Place) -> Action:
+        choices = placements(game, me, self._bot, planned)
+        if len(choices) < 2:
+            return planned
+        bots = dict.fromkeys(range(game.players), self._steady)
+        bots[me] = self._bot
+        assert self._objective is not None   # set with the turn's plan
+        weighed = weigh(game, me, choices, bots, self._objective, self.place_rollouts, self.cap, "place")
+        if weighed.action != weighed.planned:
+            self._reason = f"{game.rules.colours[me]} {place_words(game, weighed)}"
+        return weighed.action
 
     def _attack(self, game: Game, me: int) -> Action:
         choices = candidates(game, me, self._bot)
