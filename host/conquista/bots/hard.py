@@ -9,6 +9,10 @@ the reinforcements it would get, against everyone's; a win counts as all of it, 
 with the best average is played for the real turn. The same dice are used for every way of playing, so the
 comparison is between the ways and not between lucky and unlucky rolls.
 
+Within the turn the same trying-out weighs the planner's choices against a few others (`weigh`): where the turn's
+reinforcements go (`hard_place`; a set-up placed in one go too, tried through everyone's first turn), each attack
+(`hard_attack`) and the fortify move (`hard_fortify`). The planner's choice is kept unless another is clearly better.
+
 Everything is decided from the position and what the seat may know: the copies' made-up parts and the dice come from
 a generator seeded with public facts (the turn, the seat, the armies on the board), so the same position always
 gives the same choice. Each decision has a hard cap (`ROLLOUT_ACTIONS` steps per try), so no turn hangs.
@@ -127,7 +131,7 @@ def place_words(game: Game, weighed: Weighed) -> str:
     assert isinstance(action, Place)   # placements() offers placements only
     name = game.map.territories[action.territory].name_en
     return (f"tried where to place its {action.count} armies: all on {name} keeps {scores[action]:.0%} of the "
-            f"table's strength, the usual spread {scores[weighed.planned]:.0%}")
+            f"table's strength, placing as usual {scores[weighed.planned]:.0%}")
 
 
 def fortify_words(game: Game, weighed: Weighed) -> str:
@@ -201,7 +205,7 @@ class HardBot:
         assert self._objective is not None   # set with the turn's plan
         weighed = weigh(game, me, choices, bots, self._objective, self.fortify_rollouts, self.cap, "fortify")
         if weighed.action != weighed.planned:
-            self._reason = f"{game.rules.colours[me]} {fortify_words(game, weighed)}"
+            self._say(game, me, fortify_words(game, weighed))
         return weighed.action
 
     def _setup(self, game: Game) -> Action:
@@ -218,7 +222,7 @@ class HardBot:
         bots = dict.fromkeys(range(game.players), self._steady)
         weighed = weigh(game, me, choices, bots, objective_for(game, me), self.setup_rollouts, self.cap, "setup", 2)
         if weighed.action != weighed.planned:
-            self._reason = f"{game.rules.colours[me]} {place_words(game, weighed)}"
+            self._say(game, me, place_words(game, weighed))
         return weighed.action
 
     def _place(self, game: Game, me: int, planned: Place) -> Action:
@@ -230,7 +234,7 @@ class HardBot:
         assert self._objective is not None   # set with the turn's plan
         weighed = weigh(game, me, choices, bots, self._objective, self.place_rollouts, self.cap, "place")
         if weighed.action != weighed.planned:
-            self._reason = f"{game.rules.colours[me]} {place_words(game, weighed)}"
+            self._say(game, me, place_words(game, weighed))
         return weighed.action
 
     def _attack(self, game: Game, me: int) -> Action:
@@ -243,8 +247,16 @@ class HardBot:
         weighed = weigh(game, me, choices, bots, self._objective, max(2, self.rollouts // 2), self.cap)
         self.attack_steps += weighed.steps
         if weighed.action != weighed.planned:
-            self._reason = f"{game.rules.colours[me]} {attack_words(game, weighed)}"
+            self._say(game, me, attack_words(game, weighed))
         return weighed.action
+
+    def _say(self, game: Game, me: int, words: str) -> None:
+        """Adds why it changed the planner's choice to what it has still to say (its turn plan, said at the same
+        decision, is kept)."""
+        if self._reason is None:
+            self._reason = f"{game.rules.colours[me]} {words}"
+        else:
+            self._reason = f"{self._reason}; then it {words}"
 
     @property
     def choice(self) -> Choice | None:
