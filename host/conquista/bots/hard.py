@@ -10,9 +10,9 @@ with the best average is played for the real turn. The same dice are used for ev
 comparison is between the ways and not between lucky and unlucky rolls.
 
 Within the turn the same trying-out weighs the planner's choices against a few others (`weigh`): where the turn's
-reinforcements go (`hard_place`; a set-up placed in one go too, tried through everyone's first turn) and each
-attack (`hard_attack`). The planner's choice is kept unless another is clearly better (its fortify move is the planner's:
-weighed the same way it won 2 points more of 200 seeded duels, ± 6, for a tenth more thinking).
+reinforcements go in the duel (`hard_place`; a set-up placed in one go too, tried through everyone's first turn) and
+each attack (`hard_attack`). The planner's choice is kept unless another is clearly better. Its fortify move is the
+planner's: weighed the same way, it won 2 points more of 200 seeded duels (± 6) for a tenth more thinking.
 
 Everything is decided from the position and what the seat may know: the copies' made-up parts and the dice come from
 a generator seeded with public facts (the turn, the seat, the armies on the board), so the same position always
