@@ -46,10 +46,11 @@ def candidates(game: Game, me: int, bot: PlannerBot) -> list[Action]:
 
 
 def weigh(game: Game, me: int, choices: list[Action], bots: dict[int, PlannerBot], objective: Objective,
-          rollouts: int, cap: int) -> Weighed:
+          rollouts: int, cap: int, label: str = "attack", rounds: int = 1) -> Weighed:
     """Each of `choices` tried `rollouts` times to the end of the round; the first (the planner's) unless another
-    is clearly better over the same dice."""
-    rng = random.Random(f"attack:{public_seed(game, me)}")
+    is clearly better over the same dice (`label` names the decision in the tries' seed). Each try plays
+    `rounds` rounds: to the start of the seat's next turn, then to the start of the one after, and so on."""
+    rng = random.Random(f"{label}:{public_seed(game, me)}")
     views = [seat_view(game, me, rng) for _ in range(rollouts)]
     seeds = [rng.random() for _ in range(rollouts)]
     scores: list[list[float]] = []
@@ -59,7 +60,10 @@ def weigh(game: Game, me: int, choices: list[Action], bots: dict[int, PlannerBot
         for view, seed in zip(views, seeds, strict=True):
             copy = view.clone()
             copy.apply(action)
-            steps += 1 + play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
+            dice = SeededDice(rng=random.Random(seed))
+            steps += 1
+            for _ in range(rounds):
+                steps += play_round(copy, me, bots, dice, cap)
             tries.append(strength_share(copy, me, objective))
         scores.append(tries)
     best = max(range(len(choices)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
