@@ -123,6 +123,9 @@ class GreedyBot:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
         self.margin = margin
         self._own: _OwnTerritories | None = None
+        # The last hand found to make no set in a reinforcement phase, and its game (`_trade`).
+        self._tradeless_game: Game | None = None
+        self._tradeless_hand: list[int] = []
 
     def _margin(self, game: Game) -> int:
         if self.margin is not None:
@@ -143,9 +146,9 @@ class GreedyBot:
             return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
         if phase is PHASE_SETUP or phase is PHASE_REINFORCE or phase is PHASE_ELIMINATION_TRADE:
             if phase is not PHASE_SETUP:
-                trades = game.valid_trades()
-                if trades:
-                    return Trade(max(trades, key=game.trade_value))
+                trade = self._trade(game, phase is PHASE_REINFORCE)
+                if trade is not None:
+                    return trade
             if game.pool:
                 if game.rules.fleets:
                     return self._place_unit(game)
@@ -156,6 +159,21 @@ class GreedyBot:
         if phase is PHASE_FORTIFY:
             return self._fortify(game)
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
+
+    def _trade(self, game: Game, reinforcing: bool) -> Trade | None:
+        """The most valuable set to trade now, or None. In the reinforcement phase the sets a hand makes depend on
+        the hand alone (the game's rules and map fixed): a hand just found to make none is not searched again when
+        the same hand is asked about after a placement (every turn's end of reinforcement)."""
+        hand = game.hands[game.current]
+        if reinforcing and self._tradeless_game is game and hand == self._tradeless_hand:
+            return None
+        trades = game.valid_trades()
+        if not trades:
+            if reinforcing:
+                self._tradeless_game, self._tradeless_hand = game, hand[:]
+            return None
+        # One set has nothing to compare its value with.
+        return Trade(trades[0] if len(trades) == 1 else max(trades, key=game.trade_value))
 
     def _front(self, game: Game) -> int:
         """The own territory facing the weakest enemy neighbour; ties go to the strongest own stack."""
@@ -282,12 +300,18 @@ class GreedyBot:
         return (usable - fleets) // _SEA_COST - armies if armies else usable - fleets
 
     def _occupy(self, game: Game) -> Action:
-        low, high = game.occupy_range()
+        battle = game.battle
+        # `occupy_range()` without the call in the plain case (armies alone, asked in the occupy phase: `choose`
+        # checked it), the same two numbers (tests/bots/test_greedy_turn_cache.py).
+        if battle is None or battle.occupy_min is None or game.fleets_on:
+            low, high = game.occupy_range()
+            assert battle is not None  # occupy_range() refuses to answer outside a conquest
+        else:
+            armies = game.armies
+            low, high = battle.occupy_min, armies[battle.source] + armies[battle.target] - 1
         # The conqueror: without a neutral army, always the current player.
         me = game.current if game.neutral is None else game.acting_owner()
         owner, neighbours = game.owner, game.map.neighbours
-        battle = game.battle
-        assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
             count = high
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
