@@ -256,27 +256,40 @@ class GreedyBot:
         known = self._own
         if known is None or not known.fits(game, me):
             known = self._own = _OwnTerritories(game, me)
-        for s in [s for s in known.own if armies[s] > floor]:
-            usable = armies[s] - 1
-            if usable - 1 <= best_edge:
-                continue
-            for t in neighbours[s]:
-                defender = owner[t]
-                if defender != me:
-                    edge = usable - armies[t]
-                    if edge <= best_edge:
-                        continue
-                    if plain:
+        if plain:
+            # A source beats the best edge only with more than `floor` armies, and a target only with fewer than
+            # `cut` (usable - armies[t] > best_edge, turned round): two comparisons per pair, no edge computed
+            # for a pair that cannot win.
+            for s in known.own:
+                source_armies = armies[s]
+                if source_armies <= floor:
+                    continue
+                cut = source_armies - 1 - best_edge
+                for t in neighbours[s]:
+                    if armies[t] < cut and owner[t] != me:
+                        defender = owner[t]
                         if defender < 0 or (protected and counts[defender] == 1):
                             continue
-                    else:
+                        best_s, best_t, cut = s, t, armies[t]
+                        best_edge = source_armies - 1 - cut
+                        floor = best_edge + 2
+        else:
+            for s in [s for s in known.own if armies[s] > floor]:
+                usable = armies[s] - 1
+                if usable - 1 <= best_edge:
+                    continue
+                for t in neighbours[s]:
+                    if owner[t] != me:
+                        edge = usable - armies[t]
+                        if edge <= best_edge:
+                            continue
                         if fleets:
                             edge = self._unit_edge(game, me, s, t)
                             if edge <= best_edge:
                                 continue
                         if not game.attack_allowed(s, t):
                             continue
-                    best_s, best_t, best_edge = s, t, edge
+                        best_s, best_t, best_edge = s, t, edge
         known.target = best_t
         if best_s < 0 or not game.rules.blitz:
             return _END_PHASE
