@@ -118,3 +118,28 @@ def test_the_front_is_the_one_the_tuple_key_chose(owners: list[int], armies: lis
                 current=current, phase=Phase.REINFORCE.value, pool=3, placed_total=sum(armies), lost_total=0)
     game = Game.from_snapshot(snap, base.rules, MAP)
     assert GreedyBot()._front(game) == reference_front(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=st.sampled_from(["classic", "italian"]), players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_the_front_read_off_the_kept_territories_is_the_whole_boards(rules: str, players: int, seed: int) -> None:
+    # `_front` reads the own territories the attack scan keeps between calls: asked of the very bots that play
+    # (their lists live across placements, attacks, conquests and other players' turns), it must choose as the
+    # whole board's walk.
+    ruleset = load_ruleset(rules)
+    players = max(ruleset.players_min, min(players, ruleset.players_max))
+    rng = random.Random(seed)
+    game = new_game(ruleset, MAP, players, rng)
+    dice = SeededDice(rng=rng)
+    seats = [GreedyBot() for _ in range(players)]
+    asked = 0
+    while game.phase is not Phase.OVER and game.turn <= 80:
+        who = game.to_move
+        if not isinstance(who, int):
+            game.apply(chance_action(game, dice))
+            continue
+        if game.phase in (Phase.SETUP, Phase.REINFORCE) and game.pool:
+            assert seats[who]._front(game) == reference_front(game)
+            asked += 1
+        game.apply(seats[who].choose(game))
+    assert asked

@@ -178,11 +178,14 @@ class GreedyBot:
     def _front(self, game: Game) -> int:
         """The own territory facing the weakest enemy neighbour; ties go to the strongest own stack."""
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
+        # The own territories as the attack scan keeps them (made here afresh at a turn's first placement, they
+        # are the list its first scan finds): the same board order, without the whole board walked.
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
         # The key (-weakest, armies) compared in two numbers, not as a tuple made for every own territory.
         best, best_weakest, best_armies = -1, 0, 0
-        for t in range(len(owner)):
-            if owner[t] != me:
-                continue
+        for t in known.own:
             weakest = 1 << 30
             for n in neighbours[t]:
                 if owner[n] != me and armies[n] < weakest:
