@@ -345,8 +345,13 @@ class GreedyBot:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
         best: tuple[int, int] | None = None
         best_armies = 1
-        for s in range(len(owner)):
-            if owner[s] != me or armies[s] <= best_armies:
+        # The own territories in board order as the attack scan keeps them (its last scan, at the attack phase's
+        # end, saw this board), not the whole board walked.
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
+        for s in known.own:
+            if armies[s] <= best_armies:
                 continue
             if _exposed(owner, neighbours[s], me):
                 continue  # a border territory keeps its armies
