@@ -13,7 +13,7 @@ from conquista.bots import make_bot
 from conquista.bots.greedy import GreedyBot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Action, Blitz, EndPhase
+from conquista.rules.actions import Action, Blitz, EndPhase, Fortify
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
@@ -118,3 +118,51 @@ def test_the_front_is_the_one_the_tuple_key_chose(owners: list[int], armies: lis
                 current=current, phase=Phase.REINFORCE.value, pool=3, placed_total=sum(armies), lost_total=0)
     game = Game.from_snapshot(snap, base.rules, MAP)
     assert GreedyBot()._front(game) == reference_front(game)
+
+
+def reference_fortify(game: Game) -> Action:
+    """`_fortify` as it was: the whole board walked for the own territories."""
+    me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
+    best: tuple[int, int] | None = None
+    best_armies = 1
+    for s in range(len(owner)):
+        if owner[s] != me or armies[s] <= best_armies or any(owner[n] != me for n in neighbours[s]):
+            continue
+        for t in neighbours[s]:
+            if (owner[t] == me and any(owner[n] != me for n in neighbours[t])
+                    and game.fortify_allowed(s, t)):
+                best, best_armies = (s, t), armies[s]
+                break
+    if best is None:
+        return EndPhase()
+    s, t = best
+    return Fortify(s, t, game.movable(s, t) if game.rules.fleets or game.rules.one_move_per_unit else armies[s] - 1)
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=st.sampled_from(["classic", "italian"]), players=st.integers(2, 5), seed=st.integers(0, 10**6))
+def test_the_front_and_fortify_read_off_the_kept_territories_as_the_whole_board(rules: str, players: int,
+                                                                                seed: int) -> None:
+    # `_front` and `_fortify` read the own territories the attack scan keeps between calls: asked of the very bots
+    # that play (their lists live across placements, attacks, conquests and other players' turns), they must choose
+    # as the whole board's walk.
+    ruleset = load_ruleset(rules)
+    players = max(ruleset.players_min, min(players, ruleset.players_max))
+    rng = random.Random(seed)
+    game = new_game(ruleset, MAP, players, rng)
+    dice = SeededDice(rng=rng)
+    seats = [GreedyBot() for _ in range(players)]
+    asked = 0
+    while game.phase is not Phase.OVER and game.turn <= 80:
+        who = game.to_move
+        if not isinstance(who, int):
+            game.apply(chance_action(game, dice))
+            continue
+        if game.phase in (Phase.SETUP, Phase.REINFORCE) and game.pool:
+            assert seats[who]._front(game) == reference_front(game)
+            asked += 1
+        if game.phase is Phase.FORTIFY:
+            assert seats[who]._fortify(game) == reference_fortify(game)
+            asked += 1
+        game.apply(seats[who].choose(game))
+    assert asked

@@ -123,6 +123,9 @@ class GreedyBot:
         # Armies beyond the defender's needed before attacking; None = chosen from the ruleset's dice.
         self.margin = margin
         self._own: _OwnTerritories | None = None
+        # The last hand found to make no set in a reinforcement phase, and its game (`_trade`).
+        self._tradeless_game: Game | None = None
+        self._tradeless_hand: list[int] = []
 
     def _margin(self, game: Game) -> int:
         if self.margin is not None:
@@ -143,9 +146,9 @@ class GreedyBot:
             return _DEFENDS[dice] if dice < len(_DEFENDS) else Defend(dice)
         if phase is PHASE_SETUP or phase is PHASE_REINFORCE or phase is PHASE_ELIMINATION_TRADE:
             if phase is not PHASE_SETUP:
-                trades = game.valid_trades()
-                if trades:
-                    return Trade(max(trades, key=game.trade_value))
+                trade = self._trade(game, phase is PHASE_REINFORCE)
+                if trade is not None:
+                    return trade
             if game.pool:
                 if game.rules.fleets:
                     return self._place_unit(game)
@@ -157,14 +160,32 @@ class GreedyBot:
             return self._fortify(game)
         raise ValueError(f"the greedy bot has nothing to do in phase {phase.value}")
 
+    def _trade(self, game: Game, reinforcing: bool) -> Trade | None:
+        """The most valuable set to trade now, or None. In the reinforcement phase the sets a hand makes depend on
+        the hand alone (the game's rules and map fixed): a hand just found to make none is not searched again when
+        the same hand is asked about after a placement (every turn's end of reinforcement)."""
+        hand = game.hands[game.current]
+        if reinforcing and self._tradeless_game is game and hand == self._tradeless_hand:
+            return None
+        trades = game.valid_trades()
+        if not trades:
+            if reinforcing:
+                self._tradeless_game, self._tradeless_hand = game, hand[:]
+            return None
+        # One set has nothing to compare its value with.
+        return Trade(trades[0] if len(trades) == 1 else max(trades, key=game.trade_value))
+
     def _front(self, game: Game) -> int:
         """The own territory facing the weakest enemy neighbour; ties go to the strongest own stack."""
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
+        # The own territories as the attack scan keeps them (made here afresh at a turn's first placement, they
+        # are the list its first scan finds): the same board order, without the whole board walked.
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
         # The key (-weakest, armies) compared in two numbers, not as a tuple made for every own territory.
         best, best_weakest, best_armies = -1, 0, 0
-        for t in range(len(owner)):
-            if owner[t] != me:
-                continue
+        for t in known.own:
             weakest = 1 << 30
             for n in neighbours[t]:
                 if owner[n] != me and armies[n] < weakest:
@@ -238,27 +259,40 @@ class GreedyBot:
         known = self._own
         if known is None or not known.fits(game, me):
             known = self._own = _OwnTerritories(game, me)
-        for s in [s for s in known.own if armies[s] > floor]:
-            usable = armies[s] - 1
-            if usable - 1 <= best_edge:
-                continue
-            for t in neighbours[s]:
-                defender = owner[t]
-                if defender != me:
-                    edge = usable - armies[t]
-                    if edge <= best_edge:
-                        continue
-                    if plain:
+        if plain:
+            # A source beats the best edge only with more than `floor` armies, and a target only with fewer than
+            # `cut` (usable - armies[t] > best_edge, turned round): two comparisons per pair, no edge computed
+            # for a pair that cannot win.
+            for s in known.own:
+                source_armies = armies[s]
+                if source_armies <= floor:
+                    continue
+                cut = source_armies - 1 - best_edge
+                for t in neighbours[s]:
+                    if armies[t] < cut and owner[t] != me:
+                        defender = owner[t]
                         if defender < 0 or (protected and counts[defender] == 1):
                             continue
-                    else:
+                        best_s, best_t, cut = s, t, armies[t]
+                        best_edge = source_armies - 1 - cut
+                        floor = best_edge + 2
+        else:
+            for s in [s for s in known.own if armies[s] > floor]:
+                usable = armies[s] - 1
+                if usable - 1 <= best_edge:
+                    continue
+                for t in neighbours[s]:
+                    if owner[t] != me:
+                        edge = usable - armies[t]
+                        if edge <= best_edge:
+                            continue
                         if fleets:
                             edge = self._unit_edge(game, me, s, t)
                             if edge <= best_edge:
                                 continue
                         if not game.attack_allowed(s, t):
                             continue
-                    best_s, best_t, best_edge = s, t, edge
+                        best_s, best_t, best_edge = s, t, edge
         known.target = best_t
         if best_s < 0 or not game.rules.blitz:
             return _END_PHASE
@@ -282,12 +316,18 @@ class GreedyBot:
         return (usable - fleets) // _SEA_COST - armies if armies else usable - fleets
 
     def _occupy(self, game: Game) -> Action:
-        low, high = game.occupy_range()
+        battle = game.battle
+        # `occupy_range()` without the call in the plain case (armies alone, asked in the occupy phase: `choose`
+        # checked it), the same two numbers (tests/bots/test_greedy_turn_cache.py).
+        if battle is None or battle.occupy_min is None or game.fleets_on:
+            low, high = game.occupy_range()
+            assert battle is not None  # occupy_range() refuses to answer outside a conquest
+        else:
+            armies = game.armies
+            low, high = battle.occupy_min, armies[battle.source] + armies[battle.target] - 1
         # The conqueror: without a neutral army, always the current player.
         me = game.current if game.neutral is None else game.acting_owner()
         owner, neighbours = game.owner, game.map.neighbours
-        battle = game.battle
-        assert battle is not None  # occupy_range() refuses to answer outside a conquest
         if not _exposed(owner, neighbours[battle.source], me):
             count = high
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
@@ -305,8 +345,13 @@ class GreedyBot:
         me, owner, armies, neighbours = game.current, game.owner, game.armies, game.map.neighbours
         best: tuple[int, int] | None = None
         best_armies = 1
-        for s in range(len(owner)):
-            if owner[s] != me or armies[s] <= best_armies:
+        # The own territories in board order as the attack scan keeps them (its last scan, at the attack phase's
+        # end, saw this board), not the whole board walked.
+        known = self._own
+        if known is None or not known.fits(game, me):
+            known = self._own = _OwnTerritories(game, me)
+        for s in known.own:
+            if armies[s] <= best_armies:
                 continue
             if _exposed(owner, neighbours[s], me):
                 continue  # a border territory keeps its armies

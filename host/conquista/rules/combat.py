@@ -332,7 +332,11 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
         taken.clear()
     game.battle = _new(Battle, (s, t, battle.attack_dice, battle.defend_dice, battle.stop_at, battle.attack_dice,
                                 moved, eliminated_now))
-    check_win(game, events, game.opponent() if by_neutral else None)
+    # World domination without a neutral army is won only when the conqueror's territories and the undealt ones
+    # make the whole board: short of that `check_win` could find nothing, and its call is not made (every conquest).
+    if (by_neutral or game.neutral is not None or game.rules.objective is not _WORLD
+            or counts[me] + len(game.undealt) >= game.size):
+        check_win(game, events, game.opponent() if by_neutral else None)
     if eliminated_now and game.phase is not PHASE_OVER:
         check_win_out_of_turn(game, events)
     if game.phase is not PHASE_OVER:
