@@ -204,9 +204,12 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
     settle_roll(game, battle, action, game.resolve(action.attack, action.defend), events)
 
 
-def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int], events: list[Event]) -> None:
+def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int],
+                events: list[Event] | None) -> None:
     """A checked roll without fleets whose losses are known: `apply_roll`'s step, and the engine's for a ready roll
-    (it has looked the dice up already)."""
+    (it has looked the dice up already). `events` None: a game that keeps no undo (`Game.drop_undo`) and returns no
+    events, whose roll makes neither its event nor its two change records (thrown away at once, a roll every other
+    step); a conquest's records and events are made as ever."""
     attack, defend = action.attack, action.defend
     s, t = battle.source, battle.target
     attacker_losses, defender_losses = losses
@@ -215,13 +218,15 @@ def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int,
     # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.
     armies = game.armies
     before_s, before_t = armies[s], armies[t]
-    game.changes += (armies, s, before_s, armies, t, before_t)  # two changes recorded at once, as `change` would
+    if events is not None:
+        game.changes += (armies, s, before_s, armies, t, before_t)  # two changes recorded at once, as `change` would
     left = armies[s] = before_s - attacker_losses
     right = armies[t] = before_t - defender_losses
     game.lost_total += attacker_losses + defender_losses
-    events.append(_new(BattleRolled, (s, t, attack, defend, attacker_losses, defender_losses, False, False)))
+    if events is not None:
+        events.append(_new(BattleRolled, (s, t, attack, defend, attacker_losses, defender_losses, False, False)))
     if not right:
-        _conquer(game, battle, events)
+        _conquer(game, battle, events if events is not None else [])
         return
     stop = battle.stop_at
     if stop is not None and left > stop and left >= 2:
