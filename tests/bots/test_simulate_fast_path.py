@@ -152,8 +152,9 @@ def test_a_number_that_names_no_roll_is_refused() -> None:
 
 
 def test_the_tables_roll_keeps_its_event_and_its_undo_record() -> None:
-    """Only a game without undo skips a roll's event and change records (`settle_roll` given no events): the table's
-    path, undo kept, returns every roll's BattleRolled and takes every roll back exactly, a conquest's too."""
+    """Only a game without undo skips a roll's and a conquest's events and change records (`settle_roll` given no
+    events): the table's path, undo kept, returns every roll's BattleRolled and every TerritoryConquered, and takes
+    every roll back exactly, a conquest's too."""
     rng = random.Random("records")
     game = new_game(load_ruleset("classic"), MAP, 3, rng)
     dice = SeededDice(rng=rng)

@@ -226,7 +226,7 @@ def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int,
     if events is not None:
         events.append(_new(BattleRolled, (s, t, attack, defend, attacker_losses, defender_losses, False, False)))
     if not right:
-        _conquer(game, battle, events if events is not None else [])
+        _conquer(game, battle, events)
         return
     stop = battle.stop_at
     if stop is not None and left > stop and left >= 2:
@@ -286,7 +286,9 @@ def _roll_units(game: Position, battle: Battle, attack: tuple[int, ...], defend:
     game.phase = PHASE_ATTACK
 
 
-def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
+def _conquer(game: Position, battle: Battle, events: list[Event] | None) -> None:
+    """`events` None, as `settle_roll` was given: no conquest event and no records of its changes of owner, counts
+    and armies (a game without undo); what follows a conquest (an elimination, a win) is made as ever."""
     s, t = battle.source, battle.target
     me = game.owner[s]  # the current player, or the neutral army in its turn
     by_neutral = me == game.neutral
@@ -294,7 +296,13 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     moved = battle.attack_dice if game.rules.occupation_minimum is _LAST_DICE else 1
     owner, counts, armies = game.owner, game.territory_count, game.armies
     units_apart = game.fleets_on or game.one_move  # fleets or arrivals to keep: `move_units` moves the units
-    if units_apart:
+    quiet = events is None
+    if events is None:
+        events = []  # for what follows a conquest; the conquest itself is neither recorded nor told
+        if not units_apart:
+            armies[s] -= moved
+            armies[t] += moved
+    elif units_apart:
         # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
         game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
     else:
@@ -314,7 +322,8 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
         turn = game.turn_state
         game.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
                                     turn.taken_cards, turn.arrived)
-    events.append(_new(TerritoryConquered, (t, s, me, loser, moved)))
+    if not quiet:
+        events.append(_new(TerritoryConquered, (t, s, me, loser, moved)))
     eliminated_now = counts[loser] == 0
     if eliminated_now and loser == game.neutral:
         eliminated_now = False  # from now on a plain duel
