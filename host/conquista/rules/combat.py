@@ -365,9 +365,14 @@ def check_occupy(game: Position, action: Occupy) -> str | None:
     count = action.count
     if count.__class__ is not int:
         return not_a_whole_number("the count", count)
-    low, high = game.occupy_range()
     battle = game.battle
     assert battle is not None
+    # `occupy_range()` without the call for armies alone (the occupy phase is checked, a conquest set occupy_min).
+    if battle.occupy_min is None or game.fleets_on:
+        low, high = game.occupy_range()
+    else:
+        armies = game.armies
+        low, high = battle.occupy_min, armies[battle.source] + armies[battle.target] - 1
     if not low <= count <= high:
         return f"move {low} to {high} armies into {game.tid(battle.target)}"
     return None
