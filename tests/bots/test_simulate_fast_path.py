@@ -17,7 +17,7 @@ from conquista.errors import IllegalActionError
 from conquista.rules.actions import Roll
 from conquista.rules.battle import DiceRule, numbered_rolls, resolve_roll, resolver_for
 from conquista.rules.engine import Game
-from conquista.rules.events import Phase
+from conquista.rules.events import BattleRolled, Phase, TerritoryConquered
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
 
@@ -149,3 +149,37 @@ def test_a_number_that_names_no_roll_is_refused() -> None:
         with pytest.raises(IllegalActionError, match="numbered 0 to"):
             game.apply_roll_number(wrong, SEEDED)  # type: ignore[arg-type]
         assert game.digest() == digest and game.log == log
+
+
+def test_the_tables_roll_keeps_its_event_and_its_undo_record() -> None:
+    """Only a game without undo skips a roll's and a conquest's events and change records (`settle_roll` given no
+    events): the table's path, undo kept, returns every roll's BattleRolled and every TerritoryConquered, and takes
+    every roll back exactly, a conquest's too."""
+    rng = random.Random("records")
+    game = new_game(load_ruleset("classic"), MAP, 3, rng)
+    dice = SeededDice(rng=rng)
+    bot = make_bot("greedy", rng)
+    rolls = conquests = 0
+    while game.phase is not Phase.OVER and rolls < 150:
+        who = game.to_move
+        if game.phase is not Phase.ROLL:
+            game.apply(bot.choose(game) if isinstance(who, int) else chance_action(game, dice))
+            continue
+        battle = game.battle
+        assert battle is not None
+        before, log = game.digest(), list(game.log)
+        roll = dice.roll_action(battle.attack_dice, battle.defend_dice)
+        events = game.apply(roll)
+        rolled = events[0]
+        assert isinstance(rolled, BattleRolled)
+        assert (rolled.source, rolled.target, rolled.attack, rolled.defend) == (
+            battle.source, battle.target, roll.attack, roll.defend)
+        assert (rolled.attacker_losses, rolled.defender_losses) == resolve_roll(roll.attack, roll.defend)
+        conquests += any(isinstance(event, TerritoryConquered) for event in events)
+        after = game.digest()
+        assert game.undo() == roll
+        assert game.digest() == before and game.log == log
+        game.apply(roll)
+        assert game.digest() == after
+        rolls += 1
+    assert rolls == 150 and conquests > 10

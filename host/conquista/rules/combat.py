@@ -204,9 +204,12 @@ def apply_roll(game: Position, action: Roll, events: list[Event]) -> None:
     settle_roll(game, battle, action, game.resolve(action.attack, action.defend), events)
 
 
-def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int], events: list[Event]) -> None:
+def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int, int],
+                events: list[Event] | None) -> None:
     """A checked roll without fleets whose losses are known: `apply_roll`'s step, and the engine's for a ready roll
-    (it has looked the dice up already)."""
+    (it has looked the dice up already). `events` None: a game that keeps no undo (`Game.drop_undo`) and returns no
+    events, whose roll makes neither its event nor its two change records (thrown away at once, a roll every other
+    step); a conquest's records and events are made as ever."""
     attack, defend = action.attack, action.defend
     s, t = battle.source, battle.target
     attacker_losses, defender_losses = losses
@@ -215,11 +218,13 @@ def settle_roll(game: Position, battle: Battle, action: Roll, losses: tuple[int,
     # the choice). An automatic blitz stays at the roll by itself; the other two ways out check for it.
     armies = game.armies
     before_s, before_t = armies[s], armies[t]
-    game.changes += (armies, s, before_s, armies, t, before_t)  # two changes recorded at once, as `change` would
+    if events is not None:
+        game.changes += (armies, s, before_s, armies, t, before_t)  # two changes recorded at once, as `change` would
     left = armies[s] = before_s - attacker_losses
     right = armies[t] = before_t - defender_losses
     game.lost_total += attacker_losses + defender_losses
-    events.append(_new(BattleRolled, (s, t, attack, defend, attacker_losses, defender_losses, False, False)))
+    if events is not None:
+        events.append(_new(BattleRolled, (s, t, attack, defend, attacker_losses, defender_losses, False, False)))
     if not right:
         _conquer(game, battle, events)
         return
@@ -281,7 +286,9 @@ def _roll_units(game: Position, battle: Battle, attack: tuple[int, ...], defend:
     game.phase = PHASE_ATTACK
 
 
-def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
+def _conquer(game: Position, battle: Battle, events: list[Event] | None) -> None:
+    """`events` None, as `settle_roll` was given: no conquest event and no records of its changes of owner, counts
+    and armies (a game without undo); what follows a conquest (an elimination, a win) is made as ever."""
     s, t = battle.source, battle.target
     me = game.owner[s]  # the current player, or the neutral army in its turn
     by_neutral = me == game.neutral
@@ -289,7 +296,13 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
     moved = battle.attack_dice if game.rules.occupation_minimum is _LAST_DICE else 1
     owner, counts, armies = game.owner, game.territory_count, game.armies
     units_apart = game.fleets_on or game.one_move  # fleets or arrivals to keep: `move_units` moves the units
-    if units_apart:
+    quiet = events is None
+    if events is None:
+        events = []  # for what follows a conquest; the conquest itself is neither recorded nor told
+        if not units_apart:
+            armies[s] -= moved
+            armies[t] += moved
+    elif units_apart:
         # The three changes recorded at once, as `change` would (a conquest ends every other blitz).
         game.changes += (owner, t, loser, counts, me, counts[me], counts, loser, counts[loser])
     else:
@@ -309,7 +322,8 @@ def _conquer(game: Position, battle: Battle, events: list[Event]) -> None:
         turn = game.turn_state
         game.turn_state = TurnState(True, turn.attacked, turn.fortifies_done, turn.forced_trade_down_to,
                                     turn.taken_cards, turn.arrived)
-    events.append(_new(TerritoryConquered, (t, s, me, loser, moved)))
+    if not quiet:
+        events.append(_new(TerritoryConquered, (t, s, me, loser, moved)))
     eliminated_now = counts[loser] == 0
     if eliminated_now and loser == game.neutral:
         eliminated_now = False  # from now on a plain duel
@@ -351,9 +365,14 @@ def check_occupy(game: Position, action: Occupy) -> str | None:
     count = action.count
     if count.__class__ is not int:
         return not_a_whole_number("the count", count)
-    low, high = game.occupy_range()
     battle = game.battle
     assert battle is not None
+    # `occupy_range()` without the call for armies alone (the occupy phase is checked, a conquest set occupy_min).
+    if battle.occupy_min is None or game.fleets_on:
+        low, high = game.occupy_range()
+    else:
+        armies = game.armies
+        low, high = battle.occupy_min, armies[battle.source] + armies[battle.target] - 1
     if not low <= count <= high:
         return f"move {low} to {high} armies into {game.tid(battle.target)}"
     return None

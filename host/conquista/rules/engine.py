@@ -305,7 +305,7 @@ class Game(Position):
         if self.fleets_on:
             _apply_roll(self, roll, [])
         else:
-            _settle_roll(self, battle, roll, self.resolve.losses(attack_id, defend_id), [])
+            _settle_roll(self, battle, roll, self.resolve.losses(attack_id, defend_id), None)
         self.changes.clear()
         self.log.append(roll)
 
@@ -342,7 +342,7 @@ class Game(Position):
         if self.undoable or self.fleets_on:
             self.apply(roll)
             return
-        _settle_roll(self, battle, roll, losses, [])
+        _settle_roll(self, battle, roll, losses, None)
         self.changes.clear()
         self.log.append(roll)
 

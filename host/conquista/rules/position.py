@@ -415,7 +415,8 @@ class Position:
             attacker = self.neutral  # type: ignore[assignment]
         if owner[source] != attacker or self.armies[source] < 2:
             return False
-        if defender == attacker or not self.map.adjacent(source, target):
+        # The neighbours' tuple (a handful of numbers) read in place: the same answer as `map.adjacent`, no call.
+        if defender == attacker or target not in self.map.neighbours[source]:
             return False
         # Italian rule: nobody may be eliminated before the end of the protected rounds.
         if self.territory_count[defender] == 1 and self.round <= self.rules.elimination_protection_rounds:
