@@ -65,6 +65,24 @@ def test_importing_the_simulator_package_loads_no_table() -> None:
     assert not loaded(modules, "conquista_sim.table") and not loaded(modules, "conquista")
 
 
+def test_a_plain_simulate_run_loads_no_json_and_no_log_writer() -> None:
+    run = "from conquista.cli import main; main(['simulate', '--rules', 'classic', '--games', '1', '--seed', '3'"
+    plain = modules_after(run + "])")
+    assert "conquista.bots.simulate" in plain
+    assert [m for m in ("json", "conquista.rules.gamelog", *NEVER_FOR_LIGHT_COMMANDS) if loaded(plain, m)] == []
+    assert "json" in modules_after(run + ", '--json'])")
+
+
+def test_simulate_json_still_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from conquista.cli import main
+
+    assert main(["simulate", "--rules", "classic", "--games", "2", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and report["rules"] == "classic"
+
+
 def registered_help(parser: argparse.ArgumentParser) -> dict[str, str | None]:
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {choice.dest: choice.help for choice in subparsers._choices_actions}

@@ -75,14 +75,6 @@ def _blitz_action(source: int, target: int, stop: int) -> Blitz:
     return blitz
 
 
-def _exposed(owner: list[int], neighbours: tuple[int, ...], me: int) -> bool:
-    """Some neighbour is not `me`'s (a plain loop: `any()` over a generator costs twice as much here)."""
-    for n in neighbours:
-        if owner[n] != me:
-            return True
-    return False
-
-
 class _OwnTerritories:
     """One owner's territories in one game, in board order, kept between greedy's attack scans: a scan after a blitz
     finds the board as the last scan saw it but for the blitz's target (its owner changes with a conquest), so the
@@ -328,17 +320,28 @@ class GreedyBot:
         # The conqueror: without a neutral army, always the current player.
         me = game.current if game.neutral is None else game.acting_owner()
         owner, neighbours = game.owner, game.map.neighbours
-        if not _exposed(owner, neighbours[battle.source], me):
-            count = high
+        # Whether the source, then the target, has a neighbour not `me`'s, in plain loops: a helper called for
+        # each cost more in the step every conquest takes.
+        for n in neighbours[battle.source]:
+            if owner[n] != me:
+                break
+        else:
+            return self._occupy_count(high)   # nothing left to guard behind: every army moves on
         # A landing moves every fleet across: the attack was made with enough to hold the coast (`_landing_threat`),
         # and a coast held by a few fleets falls to the first armies that come.
-        elif game.fleets_on and game.sails(battle.source, battle.target):
-            count = high
-        elif not _exposed(owner, neighbours[battle.target], me):
-            count = low
+        if game.fleets_on and game.sails(battle.source, battle.target):
+            return self._occupy_count(high)
+        for n in neighbours[battle.target]:
+            if owner[n] != me:
+                half = (low + high + 1) // 2
+                count = half if half > low else low
+                break
         else:
-            half = (low + high + 1) // 2
-            count = half if half > low else low
+            count = low   # the conquest is inland: the least moves in
+        return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
+
+    @staticmethod
+    def _occupy_count(count: int) -> Action:
         return _OCCUPIES[count] if 0 <= count < len(_OCCUPIES) else Occupy(count)
 
     def _fortify(self, game: Game) -> Action:
@@ -350,15 +353,25 @@ class GreedyBot:
         known = self._own
         if known is None or not known.fits(game, me):
             known = self._own = _OwnTerritories(game, me)
+        # A border territory (a neighbour not `me`'s) keeps its armies; an inland one's go to the first neighbour
+        # on a border (plain loops: a helper called for each territory cost more).
         for s in known.own:
             if armies[s] <= best_armies:
                 continue
-            if _exposed(owner, neighbours[s], me):
-                continue  # a border territory keeps its armies
-            for t in neighbours[s]:
-                if owner[t] == me and _exposed(owner, neighbours[t], me) and game.fortify_allowed(s, t):
-                    best, best_armies = (s, t), armies[s]
+            around = neighbours[s]
+            for n in around:
+                if owner[n] != me:
                     break
+            else:
+                for t in around:
+                    for n in neighbours[t]:
+                        if owner[n] != me:
+                            break
+                    else:
+                        continue  # inland too
+                    if game.fortify_allowed(s, t):
+                        best, best_armies = (s, t), armies[s]
+                        break
         if best is None:
             return _END_PHASE
         s, t = best

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -126,6 +125,8 @@ def print_report(report: SimulationReport, as_json: bool, colours: tuple[str, ..
     """The report in words; seats are named by `colours` (the ruleset's), as everywhere else."""
     data = report.to_json()
     if as_json:
+        import json  # only here: a plain run prints words
+
         print(json.dumps(data))
         return
     seats = [colours[i] if i < len(colours) else f"seat {i + 1}" for i in range(report.players)]

@@ -11,7 +11,8 @@ _THREE_OF = {"cannon": "three_cannons", "infantry": "three_infantry", "cavalry":
 
 
 def card_symbol(game_map: GameMap, card: int) -> str:
-    return game_map.territories[card].card if card < game_map.size else JOLLY
+    territories = game_map.territories  # its length is `size`, read without the property's call
+    return territories[card].card if card < len(territories) else JOLLY
 
 
 def set_kind(symbols: tuple[str, str, str]) -> str | None:

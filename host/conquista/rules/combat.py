@@ -92,7 +92,10 @@ def apply_attack(game: Position, action: Attack | Blitz, events: list[Event]) ->
         turn = game.turn_state
         game.turn_state = TurnState(turn.conquered, True, turn.fortifies_done, turn.forced_trade_down_to,
                                     turn.taken_cards, turn.arrived)
-    await_defence(game, _new(Battle, (s, t, dice, 0, stop, None, None, False)))
+    # The battle made once, with its defence when that is rolled unasked (await_defence's choice).
+    defend = _unasked_defence(game, t)
+    game.battle = _new(Battle, (s, t, dice, defend, stop, None, None, False))
+    game.phase = PHASE_ROLL if defend else PHASE_DEFEND
 
 
 def attack_refusal(game: Position, s: int, t: int) -> str:
@@ -123,20 +126,28 @@ def attack_refusal(game: Position, s: int, t: int) -> str:
 
 def await_defence(game: Position, battle: Battle) -> None:
     """The battle waits for the defender's choice of dice, or for the roll when there is no choice to ask."""
-    # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (and
-    # the neutral army when the opponent who chooses for it has left). One legal count of dice is no choice: it
-    # is rolled without a question (decided 2026-11-26).
-    defender = game.owner[battle.target]
-    armies = game.armies[battle.target]
-    defend = armies if armies < game.defender_max else game.defender_max
-    if (game.automatic_defence or (defend == 1 and game.ask_on_choice)
-            or (game.left[defender] if defender < game.players else game.neutral_commander_gone())):
+    defend = _unasked_defence(game, battle.target)
+    if defend:
         game.battle = battle if battle.defend_dice == defend else _new(Battle, (
             battle.source, battle.target, battle.attack_dice, defend, battle.stop_at, None, None, False))
         game.phase = PHASE_ROLL
     else:
         game.battle = battle
         game.phase = PHASE_DEFEND
+
+
+def _unasked_defence(game: Position, target: int) -> int:
+    """The dice `target` defends with when they are rolled without a question, 0 when the defender is asked."""
+    # A seat that left defends by itself, with the most dice, whatever the ruleset lets defenders choose (and
+    # the neutral army when the opponent who chooses for it has left). One legal count of dice is no choice: it
+    # is rolled without a question (decided 2026-11-26).
+    defender = game.owner[target]
+    armies = game.armies[target]
+    defend = armies if armies < game.defender_max else game.defender_max
+    if (game.automatic_defence or (defend == 1 and game.ask_on_choice)
+            or (game.left[defender] if defender < game.players else game.neutral_commander_gone())):
+        return defend
+    return 0
 
 
 def _defence_choice_kept(game: Position, target: int, before: int, after: int) -> bool:
