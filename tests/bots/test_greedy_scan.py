@@ -9,17 +9,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquista.bots import make_bot
 from conquista.bots.greedy import GreedyBot
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Action, Blitz, EndPhase, Fortify
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
-from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import SHIPPED_RULESETS, load_ruleset
-
-MAP = load_map()
+from tests.bots.mixed_games import MAP, mixed_game
 
 
 def reference_attack(bot: GreedyBot, game: Game) -> Action:
@@ -50,15 +47,7 @@ def reference_attack(bot: GreedyBot, game: Game) -> Action:
 @given(rules=st.sampled_from(SHIPPED_RULESETS), players=st.integers(2, 5), seed=st.integers(0, 10**6),
        margin=st.sampled_from([None, 0, 2]))
 def test_the_scan_chooses_as_the_engine_would_allow(rules: str, players: int, seed: int, margin: int | None) -> None:
-    ruleset = load_ruleset(rules)
-    if ruleset.neutral_army:
-        players = 2
-    players = max(ruleset.players_min, min(players, ruleset.players_max))
-    rng = random.Random(seed)
-    game = new_game(ruleset, MAP, players, rng)
-    dice = SeededDice(rng=rng)
-    # Positions of a whole game: greedy and random seats, so that stacks, fronts and last territories vary.
-    seats = [make_bot("greedy" if i % 2 else "random", rng) for i in range(players)]
+    game, dice, seats = mixed_game(rules, players, seed)
     probe = GreedyBot(margin)
     asked = 0
     while game.phase is not Phase.OVER and game.turn <= 60:

@@ -5,22 +5,17 @@ move-in of seeded games of every shipped ruleset, one probe asked throughout so 
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquista.bots import make_bot
 from conquista.bots.greedy import GreedyBot
-from conquista.dice.chance import chance_action, new_game
-from conquista.dice.sources import SeededDice
+from conquista.dice.chance import chance_action
 from conquista.rules.actions import Action, EndPhase, Occupy, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
-from conquista.rules.mapdata import load_map
-from conquista.rules.rulesets import SHIPPED_RULESETS, load_ruleset
+from conquista.rules.rulesets import SHIPPED_RULESETS
+from tests.bots.mixed_games import mixed_game
 
-MAP = load_map()
 _TRADING = (Phase.REINFORCE, Phase.ELIMINATION_TRADE)
 
 
@@ -49,15 +44,7 @@ def reference_occupy(bot: GreedyBot, game: Game) -> Action:
 @settings(max_examples=40, deadline=None)
 @given(rules=st.sampled_from(SHIPPED_RULESETS), players=st.integers(2, 5), seed=st.integers(0, 10**6))
 def test_remembered_answers_are_the_engines(rules: str, players: int, seed: int) -> None:
-    ruleset = load_ruleset(rules)
-    if ruleset.neutral_army:
-        players = 2
-    players = max(ruleset.players_min, min(players, ruleset.players_max))
-    rng = random.Random(seed)
-    game = new_game(ruleset, MAP, players, rng)
-    dice = SeededDice(rng=rng)
-    # Greedy and random seats, so that hands grow, shrink and come back to what they were.
-    seats = [make_bot("greedy" if i % 2 else "random", rng) for i in range(players)]
+    game, dice, seats = mixed_game(rules, players, seed)
     probe = GreedyBot()
     asked = 0
     while game.phase is not Phase.OVER and game.turn <= 80:
