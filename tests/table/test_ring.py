@@ -88,7 +88,7 @@ def test_defender_ring_counts_defence_dice_in_the_defenders_colour() -> None:
                     phase=Phase.DEFEND, state={"battle": battle}, automatic_defence=False)
     ref = Referee(game, SeededDice(1), ring_size=N)
     defender = player_rgb(game.rules.colours[1])
-    assert lit(ref.scene(0.1).ring, defender) == 7 * ref.count
+    assert lit(ref.scene(0.1).ring, defender) == 7 * ref.defence
 
 
 def test_dice_panel_sorts_each_side_high_to_low() -> None:

@@ -97,6 +97,9 @@ class Desk(Protocol):
     def count(self) -> int: ...
 
     @property
+    def defence(self) -> int: ...
+
+    @property
     def last_placed(self) -> int: ...
 
     @property

@@ -158,13 +158,15 @@ class Fortifying(Play):
 
 
 class Defending(Play):
-    """The defender chooses how many dice (the most by default, and at the time-out)."""
+    """The defender chooses how many dice (the most by default, and at the time-out); a choice holds for the next
+    rolls of the same battle, as far as the armies left allow. The attacker's count is left as it is."""
 
     def settle(self, desk: Desk, sel: Selection) -> Selection:
         battle = desk.game.battle
         if battle is None:
             return sel.cleared()
-        return sel.with_count(desk.game.max_defend_dice(battle.target))
+        most = desk.game.max_defend_dice(battle.target)
+        return sel.with_defence(min(sel.defence, most) if sel.defence > 0 else most)
 
 
 PLAY = Play()      # waiting: a step no gesture makes (a chance step being answered), where taps are refused

@@ -114,7 +114,7 @@ def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
             # "turn to change" only where turning changes something (one army defends with one die).
             change = " (turn to change)" if game.max_defend_dice(battle.target) > 1 else ""
             return (f"{defender} defends {_name(game, battle.target)} against {_name(game, battle.source)}: "
-                    f"{plural(count, 'die')}{change}, ROLL confirms")
+                    f"{plural(sel.defence, 'die')}{change}, ROLL confirms")
         case PlayStep.OCCUPY if battle is not None:
             low, high = game.occupy_range()
             moved = units(game, count, battle.source, battle.target)

@@ -672,6 +672,11 @@ class Referee:
         return self.selection.count
 
     @property
+    def defence(self) -> int:
+        """The defender's dice (its own count: the attacker's `count` is kept apart)."""
+        return self.selection.defence
+
+    @property
     def last_placed(self) -> int:
         return self.selection.last_placed
 

@@ -156,7 +156,7 @@ def turn(referee: Desk, steps: int, now: float) -> Chosen:
     if phase is Phase.FORTIFY and sel.target >= 0:
         return sel.with_count(_clamp(sel.count + steps, 1, game.movable(sel.source, sel.target)))
     if phase is Phase.DEFEND and game.battle is not None:
-        return sel.with_count(_clamp(sel.count + steps, 1, game.max_defend_dice(game.battle.target)))
+        return sel.with_defence(_clamp(sel.defence + steps, 1, game.max_defend_dice(game.battle.target)))
     return None
 
 
@@ -234,7 +234,7 @@ def _roll(referee: Desk, sel: Selection, now: float, held: bool) -> None:
         else:
             referee.apply_action(Fortify(sel.source, sel.target, sel.count), now)
     elif phase is Phase.DEFEND:
-        referee.apply_action(Defend(sel.count), now)
+        referee.apply_action(Defend(sel.defence), now)
     else:
         referee.refuse(now, "nothing to confirm")
 

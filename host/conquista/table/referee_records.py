@@ -76,17 +76,21 @@ class LightEffect:
 @frozen_record
 class Selection:
     """What the play modes have chosen with taps and the encoder (table/modes.py's play modes own it, as
-    `TypingDice` owns its `DiceEntry`): the source and the target (-1: none), the count the encoder sets, and the
-    last placement, where the encoder places more (a fleet's: fleets)."""
+    `TypingDice` owns its `DiceEntry`): the source and the target (-1: none), the count the encoder sets (the
+    attacker's dice, the armies to move), the last placement, where the encoder places more (a fleet's: fleets),
+    and the defender's dice (0: none chosen yet, the most). The attacker's dice and the defender's are kept apart,
+    each from roll to roll of the battle chosen: the defender lowering its defence never changes the next attack."""
 
     source: int = -1
     target: int = -1
     count: int = 0
     last_placed: int = -1
     last_fleet: bool = False
+    defence: int = 0
 
     # The changes a gesture makes, each a new value built directly (`dataclasses.replace` costs a tap ten times
-    # as much), and the same value when nothing changes.
+    # as much), and the same value when nothing changes. A new source or target is a new battle: the defender
+    # chooses afresh.
 
     def cleared(self) -> Selection:
         """No source nor target (the count and the last placement stay)."""
@@ -104,17 +108,23 @@ class Selection:
         """A target (or a destination) and the count the encoder starts from."""
         if target == self.target and count == self.count:
             return self
-        return Selection(self.source, target, count, self.last_placed, self.last_fleet)
+        defence = self.defence if target == self.target else 0
+        return Selection(self.source, target, count, self.last_placed, self.last_fleet, defence)
 
     def with_count(self, count: int) -> Selection:
         return self if count == self.count else Selection(self.source, self.target, count, self.last_placed,
-                                                           self.last_fleet)
+                                                           self.last_fleet, self.defence)
+
+    def with_defence(self, defence: int) -> Selection:
+        """The defender's dice (the attacker's count stays)."""
+        return self if defence == self.defence else Selection(self.source, self.target, self.count,
+                                                               self.last_placed, self.last_fleet, defence)
 
     def placed(self, territory: int, fleet: bool = False) -> Selection:
         """The last placement (-1: none), where the encoder places more."""
         if territory == self.last_placed and fleet == self.last_fleet:
             return self
-        return Selection(self.source, self.target, self.count, territory, fleet)
+        return Selection(self.source, self.target, self.count, territory, fleet, self.defence)
 
 
 NO_SELECTION = Selection()

@@ -129,7 +129,7 @@ def game_ring(referee: Desk, now: float) -> Ring:
     if (phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK) and selected:
         return dice_ring(n, me, sel.count, game.max_attack_dice(sel.source))
     if phase is Phase.DEFEND and game.battle is not None:
-        return dice_ring(n, me, sel.count, game.max_defend_dice(game.battle.target))
+        return dice_ring(n, me, sel.defence, game.max_defend_dice(game.battle.target))
     if phase is Phase.OCCUPY or (phase is Phase.FORTIFY and selected):
         return count_ring(n, me, sel.count)
     return phase_ring(n, me, 2 if phase is Phase.FORTIFY else 1)

@@ -53,8 +53,8 @@ def seat_buttons(referee: Referee, seat: int) -> dict[str, str]:
             _counts(out, referee.count, game.max_attack_dice(referee.source))
         return out
     if phase is Phase.DEFEND and game.battle is not None:
-        out["roll"] = f"Defend with {plural(referee.count, 'die')}"
-        _counts(out, referee.count, game.max_defend_dice(game.battle.target))
+        out["roll"] = f"Defend with {plural(referee.selection.defence, 'die')}"
+        _counts(out, referee.selection.defence, game.max_defend_dice(game.battle.target))
         return out
     if phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()

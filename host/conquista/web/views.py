@@ -399,7 +399,8 @@ def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, An
         view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
         view["odds"] = referee.conquest_chance()
     elif mine and phase is Phase.DEFEND:
-        view["dice"] = {"defend": referee.count, "max": game.max_defend_dice(game.battle.target) if game.battle else 0}
+        most = game.max_defend_dice(game.battle.target) if game.battle else 0
+        view["dice"] = {"defend": referee.selection.defence, "max": most}
     elif mine and phase is Phase.OCCUPY:
         low, high = game.occupy_range()
         view["move_in"] = {"count": referee.count, "min": low, "max": high}
