@@ -100,7 +100,7 @@ def _style(table: SimulatedTable, tid: str) -> str:
     bytes of "yellow" would read orange on a terminal)."""
     led = table.led(tid)
     game = table.game
-    on_screen = {player_rgb(c, table.referee.palette): screen_rgb(c) for c in game.rules.colours[: game.players]}
+    on_screen = {player_rgb(c, table.referee.view().palette): screen_rgb(c) for c in game.rules.colours[: game.players]}
     on_screen[NEUTRAL] = screen_rgb(NEUTRAL_NAME)
     r, g, b = on_screen.get(led, led)
     dark = r * 0.3 + g * 0.59 + b * 0.11 < 110
@@ -137,7 +137,7 @@ def _fit(name: str, label: str, width: int) -> str:
 def marked_units(table: SimulatedTable, t: int) -> str:
     """The units with the owner's letter before them ("R3"), so colour is never the only sign of the owner. Nothing
     while the set-up menu shows: the game then is a stand-in, and the board's map stays dark."""
-    if table.referee.menu is not None:
+    if table.referee.view().menu is not None:
         return ""
     owner = table.game.owner[t]
     label = units_label(table, t)
@@ -219,7 +219,7 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     is named by its colour and what played it, as the journal saved it (None: not known), and nobody is "you"."""
     colours = table.game.rules.colours[: table.game.players]
     out = Text()
-    if table.referee.menu is not None and not table.referee.power_question:
+    if table.referee.view().menu is not None and not table.referee.view().power_question:
         # The stand-in game's seats are not the players': the menu chooses them (and the map stays dark).
         out.append("the set-up menu chooses the game: the rules, the players, who is a bot")
         out.append("\nring: the set-up menu · turn (+N / -N) to choose · roll confirms · next goes back · "
@@ -240,11 +240,11 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     if table.game.neutral is not None:  # the duel's third army, which the current player's opponent commands
         out.append(f" ■{mark(NEUTRAL_NAME)} ", style="bold rgb({},{},{})".format(*screen_rgb(NEUTRAL_NAME)))
         out.append(NEUTRAL_NAME)
-    if table.referee.power_question:
+    if table.referee.view().power_question:
         out.append("\nring: switch the board off? · ROLL: yes · any other key: no")
-    elif table.referee.prompt:
+    elif table.referee.view().prompt:
         out.append("\nring: a question · green half: ROLL answers yes · red half: CANCEL answers no")
-    elif table.referee.fault:
+    elif table.referee.view().fault:
         out.append("\nring: blinking, the board is paused until the fault in the status is fixed")
     else:
         out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
@@ -310,7 +310,7 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
     notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours,
-                                                                      menu=table.referee.menu is not None)
+                                                                      menu=table.referee.view().menu is not None)
     log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))

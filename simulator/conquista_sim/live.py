@@ -89,7 +89,8 @@ class LiveInput:
         """Whether a bot is to act and nothing waits for a person: the game on, no menu, no switching off."""
         table = self.table
         referee = table.referee
-        return (not table.game.over and referee.menu is None and not referee.power_off
+        view = referee.view()
+        return (not table.game.over and view.menu is None and not view.power_off
                 and table.bot_seats.due(referee) != float("inf"))
 
     def wake(self) -> None:

@@ -17,7 +17,7 @@ from conquista.app.runner import paint
 from conquista.hardware.profile import PIPS_PER_DIE
 from conquista.rules.events import Phase
 from conquista.table.colours import ILLEGAL, NEUTRAL, OFF, PLAYER_RGB, RGB, SELECT
-from conquista.table.inputs import Fault, FaultSource
+from conquista.table.inputs import AskQuestion, Fault, FaultSource, OfferMenu, WithdrawQuestion
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista_sim.table import SimulatedTable
 
@@ -64,7 +64,7 @@ def swatches_svg(colours: list[RGB]) -> str:
 
 
 def _read(table: SimulatedTable, now: float) -> tuple[list[RGB], list[list[RGB]], list[list[RGB]]]:
-    frame = paint(table.layout, table.referee.scene(now))
+    frame = paint(table.layout, table.referee.view().scene(now))
     profile = table.profile
 
     def led(i: int) -> RGB:
@@ -103,12 +103,12 @@ def _menu_pictures(out: dict[str, str]) -> None:
 
     with SimulatedTable("italian", 3, seed=1) as table:
         referee = table.referee
-        referee.offer_menu(SetupMenu(menu_options(), rules="italian", players=3))
+        referee.step(OfferMenu(SetupMenu(menu_options(), rules="italian", players=3)), 0.0)
         out["ring-menu-rules.svg"] = ring_svg(_read(table, 0.1)[0])
-        referee.handle(Press(Button.ROLL), 0.0)
+        referee.step(Press(Button.ROLL), 0.0)
         out["ring-menu-players.svg"] = ring_svg(_read(table, 0.1)[0])
         for gesture in (Press(Button.ROLL), Turn(1), Press(Button.CANCEL), Turn(1)):
-            referee.handle(gesture, 0.0)
+            referee.step(gesture, 0.0)
         out["ring-menu-seats.svg"] = ring_svg(_read(table, 0.1)[0])
 
 
@@ -133,9 +133,9 @@ def pictures() -> dict[str, str]:
         now = table.clock.now()
         out["ring-place.svg"] = ring_svg(_read(table, now)[0])
         question = TableQuestion(QuestionKind.RESUME, "resume the unfinished game?")
-        table.referee.ask(question)
+        table.referee.step(AskQuestion(question), now)
         out["ring-question.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])
-        table.referee.withdraw(question)
+        table.referee.step(WithdrawQuestion(question), now)
         # The faults come to the referee as its inputs, as the link's and the journal's do.
         table.referee.step(Fault(FaultSource.LINK, "sensor link down"), now)
         out["ring-fault.svg"] = ring_svg(_read(table, math.floor(now) + 0.1)[0])

@@ -200,7 +200,7 @@ class SimulatedTable:
     @property
     def version(self) -> int:
         """Moves whenever the table changed: a screen redraws when it moves."""
-        return self.referee.version
+        return self.referee.view().version
 
     @staticmethod
     def _button(name: str) -> PanelButton:
@@ -292,10 +292,11 @@ class SimulatedTable:
     def _emit_lines(self, final: bool) -> None:
         # The log's last line may still grow (placements on one territory read as one line), so it is passed on
         # only once a later line follows it, or at `flush_lines()`.
-        log = self.referee.log
+        view = self.referee.view()
         assert self.on_line is not None
-        while self._lines_seen < len(log) - (0 if final else 1):
-            self.on_line(log[self._lines_seen])
+        lines = view.log_from(self._lines_seen)
+        for line in lines[:len(lines) - (0 if final else 1)]:
+            self.on_line(line)
             self._lines_seen += 1
 
     def flush_lines(self) -> None:
@@ -324,7 +325,7 @@ class SimulatedTable:
     @property
     def game(self) -> Game:
         """The engine state, for assertions (do not change it: the table's lights would disagree)."""
-        return self.referee.game
+        return self.referee.view().game
 
     def led(self, territory_id: str) -> RGB:
         """The colour the referee sent to the territory's LEDs in the last frame."""
@@ -345,11 +346,11 @@ class SimulatedTable:
         return tuple(self.layout.ring_color(frame, i) for i in range(self.layout.ring_length))
 
     def status(self) -> Status:
-        return self.referee.status()
+        return self.referee.view().status
 
     @property
     def log(self) -> list[str]:
-        return list(self.referee.log)
+        return list(self.referee.view().whole_log())
 
     def close(self) -> None:
         if self.linked is not None:

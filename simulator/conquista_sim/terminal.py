@@ -150,7 +150,7 @@ def let_bots_play(table: SimulatedTable, max_seconds: float = 600.0,
     called after each bot gesture (the terminal redraws and waits there, so a person can follow)."""
     waited = 0.0
     while (not table.game.over and table.game.to_move in table.bots and waited < max_seconds
-           and table.referee.menu is None and not table.referee.power_off):
+           and table.referee.view().menu is None and not table.referee.view().power_off):
         table.advance(table.think_time)
         waited += table.think_time
         if on_step is not None:
@@ -176,7 +176,7 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         message = table.status().message
         if message:
             echo(f"[line {number}: {line}] {message}")
-        if table.referee.power_off:
+        if table.referee.view().power_off:
             break
         let_bots_play(table)
 
@@ -358,7 +358,7 @@ class TerminalBoard:
         """A game that ends stays on screen: ROLL opens the set-up menu for the next one, as on the board; only
         `quit` (or the end of input) leaves."""
         shown_over = False
-        while not self.table.referee.power_off:
+        while not self.table.referee.view().power_off:
             if self.table.game.over and not shown_over:
                 self.console.print(self.table.status().pending, style="bold")
                 from conquista.dice.luck import luck_report
@@ -376,7 +376,7 @@ class TerminalBoard:
     def say_where_saved(self) -> None:
         """On leaving: where the game is saved and how to go on with it."""
         journal = self.table.journal
-        if self.table.referee.power_off or journal is None:
+        if self.table.referee.view().power_off or journal is None:
             return
         if journal.game_id is None:
             journal.flush()
@@ -412,7 +412,7 @@ def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: 
         return [f"several people play at this terminal: each sees their own {what} on their phone ({where})"]
     from conquista.web.views import seat_view
 
-    view = seat_view(table.referee, people[0])
+    view = seat_view(table.referee.view(), people[0])
     colour = view["colour"]
     if what == "mission":
         mission = view["mission"]
@@ -474,8 +474,8 @@ def demo_lines(table: SimulatedTable, max_seconds: float = 100_000.0) -> Iterato
     while not table.game.over and waited < max_seconds:
         table.advance(table.think_time)
         waited += table.think_time
-        log = table.referee.log
-        while seen < len(log) - 1:  # the last line may still grow
-            yield log[seen]
+        lines = table.referee.view().log_from(seen)
+        for line in lines[:-1]:  # the last line may still grow
+            yield line
             seen += 1
-    yield from table.referee.log[seen:]
+    yield from table.referee.view().log_from(seen)

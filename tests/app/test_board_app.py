@@ -21,7 +21,8 @@ from conquista.hardware.profile import load_profile
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
-from conquista.table.questions import TableQuestion
+from conquista.table.gestures import Button, HeldDown, Press
+from conquista.table.referee import Referee
 from conquista_sim.pico import SimulatedPico
 
 FAKES = Path(__file__).resolve().parents[1] / "devices" / "fakes"
@@ -47,6 +48,13 @@ def pico() -> Iterator[SimulatedPico]:
     simulated = SimulatedPico(debounce_ms=5).start()
     yield simulated
     simulated.stop()
+
+
+def switch_off(referee: Referee, now: float) -> None:
+    """As the players switch the board off: NEXT held down asks, ROLL answers yes (the board stops after a pass)."""
+    if not referee.view().power_question:
+        referee.step(HeldDown(Button.NEXT), now)
+    referee.step(Press(Button.ROLL), now)
 
 
 def test_a_tap_on_the_pico_places_an_army_on_the_real_path(fake_pi: None, pico: SimulatedPico) -> None:
@@ -128,10 +136,12 @@ def test_the_board_journals_and_offers_to_resume(fake_pi: None, pico: SimulatedP
     asked: list[str] = []
 
     class Table:
-        message = ""
+        def step(self, item: object, _now: float) -> list[object]:
+            asked.append(item.question.text)   # type: ignore[attr-defined]
+            return []
 
-        def ask(self, question: TableQuestion) -> None:
-            asked.append(question.text)
+        def view(self) -> object:
+            return type("View", (), {"now": 0.0})()
 
     offer_resume(Table(), again.journal, again.offer, lambda: game)  # type: ignore[arg-type]
     assert asked and "ROLL resumes" in asked[0]
@@ -159,12 +169,9 @@ def test_switching_off_saves_the_game_then_darkens_the_leds(fake_pi: None, pico:
 
     journal.close = closing  # type: ignore[method-assign]
 
-    def step(referee: object, now: float) -> None:
-        referee.power_off = True  # type: ignore[attr-defined]  # as if ROLL answered the power-off question
-
     referee = run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, journal=journal,
-                        on_step=step)
-    assert referee.power_off and order == [("journal", True)]   # the journal closed while the LEDs were still lit
+                        on_step=switch_off)
+    assert referee.view().power_off and order == [("journal", True)]   # the journal closed while the LEDs were still lit
     assert not lit()                                             # ... then they went dark
 
 
@@ -179,10 +186,7 @@ def test_the_web_app_starts_after_the_first_frame(fake_pi: None, pico: Simulated
 
         return any(rpi_ws281x.instances[-1].pixels)
 
-    def step(referee: object, now: float) -> None:
-        referee.power_off = True  # type: ignore[attr-defined]  # the board stops after its first passes
-
-    run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, on_step=step,
+    run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, on_step=switch_off,
               after_first_frame=lambda: seen.append(lit()))
     assert seen == [True]
 

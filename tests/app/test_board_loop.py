@@ -64,6 +64,7 @@ def test_an_unchanged_scene_sends_no_frame_and_an_idle_board_waits_long() -> Non
     game = referee.game
     assert game.phase is Phase.SETUP
     referee.hold(Selection(source=game.owner.index(game.current)))   # a pulsing selection: the next animation step
+    referee.version += 1                    # held behind the step: the view is made again for a new version
     assert loop._next_timeout(clock.now()) == ANIMATION_STEP_S
 
 

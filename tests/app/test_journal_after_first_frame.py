@@ -15,6 +15,7 @@ from conquista.hardware.profile import load_profile
 from conquista.journal import GameJournal, journal_path
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+from conquista.table.gestures import Button, HeldDown, Press
 from conquista.table.referee import Referee
 from conquista_sim.devices import FakeBoard
 
@@ -40,7 +41,8 @@ def test_the_journal_opens_after_the_first_frame_and_before_any_input(tmp_path: 
         # The loop's first pass: the journal already follows the game (its deal is saved with its first action).
         order.append("loop")
         assert router.journal is opened[0] and opened[0].row_times() != []
-        referee.power_off = True
+        referee.step(HeldDown(Button.NEXT), now)   # the players switch the board off: NEXT held, ROLL
+        referee.step(Press(Button.ROLL), now)
 
     # A tap waiting in the inbox before the board starts is handled only by the loop, after the journal attached.
     from conquista.app.board_loop import BoardInbox

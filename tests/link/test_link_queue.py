@@ -27,3 +27,12 @@ def test_a_stalled_reader_drops_the_oldest_events_and_counts_them(capsys: pytest
 def test_the_queue_bound_must_be_positive() -> None:
     with pytest.raises(ValueError, match="max_queued"):
         SerialSensorSource("loop://", max_queued=0)
+
+
+def test_push_mode_queues_nothing_and_drops_nothing() -> None:
+    delivered: list[object] = []
+    sensors = SerialSensorSource("loop://", max_queued=8, on_event=delivered.append)
+    sensors._events([_key(n) for n in range(20)])
+    assert [e.key for e in delivered if isinstance(e, KeyEvent)] == list(range(20))   # every event, in order
+    assert sensors.drain() == [] and sensors.get(timeout=0) is None
+    assert sensors.counters().queue_dropped == 0                 # none was lost: the link's health says so

@@ -60,7 +60,7 @@ def test_the_terminal_view_names_the_neutral_army() -> None:
 
 def test_the_public_view_names_the_neutral_owner_and_colour() -> None:
     with SimulatedTable(game=duel(Phase.NEUTRAL_ATTACK, armies={"central_america": 4})) as table:
-        view = json.loads(json.dumps(public_view(table.referee, SeatState(), 0.0)))
+        view = json.loads(json.dumps(public_view(table.referee.view(), SeatState(), 0.0)))
         egypt = view["territories"][table.game.map.index("egypt")]
         assert (egypt["owner"], egypt["colour"], egypt["rgb"]) == (NEUTRAL_OWNER, "neutral", screen_hex("neutral"))
         alaska = view["territories"][table.game.map.index("alaska")]
@@ -69,4 +69,4 @@ def test_the_public_view_names_the_neutral_owner_and_colour() -> None:
                                    "territories": 13}
         assert view["to_move"] == 1 and view["current"] == 0 and len(view["seats"]) == 2
         assert view["pending"].startswith("blue acts for the neutral army")
-        assert seat_view(table.referee, 1)["for_neutral"] and not seat_view(table.referee, 0)["my_turn"]
+        assert seat_view(table.referee.view(), 1)["for_neutral"] and not seat_view(table.referee.view(), 0)["my_turn"]

@@ -106,17 +106,17 @@ def test_the_terminal_and_the_web_show_armies_and_fleets_apart() -> None:
             text = console.export_text()
             assert label in text and "3+2f: 3 armies, 2 fleets" in text
             assert len(text.rstrip("\n").split("\n")) <= height - 1
-        view = json.loads(json.dumps(public_view(table.referee, SeatState(), 0.0)))
+        view = json.loads(json.dumps(public_view(table.referee.view(), SeatState(), 0.0)))
         assert [v["fleets"] for v in view["territories"]] == game.fleets
         assert [v["armies"] for v in view["territories"]] == game.armies
-        assert seat_view(table.referee, 0)["fleets"] is True
+        assert seat_view(table.referee.view(), 0)["fleets"] is True
 
 
 def test_other_rulesets_show_no_fleets() -> None:
     with SimulatedTable("italian", 3, seed=2) as table:
-        view = public_view(table.referee, SeatState(), 0.0)
+        view = public_view(table.referee.view(), SeatState(), 0.0)
         assert all(set(v) == {"id", "owner", "colour", "rgb", "mark", "armies"} for v in view["territories"])
-        assert "fleets" not in seat_view(table.referee, 0)
+        assert "fleets" not in seat_view(table.referee.view(), 0)
         console = Console(width=140, height=40, record=True, color_system=None)
         console.print(render(table, 140, 40))
         assert "fleets" not in console.export_text() and "units:" not in console.export_text()

@@ -202,10 +202,12 @@ def test_offer_resume_says_what_cancel_does_to_the_old_game() -> None:
     asked: list[str] = []
 
     class Asking:
-        message = ""
+        def step(self, item: object, _now: float) -> list[object]:
+            asked.append(item.question.text)   # type: ignore[attr-defined]
+            return []
 
-        def ask(self, question: TableQuestion) -> None:
-            asked.append(question.text)
+        def view(self) -> object:
+            return type("View", (), {"now": 0.0})()
 
     saved = GameInfo.__new__(GameInfo)
     for key, value in {"id": 7, "ruleset": "italian", "players": 3, "turn": 12}.items():

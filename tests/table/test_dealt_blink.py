@@ -46,7 +46,7 @@ def test_the_first_distribution_blinks_in_its_owners_colours() -> None:
         else:
             assert (lit[t], dark[t]) == (colour(game, t), OFF)
     assert "32 dealt territories blink: put an army on each and tap it" in ref.status().pending
-    view = public_view(ref, SeatState(), 0.0)
+    view = public_view(ref.view(), SeatState(), 0.0)
     assert [t for t, v in enumerate(view["territories"]) if v["blinking"]] == dealt
 
 
@@ -102,7 +102,7 @@ def test_a_new_round_deals_more_which_blink_and_the_referee_draws_the_income_car
     who = game.rules.colours[seat]
     assert ref.log[-5:] == [f"— turn 4 (round 2): {who} receives 1 army", *[f"{who} draws a card"] * 3,
                             f"{who}: reinforce"]
-    assert len(seat_view(ref, seat)["cards"]) == 7   # the player's phone shows them
+    assert len(seat_view(ref.view(), seat)["cards"]) == 7   # the player's phone shows them
 
 
 def test_a_territory_that_changes_hands_stops_blinking() -> None:
@@ -128,7 +128,7 @@ def test_only_a_fresh_progressive_deal_blinks() -> None:
     assert ref.dealt.blinking(game) == []
     italian = new_game(load_ruleset("italian"), load_map(), 3, random.Random(1))
     assert Referee(italian, SeededDice(1)).dealt.blinking(italian) == []
-    assert "blinking" not in public_view(Referee(italian, SeededDice(1)), SeatState(), 0.0)["territories"][0]
+    assert "blinking" not in public_view(Referee(italian, SeededDice(1)).view(), SeatState(), 0.0)["territories"][0]
 
 
 def test_bots_confirm_their_own_blinking_territories() -> None:

@@ -96,7 +96,7 @@ def test_fortify_counts_the_units_of_the_links_kind() -> None:
     ref.handle(Tap(tid("alaska")), 1.4)
     ref.handle(Tap(tid("kamchatka")), 1.5)
     assert ref.count == 2 and ref.status().pending.startswith("move 2 fleets (at most 2) from Alaska to Kamchatka")
-    assert seat_view(ref, 0)["move"] == {"count": 2, "max": 2, "units": "fleets"}   # the player's phone too
+    assert seat_view(ref.view(), 0)["move"] == {"count": 2, "max": 2, "units": "fleets"}   # the player's phone too
     ref.handle(Turn(-1), 1.6)
     ref.handle(Press(Button.ROLL), 1.7)
     assert game.log[-1] == Fortify(tid("alaska"), tid("kamchatka"), 1)

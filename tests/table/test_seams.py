@@ -76,7 +76,7 @@ def test_the_public_board_is_dark_and_its_clock_still_during_the_set_up_menu() -
     NewGameAtBoard(deal, BotSeats(make_bot), board.router, rules="italian", players=3).offer(board.referee)
     board.step()
     board.step(30.0)
-    view = public_view(board.referee, SeatState(), 30.0)
+    view = public_view(board.referee.view(), SeatState(), 30.0)
     assert {t["rgb"] for t in view["territories"]} == {"#000000"}
     latest = board.companion.latest
     assert latest is not None and latest.public_dict()["clock"]["seconds"] == 0

@@ -25,7 +25,7 @@ def test_a_territory_not_dealt_yet_is_dark_and_nobodys() -> None:
     dealt = next(t for t, o in enumerate(game.owner) if o >= 0)
     assert scene.territories[dealt] != OFF and player_rgb(game.rules.colours[-1]) not in (
         scene.territories[t] for t in undealt)
-    view = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
+    view = json.loads(json.dumps(public_view(referee.view(), SeatState(), 0.0)))
     for t in undealt:
         assert view["territories"][t]["owner"] is None and view["territories"][t]["colour"] == "nobody"
 

@@ -29,7 +29,7 @@ def test_a_granted_seat_is_a_notice_on_the_movers_phone_not_a_refusal() -> None:
     referee = board.referee
     assert "seat goes to the phone that asked for it" in referee.message
     assert referee.message_kind is MessageKind.NOTICE
-    view = seat_view(referee, holder)
+    view = seat_view(referee.view(), holder)
     assert view["refused"] == "" and "seat goes to the phone" in view["said"]
 
 
@@ -41,7 +41,7 @@ def test_a_refused_press_is_a_refusal_on_the_movers_phone() -> None:
     board.now += 0.1
     referee.handle(Press(Button.ROLL), board.now)     # nothing to confirm while armies are placed at set-up
     assert referee.message and referee.message_kind is MessageKind.REFUSAL
-    view = seat_view(referee, holder)
+    view = seat_view(referee.view(), holder)
     assert view["refused"] == referee.message and view["said"] == ""
 
 

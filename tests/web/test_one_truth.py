@@ -5,6 +5,7 @@ naming whose turn it is, the host's form with no game to stop."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 from conquista.dice.sources import SeededDice
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.table import inputs
 from conquista.table.referee import Referee
 from conquista.web.companion import Companion
 from conquista.web.seats import SeatBook
@@ -87,3 +89,122 @@ def test_the_defenders_dice_never_change_the_attackers_next_roll() -> None:
         send(served, red, {"type": "press", "button": "roll"})  # the next roll: the defender's choice holds too
         assert served.board.referee.game.phase is Phase.DEFEND
         assert latest(served, blue, "seat")["dice"] == {"defend": 1, "max": 3}
+
+
+def remote_seat(served: Served, host: Any, seat: int) -> str:
+    """The host's phone asks for a remote link for `seat`; its token."""
+    send(served, host, {"type": "remote", "seat": seat})
+    while True:
+        frame = host.receive_json()
+        if frame["type"] == "remote_link":
+            token: str = frame["token"]
+            return token
+
+
+def frames_until_public(served: Served, ws: Any) -> list[dict[str, Any]]:
+    """Every frame up to the public view of a new version (a notice moves it, so a snapshot is sent)."""
+    served.board.referee.step(inputs.Say("a marker"), served.board.now)
+    served.board.step()
+    version = served.board.companion._version
+    seen = []
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        seen.append(frame)
+        if frame["type"] == "public" and frame["view"]["version"] == version:
+            return seen
+
+
+def test_a_remote_seat_opened_on_a_second_screen_says_at_once_it_lost_its_seat() -> None:
+    with serving(battle_position(), first_seat_hosts=True) as served, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as host, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as first, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as second:
+        hello(host)
+        claim(served, host, 0)
+        token = remote_seat(served, host, 2)
+        hello(first, token)
+        assert latest(served, first, "seat")["seat"] == 2
+        hello(second, token)
+        frame = first.receive_json()
+        while frame["type"] != "taken_over":
+            frame = first.receive_json()
+        assert frame["seat"] == 2 and "another screen" in frame["reason"]
+        later = frames_until_public(served, first)
+        assert not [f for f in later if f["type"] in ("seat", "host")]   # nothing private reaches it any more
+
+
+def test_a_seat_handed_to_a_bot_leaves_no_secret_on_its_old_screen() -> None:
+    game = battle_position()
+    with serving(game, first_seat_hosts=True) as served, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as host, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as remote:
+        served.board.referee.step(inputs.OfferBots(True), 0.0)
+        hello(host)
+        claim(served, host, 0)
+        hello(remote, remote_seat(served, host, 2))
+        mission = latest(served, remote, "seat")["mission"]["text"]
+        send(served, host, {"type": "leave", "seat": 2, "bot": True})
+        seen = frames_until_public(served, remote)
+        gone = [i for i, f in enumerate(seen) if f["type"] == "unseated"]
+        assert gone and "bot" in seen[gone[0]]["reason"]
+        assert not [f for f in seen[gone[0]:] if f["type"] in ("seat", "host")]
+        assert mission not in json.dumps(seen[gone[0]:])
+
+
+def test_every_screen_shows_the_end_of_the_game() -> None:
+    from conquista.bots.simulate import play_game
+    from conquista.rules.mapdata import load_map
+    from conquista.rules.rulesets import load_ruleset
+
+    finished = play_game(load_ruleset("italian"), load_map(), 3, ["greedy"], seed=7).game
+    assert finished is not None and finished.over and finished.winner is not None
+    loser = next(seat for seat in range(3) if seat != finished.winner)
+    with serving(battle_position()) as served, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as phone, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as tv:
+        hello(phone)
+        hello(tv)
+        claim(served, phone, loser)
+        served.board.referee.start(finished, served.board.now, "the game is over")
+        seat = latest(served, phone, "seat")
+        public = latest(served, tv, "public")
+        assert public["over"] and (public["roll"] is None or not public["roll"]["shown"])
+        assert "wins" in seat["waiting"] and "placing" not in seat["waiting"] and not seat["buttons"]
+        assert "placing" not in public["pending"]
+
+
+def test_a_roll_of_an_earlier_turn_is_news_on_no_screen_and_the_heading_names_whose_turn_it_is() -> None:
+    with serving(battle_position()) as served, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as red, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as tv:
+        hello(red)
+        hello(tv)
+        claim(served, red, 0)
+        send(served, red, {"type": "tap", "territory": "alaska"})
+        send(served, red, {"type": "tap", "territory": "kamchatka"})
+        send(served, red, {"type": "press", "button": "roll"})
+        defending = latest(served, tv, "public")
+        assert defending["to_move"] == 1 and defending["turn_of"] == 0   # the heading: red's turn, blue defends
+        served.board.now += 20.0                                         # the defender's time runs out
+        rolled = latest(served, tv, "public")
+        assert rolled["roll"]["shown"] and rolled["roll"]["this_turn"]
+        for _ in range(3):                                               # red ends its attack, fortify, turn
+            send(served, red, {"type": "press", "button": "next"})
+            if served.board.referee.view().game.current != 0:
+                break
+        later = latest(served, tv, "public")
+        assert later["current"] != 0 and later["roll"] is not None
+        assert not later["roll"]["shown"]                                # shown on no screen as news
+
+
+def test_the_hosts_form_with_no_game_has_no_game_to_stop() -> None:
+    from conquista.app.setup import menu_options
+    from conquista.table.setup_menu import SetupMenu
+
+    with serving(battle_position(), first_seat_hosts=True) as served, \
+            served.client.websocket_connect("/ws", headers=ORIGIN) as host:
+        hello(host)
+        claim(served, host, 0)
+        assert latest(served, host, "host")["playing"]
+        served.board.referee.step(inputs.OfferMenu(SetupMenu(menu_options(), rules="italian", players=3)), 1.0)
+        assert not latest(served, host, "host")["playing"]

@@ -20,10 +20,10 @@ def test_the_phone_says_what_to_do_in_its_own_words() -> None:
     board = make_board()
     board.referee.reset(game, 0.0)
     referee = board.referee
-    assert seat_view(referee, 0)["pending"].startswith("Attack: tap one of your territories on the board")
+    assert seat_view(referee.view(), 0)["pending"].startswith("Attack: tap one of your territories on the board")
     referee.handle(Tap(tid("alaska")), 1.0)
     referee.handle(Tap(tid("kamchatka")), 1.2)
-    mine, theirs = seat_view(referee, 0), seat_view(referee, 1)
+    mine, theirs = seat_view(referee.view(), 0), seat_view(referee.view(), 1)
     assert mine["pending"] == "Alaska → Kamchatka: roll the dice, or Blitz to fight to the end"
     assert mine["buttons"] == {"roll": "Roll 3 dice", "blitz": "Blitz", "less": "−", "cancel": "Cancel",
                                "next": "End attack"}
@@ -36,9 +36,9 @@ def test_placing_words_on_the_phone() -> None:
     game = position("italian", 2, owners={"alaska": 0}, phase=Phase.REINFORCE, state={"pool": 3, "missions": [7, 7]})
     board = make_board()
     board.referee.reset(game, 0.0)
-    words = seat_view(board.referee, 0)["pending"]
+    words = seat_view(board.referee.view(), 0)["pending"]
     assert words == "Place 3 armies: tap your territories on the board; + adds to the last one"
-    assert seat_view(board.referee, 1)["waiting"] == "red is placing reinforcements"
+    assert seat_view(board.referee.view(), 1)["waiting"] == "red is placing reinforcements"
 
 
 def test_a_destroy_missions_meter_fills_as_the_target_loses_territories() -> None:
@@ -65,7 +65,7 @@ def test_the_last_roll_and_the_luck_report_in_the_public_view() -> None:
     assert last_roll(game) == {"count": 1, "source": "brazil", "target": "north_africa", "attack": [6, 2, 1],
                                "defence": [6], "lost": [1, 0]}
     board = make_board()
-    assert public_view(board.referee, SeatState(), 0.0)["luck"] is None     # nothing while the game goes on
+    assert public_view(board.referee.view(), SeatState(), 0.0)["luck"] is None     # nothing while the game goes on
 
 
 def test_the_luck_report_and_every_mission_when_the_game_is_over() -> None:
@@ -78,7 +78,7 @@ def test_the_luck_report_and_every_mission_when_the_game_is_over() -> None:
     assert finished is not None and finished.over
     board = make_board()
     board.referee.reset(finished, 0.0, play=False)
-    luck = public_view(board.referee, SeatState(), 0.0)["luck"]
+    luck = public_view(board.referee.view(), SeatState(), 0.0)["luck"]
     dealt = [mission_text(m, finished.rules.colours) for m in finished.missions]
     assert all(shown.startswith(text) for shown, text in zip(luck["missions"], dealt, strict=True))
     # Green does not play in a game of three: yellow's mission became the fallback, and the report says so.

@@ -17,7 +17,7 @@ def test_public_view_has_every_territory_and_no_secret() -> None:
     board = make_board()
     board.referee.reset(edited(board.referee.game, hands=[[], [0, 5, 9], []]), 0.0)
     game = board.referee.game
-    text = json.dumps(public_view(board.referee, SeatState(), 0.0))
+    text = json.dumps(public_view(board.referee.view(), SeatState(), 0.0))
     view = json.loads(text)
     assert [t["id"] for t in view["territories"]] == [game.map.id(t) for t in range(game.map.size)]
     assert view["territories"][0]["armies"] == game.armies[0]
@@ -32,7 +32,7 @@ def test_seat_view_shows_only_its_own_mission_and_cards() -> None:
     board = make_board()
     board.referee.reset(edited(board.referee.game, hands=[[tid("alaska")], [tid("peru"), tid("japan")], []]), 0.0)
     game = board.referee.game
-    mine = seat_view(board.referee, 1)
+    mine = seat_view(board.referee.view(), 1)
     assert mine["mission"]["text"] == board.missions()[1]
     assert [c["territory"] for c in mine["cards"]] == ["Peru", "Japan"]
     assert mine["cards"][0]["symbol"] == card_symbol(game.map, tid("peru"))
@@ -59,12 +59,12 @@ def test_counts_for_the_player_to_move() -> None:
 
     board.referee.handle(Tap(tid("alaska")), 1.0)
     board.referee.handle(Tap(tid("kamchatka")), 1.2)
-    view = seat_view(board.referee, 0)
+    view = seat_view(board.referee.view(), 0)
     assert view["dice"] == {"attack": 3, "max": 3} and 0 < view["odds"] < 1
-    assert seat_view(board.referee, 1)["dice"] is None and seat_view(board.referee, 1)["odds"] is None
+    assert seat_view(board.referee.view(), 1)["dice"] is None and seat_view(board.referee.view(), 1)["odds"] is None
     board.referee.handle(Tap(tid("peru")), 1.4)
-    assert "not adjacent" in seat_view(board.referee, 0)["refused"]
-    assert seat_view(board.referee, 1)["refused"] == ""
+    assert "not adjacent" in seat_view(board.referee.view(), 0)["refused"]
+    assert seat_view(board.referee.view(), 1)["refused"] == ""
 
 
 def test_forced_trade_only_for_the_player_to_move_holding_too_many_cards() -> None:
@@ -77,11 +77,11 @@ def test_forced_trade_only_for_the_player_to_move_holding_too_many_cards() -> No
                     state={"pool": 3})
     board = make_board()
     board.referee.reset(game, 0.0)
-    mine, theirs = seat_view(board.referee, 0), seat_view(board.referee, 1)
+    mine, theirs = seat_view(board.referee.view(), 0), seat_view(board.referee.view(), 1)
     assert mine["forced_trade"] is True and mine["can_trade"] is True
     assert theirs["forced_trade"] is False and theirs["can_trade"] is False
     board.referee.reset(edited(game, hands=[hand[:4], other]), 0.0)   # four cards: no longer forced
-    assert seat_view(board.referee, 0)["forced_trade"] is False
+    assert seat_view(board.referee.view(), 0)["forced_trade"] is False
 
 
 def test_sets_give_their_armies_with_the_territory_bonus_for_the_player_to_move() -> None:
@@ -92,10 +92,10 @@ def test_sets_give_their_armies_with_the_territory_bonus_for_the_player_to_move(
                     hands={0: mine, 1: theirs}, state={"pool": 3})
     board = make_board()
     board.referee.reset(game, 0.0)
-    sets = seat_view(board.referee, 0)["sets"]
+    sets = seat_view(board.referee.view(), 0)["sets"]
     assert sets == [{"cards": sorted(mine), "kind": "one each", "armies": 12}]       # 10 + Alaska's 2
     # Not their turn: the set's own value (the bonus counts when they trade, on their turn).
-    assert seat_view(board.referee, 1)["sets"] == [{"cards": sorted(theirs), "kind": "one each", "armies": 10}]
+    assert seat_view(board.referee.view(), 1)["sets"] == [{"cards": sorted(theirs), "kind": "one each", "armies": 10}]
 
 
 def test_move_in_range_and_count_after_a_conquest() -> None:
@@ -106,7 +106,7 @@ def test_move_in_range_and_count_after_a_conquest() -> None:
     board = make_board()
     board.referee.reset(game, 0.0)
     referee = board.referee
-    assert seat_view(referee, 0)["move_in"] is None
+    assert seat_view(referee.view(), 0)["move_in"] is None
     now = 1.0
     referee.handle(Tap(tid("alaska")), now)
     referee.handle(Tap(tid("kamchatka")), now + 0.1)
@@ -115,11 +115,11 @@ def test_move_in_range_and_count_after_a_conquest() -> None:
         referee.handle(Press(Button.ROLL), now)
     assert referee.game.phase is Phase.OCCUPY
     low, high = referee.game.occupy_range()
-    view = seat_view(referee, 0)
+    view = seat_view(referee.view(), 0)
     assert view["move_in"] == {"count": referee.count, "min": low, "max": high} and low <= referee.count <= high
-    assert seat_view(referee, 1)["move_in"] is None
+    assert seat_view(referee.view(), 1)["move_in"] is None
     referee.handle(Turn(1), now + 1)
-    assert seat_view(referee, 0)["move_in"]["count"] == min(high, view["move_in"]["count"] + 1)
+    assert seat_view(referee.view(), 0)["move_in"]["count"] == min(high, view["move_in"]["count"] + 1)
 
 
 def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
@@ -130,15 +130,15 @@ def test_the_set_up_menu_in_words_on_the_public_and_host_views() -> None:
 
     board = make_board()
     referee = board.referee
-    assert public_view(referee, SeatState(), 0.0)["menu"] is None
+    assert public_view(referee.view(), SeatState(), 0.0)["menu"] is None
     referee.offer_menu(SetupMenu(menu_options(), rules="italian"))
     for gesture in (Press(Button.ROLL), Press(Button.ROLL), Turn(1), Press(Button.CANCEL)):
         referee.handle(gesture, 1.0)
-    public = json.loads(json.dumps(public_view(referee, SeatState(), 0.0)))
+    public = json.loads(json.dumps(public_view(referee.view(), SeatState(), 0.0)))
     assert public["menu"]["step"] == "seats" and public["menu"]["seats"][1]["bot"] == "normal"
     assert public["pending"] == public["menu"]["text"] and "blue bot" in public["pending"]
     assert public["phase"] == "set-up"
-    host = host_view(referee, SeatState(), players=3, paused=False)
+    host = host_view(referee.view(), SeatState(), players=3, paused=False)
     assert host["menu"]["text"] == public["menu"]["text"]
 
 
@@ -149,11 +149,11 @@ def test_the_selection_is_named_by_map_id_and_never_minus_one() -> None:
                     state={"missions": [7, 7]})
     board = make_board()
     board.referee.reset(game, 0.0)
-    assert public_view(board.referee, SeatState(), 0.0)["selection"] == []
+    assert public_view(board.referee.view(), SeatState(), 0.0)["selection"] == []
     board.referee.handle(Tap(tid("alaska")), 1.0)
-    assert public_view(board.referee, SeatState(), 1.0)["selection"] == ["alaska"]
+    assert public_view(board.referee.view(), SeatState(), 1.0)["selection"] == ["alaska"]
     board.referee.handle(Tap(tid("kamchatka")), 1.2)
-    assert public_view(board.referee, SeatState(), 1.2)["selection"] == ["alaska", "kamchatka"]
+    assert public_view(board.referee.view(), SeatState(), 1.2)["selection"] == ["alaska", "kamchatka"]
 
 
 def test_power_cards_and_their_trades_on_a_seat_view() -> None:
@@ -167,7 +167,7 @@ def test_power_cards_and_their_trades_on_a_seat_view() -> None:
                     hands={0: [*figures, eagle]}, state={"fleets": [0] * 42})
     board = make_board()
     board.referee.reset(game, 0.0)
-    view = json.loads(json.dumps(seat_view(board.referee, 0)))
+    view = json.loads(json.dumps(seat_view(board.referee.view(), 0)))
     assert [c["territory"] for c in view["cards"]] == ["Napoleon", "Grenadier", "Hussar", "Cannon", "Eagle"]
     assert view["sets"] == [{"cards": [eagle], "kind": "eagle", "armies": 5},
                             {"cards": figures, "kind": "four figures", "armies": 1}]
@@ -197,7 +197,7 @@ def test_two_games_in_one_process_keep_each_its_own_last_battles_defender() -> N
             referee.handle(Press(Button.ROLL), now)
         assert referee.game.phase is Phase.OCCUPY
     for referee, defender in boards:
-        roll = public_view(referee, SeatState(), now)["roll"]
+        roll = public_view(referee.view(), SeatState(), now)["roll"]
         assert referee.last_battle is not None and referee.last_battle.defender == defender
         assert roll["conquered"] and roll["this_turn"]
         assert roll["attacker"] == owner_name(referee.game, 0)

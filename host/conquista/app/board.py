@@ -292,7 +292,7 @@ def run_board(game: Game, profile: BoardProfile, dice: DiceSource, *, sensors_ur
             follow_journal(table.referee, journal, table.router, bots)
         devices.open_deferred()         # the sensors, buttons and buzzer, if they waited for the first frame
         loop.run(should_stop)
-        if table.referee.power_off:
+        if table.referee.view().power_off:
             if journal is not None:
                 journal.close()        # the game on disk first: the power may go as soon as the LEDs are dark
             devices.strip.show(bytes(3 * devices.strip.length))

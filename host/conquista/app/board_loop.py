@@ -16,12 +16,10 @@ from collections.abc import Callable
 from conquista.app.runner import TableRunner
 from conquista.devices.events import ButtonEvent, EncoderEvent, SensorEvent
 from conquista.devices.interfaces import Clock
-from conquista.rules.events import Phase
 from conquista.rules.records import frozen_record
 from conquista.table.referee import Referee
 
 ANIMATION_STEP_S = 1 / 50   # while something blinks or pulses: the scene is looked at this often
-TRADING = (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)
 IDLE_S = 0.25               # otherwise: time-outs (a defender's, the claims', the link's silence) are this exact
 
 
@@ -60,13 +58,9 @@ class BoardInbox:
 
 
 def animated(referee: Referee) -> bool:
-    """Whether the lights change with time alone now (blinks, pulses, the ring running down)."""
-    game = referee.game
-    trade_signal = game.phase in TRADING and bool(game.valid_trades())   # the ring's end blinks
-    return bool(referee.effects or referee.source >= 0 or referee.target >= 0 or referee.prompt
-                or referee.power_question or referee.faults or referee.claims.open is not None
-                or referee.menu is not None or referee.entry is not None or referee.dealt.blinking(game)
-                or game.battle is not None or game.rules.turn_time_limit_s or trade_signal)
+    """Whether the lights change with time alone now (blinks, pulses, the ring running down): the table's view
+    says (`TableView.animated`)."""
+    return referee.view().animated
 
 
 class BoardLoop:
@@ -90,7 +84,7 @@ class BoardLoop:
 
     def run(self, should_stop: Callable[[], bool]) -> None:
         referee = self.runner.referee
-        while not should_stop() and not referee.power_off:
+        while not should_stop() and not referee.view().power_off:
             self.pass_once()
 
     def pass_once(self) -> None:

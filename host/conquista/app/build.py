@@ -20,7 +20,7 @@ from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
 from conquista.table.effects import GameStarted, SeatToBot
 from conquista.table.gestures import GestureRecogniser
-from conquista.table.inputs import Fault, SavedHints
+from conquista.table.inputs import ClockSaved, Fault, SavedHints
 from conquista.table.referee import Referee
 
 
@@ -99,14 +99,18 @@ def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bot
         router.on(SeatToBot, lambda _referee, seated: journal.reseat(seated.seat, bots.kinds[seated.seat]))
     # The tournament clock of a resumed game goes on from the time of play its saved actions show: told as data
     # now, and again whenever a game starts (the journal follows it by then: the router's first stop).
-    referee.tournament.saved(referee.game, journal.row_times())
-    router.on(GameStarted, lambda ref, _started: ref.tournament.saved(ref.game, journal.row_times()))
+    def clock_saved(ref: Referee, _started: object = None) -> None:
+        ref.step(ClockSaved(tuple(journal.row_times())), ref.view().now)
+
+    clock_saved(referee)
+    router.on(GameStarted, clock_saved)
     # Likewise the hints each seat asked for before the game was resumed: the luck report counts them.
     _saved_hints(referee, journal)
     router.on(GameStarted, lambda ref, _started: _saved_hints(ref, journal))
 
 
 def _saved_hints(referee: Referee, journal: Journal) -> None:
-    counts = journal.hint_counts(referee.game)
+    view = referee.view()
+    counts = journal.hint_counts(view.game)
     if counts:
-        referee.step(SavedHints(counts), referee.now)
+        referee.step(SavedHints(counts), view.now)

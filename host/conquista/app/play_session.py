@@ -186,13 +186,14 @@ class PlaySession:
 
     def end(self, referee: Referee) -> int:
         """The exit status: the board switched off (its shutdown command's), or the last words and 0."""
-        if referee.power_off:
+        table = referee.view()
+        if table.power_off:
             # Imported here: its subprocess import waits for the end of the evening, not before the first frame.
             from conquista.app.power import switch_off
 
             return 0 if switch_off(self.profile.shutdown_command, print) == 0 else 2
-        print(referee.status().pending)
-        self.dice.finish(referee.game.over, in_use=referee.dice)   # the host may have started a committed game
+        print(table.status.pending)
+        self.dice.finish(table.game.over, in_use=table.dice_source)   # the host may have started a committed game
         return 0
 
 

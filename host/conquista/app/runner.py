@@ -138,13 +138,13 @@ class TableRunner:
     def render(self, now: float) -> None:
         """Send the frame for `now`, changed or not."""
         self.router.route(self.referee, now)   # nothing is shown that the journal does not have
-        scene = self._shown = self.referee.scene(now)
+        scene = self._shown = self.referee.view().scene(now)
         self.strip.show(self.painter.paint(scene))
 
     def show_if_changed(self, now: float) -> bool:
         """Send the frame for `now` only when the scene differs from the last one sent; True when sent."""
         self.router.route(self.referee, now)   # nothing is shown that the journal does not have
-        scene = self.referee.scene(now)
+        scene = self.referee.view().scene(now)
         if scene == self._shown:
             return False
         self._shown = scene
@@ -165,9 +165,9 @@ class TableRunner:
             shown = int(self.show_if_changed(now))
         if on_step is not None:
             referee = self.referee
-            version = referee.version
+            version = referee.view().version
             on_step(referee, now)
-            if referee.version != version:   # a phone's command changed the table: its frame now
+            if referee.view().version != version:   # a phone's command changed the table: its frame now
                 shown += self.show_if_changed(now)
         return shown
 
@@ -203,4 +203,4 @@ class TableRunner:
     def keep_settings(self) -> None:
         """Save the board's settings that changed (the LED palette the host chose) for the next runs."""
         if self.settings is not None:
-            self.settings.keep(self.referee.palette)
+            self.settings.keep(self.referee.view().palette)

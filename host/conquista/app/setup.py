@@ -15,7 +15,7 @@ from conquista.rules.engine import Game
 from conquista.rules.rulesets import Ruleset, builtin_rulesets, load_ruleset
 from conquista.table.bot_player import BotSeats
 from conquista.table.effects import NewGameAsked, SetupChosen
-from conquista.table.inputs import OfferNewGame, SetPalette
+from conquista.table.inputs import OfferMenu, OfferNewGame, SetPalette
 from conquista.table.referee import Referee
 from conquista.table.setup_menu import RulesetOption, SetupChoice, SetupMenu
 
@@ -57,8 +57,8 @@ class NewGameAtBoard:
 
     def offer(self, referee: Referee) -> None:
         menu = SetupMenu(menu_options(), rules=self.rules, players=self.players, tournament=self.tournament,
-                         palette=referee.palette)
-        referee.offer_menu(menu)
+                         palette=referee.view().palette)
+        referee.step(OfferMenu(menu), referee.view().now)
 
     def start(self, referee: Referee, choice: SetupChoice, now: float) -> None:
         rules = load_ruleset(choice.rules)
@@ -78,7 +78,7 @@ class NewGameAtBoard:
         """Once the game is over, ROLL offers the set-up menu for the next game; `finish()` first closes the game
         that ended (e.g. reveals a committed seed)."""
         self._finish = finish
-        referee.step(OfferNewGame(True), referee.now)   # an offer of the app's, at the referee's time
+        referee.step(OfferNewGame(True), referee.view().now)   # an offer of the app's, at the referee's time
 
     def _again(self, referee: Referee) -> None:
         self._finish()

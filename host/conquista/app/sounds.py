@@ -8,17 +8,18 @@ from conquista.devices.interfaces import Buzzer
 from conquista.table.buzzer_cues import TableSnapshot, Tune, cues_between
 from conquista.table.referee import Referee
 from conquista.table.referee_records import EffectKind
+from conquista.table.table_view import TableView
 
 
-def snapshot(referee: Referee) -> TableSnapshot:
-    game = referee.game
-    refusals = [effect.start for effect in referee.effects if effect.kind is EffectKind.ILLEGAL]
+def snapshot(view: TableView) -> TableSnapshot:
+    game = view.game
+    refusals = [start for _t, start, kind in view.effects if kind == EffectKind.ILLEGAL.value]
     return TableSnapshot(
         current=game.current,
         owner=tuple(game.owner),
         alive=frozenset(game.owner),
-        last_refusal=max([*refusals, referee.refused_at]),
-        fault=bool(referee.fault or referee.storage_fault),
+        last_refusal=max([*refusals, view.refused_at]),
+        fault=bool(view.fault or view.storage_fault),
         over=game.over,
     )
 
@@ -38,13 +39,14 @@ class CuePlayer:
     def update(self, referee: Referee, now: float) -> None:
         """Call after the referee's effects were routed, before the frame is drawn: a cue starts when the table
         changed (its version moved) in a way that deserves one; the tune playing goes on."""
-        if referee.version != self._version or referee is not self._referee:
-            after = snapshot(referee)
+        view = referee.view()
+        if view.version != self._version or referee is not self._referee:
+            after = snapshot(view)
             if self._before is not None:
                 cues = cues_between(self._before, after)
                 if cues and (self._tune is None or cues[0] >= self._tune.cue or self._tune.over(now)):
                     self._tune = Tune(cues[0], now)
-            self._before, self._version, self._referee = after, referee.version, referee
+            self._before, self._version, self._referee = after, view.version, referee
         self._sound(None if self._tune is None else self._tune.frequency_at(now))
 
     def _sound(self, frequency: float | None) -> None:

@@ -184,7 +184,7 @@ def _opening(args: argparse.Namespace, start: PlayStart | None, dice: TableDice,
                               players=args.players)
 
     def ask(referee: Referee) -> None:
-        at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.dice))
+        at_board.offer_after_game(referee, lambda: dice.finish(True, in_use=referee.view().dice_source))
         set_up = (lambda now: at_board.offer(referee)) if menu else None
         if start is not None and start.offer is not None:
             from conquista.journal import offer_resume

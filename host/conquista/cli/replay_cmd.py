@@ -23,6 +23,7 @@ from conquista.rules.mapdata import load_map
 
 if TYPE_CHECKING:
     from rich.console import Console
+from conquista.table.inputs import Note, ShowGame
 from conquista.table.logview import describe_event, describe_game
 from conquista.table.wording import readable
 
@@ -158,10 +159,10 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
             for event in replayed.apply(action):
                 line = describe_event(replayed, event)
                 if line:
-                    referee.log.append(line.strip())
+                    referee.step(Note(line.strip()), table.clock.now())
             if number < total and (number < jump.action or (jump.turn and replayed.turn < jump.turn)):
                 continue  # jumping ahead: only the board where the jump ends is drawn
-            referee.reset(replayed.clone(), table.clock.now(), play=False)
+            referee.step(ShowGame(replayed.clone()), table.clock.now())
             table.advance(0.05)
             console.print(render(table, *console.size, replay_seats=replay_seats))
             console.print(f"action {number}/{total}: {described} · turn {replayed.turn}", style="bold")

@@ -286,7 +286,7 @@ def _ask_at_board(table: SimulatedTable, start: PlayStart | None, args: argparse
     game), or the set-up menu."""
     at_board = _menu(table, start, dice, seed, args) if menu else None
     again = at_board or _menu(table, start, dice, seed, args)
-    again.offer_after_game(table.referee, lambda: dice.finish(True, in_use=table.referee.dice))
+    again.offer_after_game(table.referee, lambda: dice.finish(True, in_use=table.referee.view().dice_source))
     if start is not None and start.offer is not None:
         from conquista.journal import offer_resume
 
@@ -320,13 +320,14 @@ def _wants_menu(args: argparse.Namespace, interactive: bool) -> bool:
 
 def _end(table: SimulatedTable, dice: TableDice) -> None:
     """Switched off at the board: saved, dark, and the shutdown command reported; else the dice's seed revealed."""
-    if table.referee.power_off:
+    if table.referee.view().power_off:
         from conquista.app.power import switch_off
 
         table.switch_off()
         switch_off(table.profile.shutdown_command, print, simulated=True)
     else:
-        dice.finish(table.game.over, in_use=table.referee.dice)   # the host may have started a committed game
+        # the host may have chosen committed dice
+        dice.finish(table.game.over, in_use=table.referee.view().dice_source)
 
 
 def _menu(table: SimulatedTable, start: PlayStart | None, dice: TableDice, seed: int,

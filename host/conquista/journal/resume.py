@@ -15,16 +15,18 @@ from conquista.journal.integrity import FINISHED
 from conquista.journal.store import GameInfo, JournalError
 from conquista.journal.writer import GameJournal
 from conquista.rules.engine import Game
-from conquista.table.effects import Answered
+from conquista.table.effects import Answered, Effect
+from conquista.table.inputs import AskQuestion, Input, Say
 from conquista.table.questions import QuestionKind, TableQuestion
+from conquista.table.table_view import TableView
 
 
 class Asking(Protocol):
-    """The referee's side of the resume prompt."""
+    """The referee's side of the resume prompt: the question and the notice go in as its inputs."""
 
-    def notice(self, text: str) -> None: ...
+    def step(self, item: Input, now: float) -> list[Effect]: ...
 
-    def ask(self, question: TableQuestion) -> None: ...
+    def view(self) -> TableView: ...
 
     def start(self, game: Game, now: float, said: str) -> None: ...
 
@@ -136,7 +138,7 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
             return
         resume, now = answer.yes, answer.now
         if resume:
-            referee.notice(f"game {saved.id} resumed")
+            referee.step(Say(f"game {saved.id} resumed"), now)
             return
         journal.abandon()
         if set_up is not None:
@@ -146,5 +148,5 @@ def offer_resume(referee: Asking, journal: GameJournal, saved: GameInfo, new_gam
         journal.start(game)
         referee.start(game, now, "a new game starts")
 
-    referee.ask(question)
+    referee.step(AskQuestion(question), referee.view().now)
     return answered

@@ -52,6 +52,7 @@ from conquista.rules.serialize import encode_action
 from conquista.table.effects import ActionApplied, ActionUndone
 from conquista.table.hint_asks import HintNews, HintState
 from conquista.table.inputs import Fault, FaultSource
+from conquista.table.table_view import TableView
 
 log = logging.getLogger("conquista.journal")
 
@@ -61,9 +62,10 @@ Row = tuple[str, int, float]   # the action as log JSON, the turn after it, when
 
 
 class FollowedReferee(Protocol):
-    """The referee whose game the journal follows (its storage fault is handed to it as an input: `take_fault`)."""
+    """The referee whose game the journal follows, read from its view (its storage fault is handed to it as an
+    input: `take_fault`)."""
 
-    game: Game
+    def view(self) -> TableView: ...
 
 
 class GameJournal:
@@ -188,10 +190,10 @@ class GameJournal:
         `follow`, and the journal's fault is told as the referee's storage fault (`take_fault`). Actions the
         referee applied before this call (e.g. a roll answered when a resumed game was set up) are journaled now,
         before any frame can show them (their effects, when they come, find them written)."""
-        self.start(referee.game)
-        extra = referee.game.log[len(self._rows):]
+        game = referee.view().game
+        self.start(game)
+        extra = game.log[len(self._rows):]
         if extra:
-            game = referee.game
             for action in extra:
                 self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), game.turn,
                              self.clock())

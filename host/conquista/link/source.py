@@ -7,10 +7,13 @@
             elif isinstance(event, HealthEvent): ...     # FAULT: hold the game and show it on the status ring
             sensors.health, sensors.pressed, sensors.counters()
 
-Events are queued per instance (no global queue) and come out in the order the link accepted them. While
-`health` is not OK the state may still be corrected by a SNAPSHOT, so the referee should not act on taps then.
-The queue is bounded (`max_queued`): a reader that stalls cannot make it grow without limit. When it is full the
-oldest event is dropped (the newest say what the keys and the link are now) and counted in `queue_dropped`.
+Pull (no `on_event`): events are queued per instance (no global queue) and come out in the order the link
+accepted them. While `health` is not OK the state may still be corrected by a SNAPSHOT, so the referee should not
+act on taps then. The queue is bounded (`max_queued`): a reader that stalls cannot make it grow without limit.
+When it is full the oldest event is dropped (the newest say what the keys and the link are now) and counted in
+`queue_dropped`. Push (`on_event`, as `conquista play` wires it into the board's inbox): every event is handed to
+the callback and queued nowhere, so nothing is kept that no one reads and `queue_dropped` stays 0: it counts only
+events a reader never got.
 """
 
 from __future__ import annotations
@@ -49,8 +52,9 @@ class SerialSensorSource:
     ) -> None:
         """url: a device path, socket://HOST:PORT or loop://; None finds the Pico by its USB id at each (re)open.
 
-        on_event, if given, is called on the link's threads for every event (keep it short); the events are
-        queued for get()/drain() all the same, at most max_queued of them (then the oldest are dropped and counted).
+        on_event, if given, is called on the link's threads for every event (keep it short), and the events are
+        not queued (get()/drain() then find none); without it they are queued for get()/drain(), at most
+        max_queued of them (then the oldest are dropped and counted).
         """
         if max_queued < 1:
             raise ValueError(f"max_queued must be at least 1, not {max_queued}")
@@ -140,9 +144,10 @@ class SerialSensorSource:
         for event in events:
             if isinstance(event, HealthEvent) and event.health is Health.OK:
                 self._ready.set()
-            self._enqueue(event)
             if self._on_event is not None:
-                self._on_event(event)
+                self._on_event(event)   # push: delivered, so not queued (a queue nothing drains only drops)
+            else:
+                self._enqueue(event)
 
     def _enqueue(self, event: LinkEvent) -> None:
         # The link delivers under its lock, so producers never race here: after one get_nowait there is room

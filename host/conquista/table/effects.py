@@ -84,5 +84,14 @@ class SeatToBot:
     now: float
 
 
+@frozen_record
+class PhoneRefused:
+    """A phone's command (from `screen`, its connection) the table refused, and why: for that phone only (a trade's
+    words name the cards)."""
+
+    screen: int
+    reason: str
+
+
 Effect = (ActionApplied | ActionUndone | ClaimNews | GameStarted | Answered | SetupChosen | NewGameAsked | SeatToBot
-          | HintWanted | HintNews)
+          | HintWanted | HintNews | PhoneRefused)

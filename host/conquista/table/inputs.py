@@ -6,11 +6,17 @@ fails on a field written from outside it); the gestures keep their own module be
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from conquista.rules.engine import Game
 from conquista.rules.records import frozen_record
 from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
 from conquista.table.hint_asks import Hint, HintTicket
+from conquista.table.questions import TableQuestion
+
+if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
+    from conquista.table.setup_menu import SetupMenu
 
 
 class FaultSource(Enum):
@@ -129,8 +135,99 @@ class OfferNewGame:
     offered: bool
 
 
+# A phone's commands, as the server took them (the referee decides who may act: `SeatAct`'s seat only when the
+# board waits for it and nothing holds the game; `TradeSet` only a set the seat holds, in its reinforcement).
+
+@frozen_record
+class SeatAct:
+    """A gesture from the phone of `seat`: taken only when the board waits for that seat and phones may act."""
+
+    seat: int
+    gesture: Gesture
+
+
+@frozen_record
+class TradeSet:
+    """The phone (`screen`) of `seat` trades a set of `cards`; a refusal goes back to that phone only
+    (`PhoneRefused`), since the words name the cards."""
+
+    seat: int
+    cards: tuple[int, ...]
+    screen: int
+
+
+@frozen_record
+class LeaveSeat:
+    """`seat` leaves the game (the host's phone, `screen`; -1: not a phone's), or with `bot` a bot takes it."""
+
+    seat: int
+    bot: bool = False
+    screen: int = -1
+
+
+@frozen_record
+class ForgetClaim:
+    """The phone `screen` closed: a seat claim it left waiting goes."""
+
+    screen: int
+
+
+# What the app puts to the table: the set-up menu, a question, a line of the log, a notice, the tournament's
+# saved clock, a game only shown (a replay).
+
+@frozen_record
+class OfferMenu:
+    """Show the set-up menu until ROLL confirms its last step (its choice leaves as `SetupChosen`)."""
+
+    menu: SetupMenu
+
+
+@frozen_record
+class AskQuestion:
+    """Put a yes/no question to the table (ROLL: yes, CANCEL: no)."""
+
+    question: TableQuestion
+
+
+@frozen_record
+class WithdrawQuestion:
+    """Take back `question` if it is still asked."""
+
+    question: TableQuestion
+
+
+@frozen_record
+class Note:
+    """A line of the app's own in the log (a bot says why it acts; a replay tells an action's events)."""
+
+    line: str
+
+
+@frozen_record
+class Say:
+    """A notice on the screens (plain words, not a refusal): e.g. a saved game resumed."""
+
+    text: str
+
+
+@frozen_record
+class ClockSaved:
+    """The tournament ending's clock of play as the journal saved it: the moments of its rows."""
+
+    rows: tuple[float, ...]
+
+
+@frozen_record
+class ShowGame:
+    """Show `game` from now on without playing it (a replay: chance steps are left waiting)."""
+
+    game: Game
+
+
 Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | OfferNewGame
 Hinting = AskHint | HintFound | SavedHints
-Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting
+PhoneCommand = SeatAct | TradeSet | LeaveSeat | ForgetClaim
+AppInput = OfferMenu | AskQuestion | WithdrawQuestion | Note | Say | ClockSaved | ShowGame
+Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting | PhoneCommand | AppInput
 
 TICK = Tick()   # time passing, made once: the board's loop hands it to the referee at every pass

@@ -1,4 +1,4 @@
-"""The referee at the table (DESIGN.md, "The referee at the table").
+"""The referee at the table (ARCHITECTURE.md, "The flow of a tap").
 
 Gestures come in (`handle`), legal ones become engine actions, chance steps are answered at once from the dice
 source (or from physical dice typed in with the encoder), and `scene(now)` says what every light shows at time
@@ -28,7 +28,7 @@ from conquista.rules.events import Event, Phase
 from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted
+from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted, PhoneRefused
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.hint_asks import (
     STALE_WORDS,
@@ -42,22 +42,35 @@ from conquista.table.hint_asks import (
 from conquista.table.inputs import (
     HOLDING,
     TICK,
+    AppInput,
     AskHint,
+    AskQuestion,
+    ClockSaved,
     Fault,
     FaultSource,
+    ForgetClaim,
     HintFound,
     Input,
+    LeaveSeat,
+    Note,
     OfferBots,
+    OfferMenu,
     OfferNewGame,
+    PhoneCommand,
     RefuseClaim,
     SavedHints,
+    Say,
+    SeatAct,
     SeatClaim,
     SetHints,
     SetPalette,
     SetPhysicalDice,
     SetTimeOuts,
     Setting,
+    ShowGame,
     Tick,
+    TradeSet,
+    WithdrawQuestion,
 )
 from conquista.table.modes import (
     GAME_OVER,
@@ -65,6 +78,7 @@ from conquista.table.modes import (
     AskedMode,
     Mode,
     Paused,
+    Play,
     PowerQuestion,
     Question,
     SettingUp,
@@ -91,6 +105,7 @@ from conquista.table.referee_records import Status as Status
 from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colours, long imported from here
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.seat_claims import SeatClaims
+from conquista.table.table_view import LOG_TAIL, TableView
 from conquista.table.tournament_clock import TournamentClock
 from conquista.table.wording import owner_name
 from conquista.table.wording import readable as readable_text
@@ -166,6 +181,13 @@ class Referee:
         self.hints_asked: dict[int, int] = {}
         self.hint_asks = HintAsks()
         self._moves = 0
+        self._view: TableView | None = None   # the last view made (`view`), kept while the version stays
+        # What a view works out at its first read (table/table_view.py), from the referee as it is then.
+        self._work: dict[str, Callable[[], object]] = {
+            "status": self.status, "chance": self.conquest_chance, "dice": self.dice_values,
+            "blinking": lambda: tuple(self.dealt.blinking(self.game)), "log": lambda: tuple(self.log)}
+        self._turn_key: tuple[int, int, int] = (-1, -1, -1)   # the game, turn and player of the last view
+        self._turn_started = 0.0
         self._settle(0.0)
         turn_clock.update_clock(self, 0.0)
 
@@ -227,9 +249,66 @@ class Referee:
                 self._hint_found(item, now)
             case SavedHints(counts):
                 self.hints_asked = {seat: count for seat, count in counts if 0 <= seat < self.game.players}
+            case SeatAct() | TradeSet() | LeaveSeat() | ForgetClaim():
+                return self._phone(item, now)
+            case OfferMenu() | AskQuestion() | WithdrawQuestion() | Note() | Say() | ClockSaved() | ShowGame():
+                self._app(item, now)
             case _:
                 self._gesture(item, now)
         return None
+
+    def _phone(self, command: PhoneCommand, now: float) -> object:
+        """A phone's command: the table decides who may act (the seat the board waits for, while nothing holds the
+        game) and what a trade may be (a set the seat holds, in its reinforcement)."""
+        match command:
+            case SeatAct(seat, gesture):
+                if not self._may_act(seat):
+                    return _STILL   # a phone's late tap: nothing to say, nothing changed
+                self._gesture(gesture, now)
+            case TradeSet(seat, cards, screen):
+                cards = tuple(sorted(cards))
+                game = self.game
+                if not self._may_act(seat) or game.phase not in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
+                    self._out.append(PhoneRefused(screen, "a set is traded only in your reinforcement, before "
+                                                          "attacking"))
+                elif cards not in game.valid_trades(seat):
+                    self._out.append(PhoneRefused(screen, "those cards are not a set you hold"))
+                else:
+                    self._traded(cards, now)
+            case LeaveSeat(seat, bot, screen):
+                if not 0 <= seat < self.game.players:
+                    self._out.append(PhoneRefused(screen, f"there is no seat {seat}"))
+                elif not self._left(seat, now, bot) and screen >= 0:
+                    self._out.append(PhoneRefused(screen, self._message))
+            case ForgetClaim(screen):
+                self.claims.forget(screen)
+        return None
+
+    def _may_act(self, seat: int) -> bool:
+        """A seat's phone acts only for itself, when the board waits for it; a paused game takes nothing from
+        phones."""
+        return not self.faults.get(FaultSource.HOST) and self.game.to_move == seat and self.mode.phones_may_act
+
+    def _app(self, item: AppInput, now: float) -> None:
+        match item:
+            case OfferMenu(menu):
+                self.asked = SettingUp(menu)
+                self.clear_selection()
+                self.effects.clear()
+            case AskQuestion(question):
+                self.asked = Question(question)
+            case WithdrawQuestion(question):
+                if self.question == question:
+                    self.asked = None
+            case Note(line):
+                self.log.append(line)
+                self.last_placed_line = None
+            case Say(text):
+                self.notice(text)
+            case ClockSaved(rows):
+                self.tournament.saved(self.game, rows)
+            case ShowGame(game):
+                self._reset(game, now, play=False)
 
     def _set(self, setting: Setting) -> None:
         """A host's setting or an app's offer."""
@@ -436,13 +515,14 @@ class Referee:
     def trade(self, cards: tuple[int, ...], now: float) -> None:
         """Trade a chosen set (from a player's phone); ROLL at the board trades the best one. Refused like a tap:
         the reason is in `message` and nothing changes."""
-        def traded() -> None:
-            self.message = ""
-            if not self.mode.takes_play:
-                self.message = "not now"
-                return
-            self.apply_action(Trade(cards), now)
-        self._change(now, traded)
+        self._change(now, lambda: self._traded(cards, now))
+
+    def _traded(self, cards: tuple[int, ...], now: float) -> None:
+        self.message = ""
+        if not self.mode.takes_play:
+            self.message = "not now"
+            return
+        self.apply_action(Trade(cards), now)
 
     def start(self, game: Game, now: float, said: str, *, bots: Mapping[int, str] | None = None,
               dice: DiceSource | None = None) -> None:
@@ -553,13 +633,14 @@ class Referee:
     def leave(self, seat: int, now: float, *, bot: bool = False) -> bool:
         """`seat` leaves the game (from the host's phone; at the board CANCEL held down asks): `Leave(seat)`, or
         with `bot` a bot takes the seat. Refused like a tap: the reason in `message`."""
-        def left() -> bool:
-            self.message = ""
-            refused = leaving.leave(self, seat, now, bot=bot) if self.mode.takes_play else "not now"
-            if refused:
-                self.message = refused
-            return not refused
-        return self._change(now, left)
+        return self._change(now, lambda: self._left(seat, now, bot))
+
+    def _left(self, seat: int, now: float, bot: bool) -> bool:
+        self.message = ""
+        refused = leaving.leave(self, seat, now, bot=bot) if self.mode.takes_play else "not now"
+        if refused:
+            self.message = refused
+        return not refused
 
     # ----------------------------------------------------------------------------------------- applying
 
@@ -685,6 +766,45 @@ class Referee:
         return self.selection.last_fleet
 
     # ------------------------------------------------------------------------------------------ output
+
+    def view(self) -> TableView:
+        """The table as every screen shows it, at this version (table/table_view.py): made when the version moved
+        since the last one, else the same value."""
+        view = self._view
+        if view is not None and view.version == self.version:
+            return view
+        game = self.game
+        asked = self.asked
+        menu = asked.menu if isinstance(asked, SettingUp) else None
+        turn = (id(game), game.turn, game.current)
+        if turn != self._turn_key or menu is not None:
+            self._turn_key, self._turn_started = turn, self._now   # the turn's time counts from its first view
+        mode = self.mode
+        held = mode.under if isinstance(mode, Paused) else mode
+        claim = self.claims.open
+        log = self.log
+        faults = self.faults
+        question = asked.question if isinstance(asked, Question) else None
+        hints = self.hints_asked
+        effects = self.effects
+        view = self._view = TableView(
+            self.version, self._now, game, self.selection, self._message, self.message_kind,
+            tuple(log[-LOG_TAIL:]), len(log), self.last_roll, self.last_battle,
+            self.fault if faults else "", self.storage_fault if faults else "", FaultSource.HOST in faults,
+            bool(faults), question.text if question is not None else "", question, self._power is not None,
+            self.power_off, menu, isinstance(asked, TypingDice), claim.seat if claim is not None else -1,
+            self.claims.timeout_s, bool(self._undoable), mode.takes_play, mode.phones_may_act,
+            not isinstance(held, Play) or game.winner is not None, isinstance(mode, Question | PowerQuestion),
+            isinstance(mode, Play), turn_clock.clock_running(self),
+            self._turn_started, self.physical_dice, self.dice.name, self.dice, self.palette, self.bots_available,
+            self.new_game_offered, self.hints_allowed, self.hint_leds,
+            tuple(sorted(hints.items())) if hints else (),
+            tuple((e.territory, e.start, e.kind.value) for e in effects) if effects else (), self.refused_at,
+            self.scene, self._work, self._version_now, {})
+        return view
+
+    def _version_now(self) -> int:
+        return self.version
 
     def status(self) -> Status:
         return referee_lights.status(self)

@@ -30,7 +30,7 @@ SIGNAL_BLINK_S = 1.0
 PAUSE_GAP_S = 600.0     # a longer gap between two saved actions was a pause or a switched-off board, not play
 
 
-class TableView(Protocol):
+class ClockTable(Protocol):
     """What the clock needs of the referee (conquista.table.referee.Referee)."""
 
     game: Game
@@ -65,7 +65,7 @@ def played_from_times(times: Sequence[float]) -> float:
     return total
 
 
-def counts(table: TableView) -> bool:
+def counts(table: ClockTable) -> bool:
     """Whether the time passing now is play time."""
     game = table.game
     return (game.rules.tournament_ending and not game.over and table.menu is None and not table.fault
@@ -97,27 +97,27 @@ class TournamentClock:
         saved_game, played = self._saved
         return played if saved_game is game else 0.0
 
-    def update(self, table: TableView, now: float) -> None:
+    def update(self, table: ClockTable, now: float) -> None:
         if table.game is not self._game:
             self._game, self.before, self.played = table.game, self._before(table.game), 0.0
         elif self.running:
             self.played += max(0.0, now - self.last)
         self.last, self.running = now, counts(table)
 
-    def elapsed(self, table: TableView, now: float) -> float:
+    def elapsed(self, table: ClockTable, now: float) -> float:
         """Seconds of play at `now` (read only: `update` moves the clock)."""
         if table.game is not self._game:
             return self._before(table.game)
         return self.before + self.played + (max(0.0, now - self.last) if self.running else 0.0)
 
-    def status(self, table: TableView, now: float) -> TournamentStatus | None:
+    def status(self, table: ClockTable, now: float) -> TournamentStatus | None:
         """What the screens show; None for a game without the tournament ending."""
         game = table.game
         if not game.rules.tournament_ending:
             return None
         return game.tournament_status(self.elapsed(table, now))
 
-    def check(self, table: TableView, now: float) -> bool:
+    def check(self, table: ClockTable, now: float) -> bool:
         """At a tick: move the clock, and when it has run out apply `ClockOut()` (journalled like any action).
         It waits for a question, a fault, the menu and dice being typed in: the game goes on from where it was.
         True when a new minute of play began: the referee then moves its version, so the screens, which count the

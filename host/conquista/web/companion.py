@@ -1,11 +1,13 @@
 """The board loop's side of the web app: phone commands in, snapshots out.
 
 The board loop stays the only writer of the game. The server's thread only `submit`s commands into a thread-safe
-inbox; `step(referee, now)`, called by the board loop on each pass, drains it into the referee exactly as taps and
-presses (so the referee checks them), routes what each command gave out through the table's effect router
-(`route_effects`, set by `EffectRouter.add_phones`: the journal records it before any view shows it), and when
-anything changed builds every audience's view and hands the serialised snapshot to the server (`send`, which the
-server wires to its event loop with `call_soon_threadsafe`).
+inbox; `step(referee, now)`, called by the board loop on each pass, translates each into the referee's input
+(table/inputs.py: the referee decides who may act, what a trade may be, the pause and the turn's clock), routes
+what each command gave out through the table's effect router (`route_effects`, set by `EffectRouter.add_phones`:
+the journal records it before any view shows it), and when anything changed turns the table's one view of that
+version (`Referee.view()`) into every audience's frame and hands the serialised snapshot to the server (`send`,
+which the server wires to its event loop with `call_soon_threadsafe`). The seats' tokens and who hosts are the
+web's own (web/seats.py): a host's command from a seat that is not the host's is not handed on.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from typing import Any
 
 from conquista.bots.roster import DEFAULT_BOT
 from conquista.errors import ConquistaError
-from conquista.rules.events import Phase
+from conquista.rules.engine import Game
 from conquista.table import inputs
-from conquista.table.effects import Effect, GameStarted, SeatToBot
+from conquista.table.effects import Effect, GameStarted, PhoneRefused, SeatToBot
 from conquista.table.hint_asks import HintNews
 from conquista.table.referee import Referee
 from conquista.table.seat_claims import CLAIM_TIMEOUT_S, ClaimNews, ClaimState
@@ -75,11 +77,8 @@ class Companion:
     latest: Snapshot | None = None
     map_json: str = ""
     territory_ids: tuple[str, ...] = ()
-    paused: bool = False
     _version: int = 0
     _key: tuple[Any, ...] = ()
-    _turn_key: tuple[int, int] = (-1, -1)
-    _turn_started: float = 0.0
     _saved: tuple[SavedChoice, ...] = ()
     _saved_key: tuple[int, int] = (-1, -1)
     _bound: frozenset[int] = frozenset()      # the seats with a phone at the last snapshot
@@ -95,7 +94,7 @@ class Companion:
 
     def step(self, referee: Referee, now: float) -> None:
         """On the board loop: take the phones' commands, publish what changed."""
-        if referee.claims.timeout_s != self.claim_timeout_s:
+        if referee.view().claim_timeout_s != self.claim_timeout_s:
             referee.step(inputs.SetTimeOuts(claim_s=self.claim_timeout_s), now)
         while True:
             try:
@@ -117,7 +116,9 @@ class Companion:
         """The referee's effects for the phones: what became of seat claims (each phone is answered, a grant with
         the seat's token; the seat's current phone is told of a claim for its seat), and a game started (the seats
         follow it: a seat gone, or now a bot's, unbinds its phones at the next snapshot), a seat handed to a
-        bot (likewise), and what became of a phone's ask for a hint (to that phone). The rest is not the phones'."""
+        bot (likewise), what became of a phone's ask for a hint (to that phone), and a phone's command refused (to
+        that phone). The rest is not the phones'."""
+        game = referee.view().game
         for news in effects:
             if isinstance(news, GameStarted):
                 self.seats.resize(news.players, frozenset(news.bots) if news.bots is not None else None)
@@ -126,15 +127,18 @@ class Companion:
                 continue
             if isinstance(news, SeatToBot):   # from the host's phone or CANCEL held at the board: no phone plays it
                 self.bot_kinds.setdefault(news.seat, DEFAULT_BOT)
-                self.seats.resize(referee.game.players, self.seats.bots | {news.seat})
+                self.seats.resize(game.players, self.seats.bots | {news.seat})
                 continue
             if isinstance(news, HintNews):   # to the phone that asked only: a hint may name the seat's cards
-                ids = tuple(referee.game.map.id(t) for t in news.territories)
+                ids = tuple(game.map.id(t) for t in news.territories)
                 self.send(HintAnswer(news.screen, news.seat, news.text, ids, news.state))
+                continue
+            if isinstance(news, PhoneRefused):
+                self.send(Refusal(news.screen, news.reason))
                 continue
             if not isinstance(news, ClaimNews):
                 continue
-            colour = referee.game.rules.colours[news.seat] if 0 <= news.seat < referee.game.players else "?"
+            colour = game.rules.colours[news.seat] if 0 <= news.seat < game.players else "?"
             if news.state is ClaimState.GRANTED:
                 self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=self.seats.grant(news.seat)))
             elif news.state is ClaimState.ASKED:
@@ -154,22 +158,15 @@ class Companion:
             case ClaimSeat(connection, seat):
                 self._ask_for_seat(referee, connection, seat, now)
             case ScreenClosed(connection):
-                referee.claims.forget(connection)
+                referee.step(inputs.ForgetClaim(connection), now)
             case RefuseClaim(seat):
                 if seat in self.seats.phones():
                     referee.step(inputs.RefuseClaim(seat), now)
             case SeatGesture(seat, gesture):
-                if self._may_act(referee, seat):
-                    referee.handle(gesture, now)
+                referee.step(inputs.SeatAct(seat, gesture), now)   # the referee says whether the seat may act
             case SeatTrade(seat, cards, connection):
-                # Checked here rather than by the referee, whose refusal (on the public board) names the cards.
-                game = referee.game
-                if not self._may_act(referee, seat) or game.phase not in (Phase.REINFORCE, Phase.ELIMINATION_TRADE):
-                    self.send(Refusal(connection, "a set is traded only in your reinforcement, before attacking"))
-                elif tuple(sorted(cards)) not in game.valid_trades(seat):
-                    self.send(Refusal(connection, "those cards are not a set you hold"))
-                else:
-                    referee.trade(tuple(sorted(cards)), now)
+                # A refusal goes back to this phone only (`PhoneRefused`): its words name the cards.
+                referee.step(inputs.TradeSet(seat, cards, connection), now)
             case SeatHint(seat, connection):
                 # The referee answers at once that hard thinks (or why not), and later with the hint (`route`).
                 referee.step(inputs.AskHint(seat, connection), now)
@@ -188,7 +185,8 @@ class Companion:
                     self._new_game(referee, connection, seat, setup, now)
             case HostLeave(connection, seat, target, bot):
                 if seat == self.seats.host and seat >= 0:
-                    self._leave(referee, connection, target, bot, now)
+                    # A bot's seat from now on: its `SeatToBot` unbinds the seat's phones when it is routed.
+                    referee.step(inputs.LeaveSeat(target, bot, connection), now)
             case HostRemote(connection, seat, target):
                 why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
                                                            else "only the host gives a remote seat")
@@ -197,20 +195,11 @@ class Companion:
                 else:
                     self.send(ClaimAnswer(connection, target, ClaimState.REMOTE,
                                           grant=self.seats.grant(target, remote=True)))
-        self.paused = inputs.FaultSource.HOST in referee.faults
 
-    def _leave(self, referee: Referee, connection: int, target: int, bot: bool, now: float) -> None:
-        if not 0 <= target < referee.game.players:
-            self.send(Refusal(connection, f"there is no seat {target}"))
-            return
-        if not referee.leave(target, now, bot=bot):
-            self.send(Refusal(connection, referee.message))
-        # A bot's seat from now on: its `SeatToBot` unbinds the seat's phones when it is routed.
-
-    def _may_act(self, referee: Referee, seat: int) -> bool:
-        # A seat acts only for itself and only when it is to move (a connection whose seat changed hands was
-        # unbound by the server: it sends as a public screen); a paused game takes nothing from phones.
-        return not self.paused and referee.game.to_move == seat and referee.mode.phones_may_act
+    @property
+    def paused(self) -> bool:
+        """The host's phone paused the game (the referee's: `TableView.paused`), as last published."""
+        return bool(self._key and self._key[-1])
 
     def _new_game(self, referee: Referee, connection: int, host: int, setup: GameSetUp, now: float) -> None:
         if self.new_game is None:
@@ -235,8 +224,9 @@ class Companion:
         self._routed(referee, now)   # the seats follow the new game before anything else
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:
-        if self.seats.players != referee.game.players:  # the table started another game (e.g. at the resume prompt)
-            self.seats.resize(referee.game.players)
+        players = referee.view().game.players
+        if self.seats.players != players:  # the table started another game (e.g. at the resume prompt)
+            self.seats.resize(players)
         why = self.seats.why_not_claim(seat)
         if why:
             self.send(ClaimAnswer(connection, seat, ClaimState.REFUSED, why))
@@ -245,9 +235,8 @@ class Companion:
 
     # ------------------------------------------------------------------------------------------ snapshots
 
-    def _unbind(self, referee: Referee, phones: frozenset[int]) -> None:
+    def _unbind(self, game: Game, phones: frozenset[int]) -> None:
         """Seats whose phone lost its token since the last snapshot: their connections are told why, at once."""
-        game = referee.game
         for seat in sorted(self._bound - phones):
             colour = game.rules.colours[seat] if seat < game.players else f"seat {seat}"
             if seat >= game.players:
@@ -268,19 +257,14 @@ class Companion:
 
     def publish(self, referee: Referee, now: float, force: bool = False) -> None:
         self._anchor = (now, self.wall())
-        game = referee.game
-        turn_key = (game.turn, game.current)
-        if turn_key != self._turn_key or referee.menu is not None:
-            # The turn's seconds count from its start; during the set-up menu there is no turn to count.
-            self._turn_key, self._turn_started = turn_key, now
+        table = referee.view()
+        game = table.game
         phones = self.seats.phones()
         if phones != self._bound:
-            self._unbind(referee, phones)
-        claim = referee.claims.open
-        claiming = claim.seat if claim is not None else -1
+            self._unbind(game, phones)
+        claiming = table.claim_seat
         # The referee's version moves on every change it makes; the rest is the seats' own state.
-        key = (id(game), referee.version, phones, claiming, self.seats.host, self.seats.remote,
-               referee.physical_dice, self.paused)
+        key = (id(game), table.version, phones, claiming, self.seats.host, self.seats.remote, table.paused)
         if key == self._key and not force:
             return
         self._key = key
@@ -290,16 +274,16 @@ class Companion:
             self.territory_ids = tuple(game.map.id(t) for t in range(game.map.size))
         state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host,
                           remote=self.seats.remote)
-        public = public_view(referee, state, now - self._turn_started, now)
+        public = public_view(table, state, table.turn_seconds(now), now)
         public["version"] = self._version
         if (id(game), self.seats.host) != self._saved_key and self.new_game is not None and self.seats.host >= 0:
             self._saved_key = (id(game), self.seats.host)
             self._saved = self.saved_games()
-        host = host_view(referee, state, players=game.players, paused=self.paused, can_set_up=self.new_game is not None,
+        host = host_view(table, state, players=game.players, paused=table.paused, can_set_up=self.new_game is not None,
                          bot_kinds=self.bot_kinds, saved=self._saved)
         seats = []
         for seat in range(game.players):
-            view = seat_view(referee, seat, remote=seat in self.seats.remote)
+            view = seat_view(table, seat, remote=seat in self.seats.remote)
             view["version"] = self._version
             seats.append(json.dumps(view))
         snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)

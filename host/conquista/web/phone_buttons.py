@@ -11,8 +11,7 @@ from __future__ import annotations
 from conquista.rules.actions import EndPhase
 from conquista.rules.engine import Game
 from conquista.rules.events import PLACING_PHASES, Phase
-from conquista.table.modes import Play, PowerQuestion, Question
-from conquista.table.referee import Referee
+from conquista.table.table_view import TableView
 from conquista.table.unit_kinds import units
 from conquista.table.wording import plural
 
@@ -22,53 +21,53 @@ END_WORDS = {Phase.REINFORCE: "End reinforcement", Phase.NEUTRAL_REINFORCE: "Don
              Phase.NEUTRAL_ATTACK: "End the neutral attack", Phase.FORTIFY: "End turn"}
 
 
-def seat_buttons(referee: Referee, seat: int) -> dict[str, str]:
+def seat_buttons(table: TableView, seat: int) -> dict[str, str]:
     """The slots that act now for `seat`, each with its label; none while the seat is not to move."""
-    game = referee.game
+    game = table.game
     if game.to_move != seat or game.over:
         return {}
-    mode = referee.mode
-    if isinstance(mode, Question | PowerQuestion):
+    if table.answering:
         return {"roll": "Yes", "cancel": "No"}
-    if not isinstance(mode, Play):      # the set-up menu, a fault, dice typed in at the board: nothing from here
+    if not table.in_play:      # the set-up menu, a fault, dice typed in at the board: nothing from here
         return {}
     phase = game.phase
     out: dict[str, str] = {}
     if phase in END_WORDS and game.check(EndPhase()) is None:
         out["next"] = END_WORDS[phase]
     if phase in PLACING_PHASES:
-        if referee.can_undo:
+        if table.can_undo:
             out["cancel"] = "Take back"
             out["less"] = "−"
-        if game.pool and referee.last_placed >= 0 and game.owner[referee.last_placed] == game.acting_owner():
+        last = table.selection.last_placed
+        if game.pool and last >= 0 and game.owner[last] == game.acting_owner():
             out["more"] = "+"
             out["all"] = "all"
         return out
     if phase in ATTACKING:
-        if referee.source >= 0:
+        if table.source >= 0:
             out["cancel"] = "Cancel"
-        if referee.target >= 0:
-            out["roll"] = f"Roll {plural(referee.count, 'die')}"
+        if table.target >= 0:
+            out["roll"] = f"Roll {plural(table.selection.count, 'die')}"
             out["blitz"] = "Blitz"
-            _counts(out, referee.count, game.max_attack_dice(referee.source))
+            _counts(out, table.selection.count, game.max_attack_dice(table.source))
         return out
     if phase is Phase.DEFEND and game.battle is not None:
-        out["roll"] = f"Defend with {plural(referee.selection.defence, 'die')}"
-        _counts(out, referee.selection.defence, game.max_defend_dice(game.battle.target))
+        out["roll"] = f"Defend with {plural(table.defence, 'die')}"
+        _counts(out, table.defence, game.max_defend_dice(game.battle.target))
         return out
     if phase is Phase.OCCUPY and game.battle is not None:
         low, high = game.occupy_range()
-        out["roll"] = f"Move {_moved(game, referee.count, game.battle.source, game.battle.target)} in"
-        _counts(out, referee.count, high, low)
+        out["roll"] = f"Move {_moved(game, table.selection.count, game.battle.source, game.battle.target)} in"
+        _counts(out, table.selection.count, high, low)
         return out
     if phase is Phase.FORTIFY:
-        if referee.source >= 0:
+        if table.source >= 0:
             out["cancel"] = "Cancel"
-        elif referee.can_undo:
+        elif table.can_undo:
             out["cancel"] = "Take back"
-        if referee.target >= 0:
-            out["roll"] = f"Move {_moved(game, referee.count, referee.source, referee.target)}"
-            _counts(out, referee.count, game.movable(referee.source, referee.target))
+        if table.target >= 0:
+            out["roll"] = f"Move {_moved(game, table.selection.count, table.source, table.target)}"
+            _counts(out, table.selection.count, game.movable(table.source, table.target))
     return out
 
 

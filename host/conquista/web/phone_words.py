@@ -10,10 +10,9 @@ and the end of the game keep the board's words: they are the same for everyone.
 from __future__ import annotations
 
 from conquista.rules.events import Phase
-from conquista.table.modes import Paused, Play
 from conquista.table.prompt_words import PlayStep, play_step
 from conquista.table.prompt_words import territory_name as _name
-from conquista.table.referee import Referee
+from conquista.table.table_view import TableView
 from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
@@ -25,18 +24,16 @@ DOING = {
 }
 
 
-def _board_words(referee: Referee) -> bool:
+def _board_words(table: TableView) -> bool:
     """The board's own words apply: a question, the set-up menu, dice typed in, the game over."""
-    mode = referee.mode
-    held = mode.under if isinstance(mode, Paused) else mode   # a fault leaves the words of what it holds
-    return not isinstance(held, Play) or referee.game.winner is not None
+    return table.board_words   # a fault leaves the words of what it holds
 
 
-def waiting_words(referee: Referee) -> str:
+def waiting_words(table: TableView) -> str:
     """For a phone whose seat is not to move: who plays and what they do."""
-    game = referee.game
-    if _board_words(referee):
-        return referee.status().pending
+    game = table.game
+    if _board_words(table):
+        return table.status.pending
     to_move = game.to_move
     if not isinstance(to_move, int):
         return "the board is rolling" if to_move is not None else ""
@@ -48,18 +45,18 @@ def waiting_words(referee: Referee) -> str:
     return f"{owner_name(game, to_move)} is {doing}"
 
 
-def my_turn_words(referee: Referee, remote: bool = False) -> str:
+def my_turn_words(table: TableView, remote: bool = False) -> str:
     """For the phone of the seat to move: what to do now, with the phone's buttons. A remote seat plays on the board
     page's map, away from the board: its words say so."""
-    words = _my_turn_words(referee)
+    words = _my_turn_words(table)
     return words.replace("on the board", "on the map") if remote else words
 
 
-def _my_turn_words(referee: Referee) -> str:
-    game = referee.game
-    if _board_words(referee):
-        return referee.status().pending
-    phase, sel = game.phase, referee.selection
+def _my_turn_words(table: TableView) -> str:
+    game = table.game
+    if _board_words(table):
+        return table.status.pending
+    phase, sel = game.phase, table.selection
     source, target, count = sel.source, sel.target, sel.count
     neutral = " neutral" if phase in (Phase.NEUTRAL_REINFORCE, Phase.NEUTRAL_ATTACK) else ""
     battle = game.battle
@@ -90,4 +87,4 @@ def _my_turn_words(referee: Referee) -> str:
             return f"From {_name(game, source)}: tap where to move"
         case PlayStep.MOVE:
             return f"Move {units(game, count, source, target)} from {_name(game, source)} to {_name(game, target)}"
-    return referee.status().pending
+    return table.status.pending

@@ -229,7 +229,8 @@ class Hub:
         for other in self.connections.values():
             if other is not conn and other.seat == seat:
                 self._unseat(other)
-                other.frame({"type": "taken_over", "seat": seat})
+                other.frame({"type": "taken_over", "seat": seat,
+                             "reason": "this seat was opened on another screen, which plays it now"})
         conn.seat = seat
         if self.companion.latest is not None:
             conn.offer(self.companion.latest)

@@ -27,10 +27,9 @@ from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
 from conquista.table.colours import Palette, mark, screen_hex
 from conquista.table.logview import game_over_reason
-from conquista.table.referee import Referee, Status
-from conquista.table.referee_records import LastBattle, MessageKind
+from conquista.table.referee_records import LastBattle, MessageKind, Status
+from conquista.table.table_view import TableView
 from conquista.table.tournament_clock import to_json as tournament_json
-from conquista.table.turn_clock import clock_running
 from conquista.table.wording import NEUTRAL_NAME, owner_name
 from conquista.web.layout import CLASSIC_CELLS, board_cells, schematic_points
 from conquista.web.phone_buttons import seat_buttons
@@ -119,16 +118,16 @@ def _neutral(game: Game) -> dict[str, Any] | None:
             "territories": game.territory_count[game.neutral]}
 
 
-def _territories(referee: Referee) -> list[dict[str, Any]]:
+def _territories(table: TableView) -> list[dict[str, Any]]:
     """Each territory's owner and units. With fleets (lamorisse-1954) `armies` still counts every unit and `fleets`
     how many of them are fleets; with a progressive deal `blinking` says it was just dealt and waits for its army."""
-    game = referee.game
+    game = table.game
     out: list[dict[str, Any]] = [
         {"id": game.map.id(t), "owner": game.owner[t] if game.owner[t] >= 0 else None,
          "colour": owner_name(game, game.owner[t]), "rgb": _owner_rgb(game, game.owner[t]),
          "mark": mark(owner_name(game, game.owner[t])) if game.owner[t] >= 0 else "", "armies": game.armies[t]}
         for t in range(game.map.size)]
-    if referee.menu is not None:
+    if table.menu is not None:
         # No game yet (the set-up menu): the map stays dark, as on the board, with no owner and no count on it.
         for territory in out:
             territory.update(owner=None, colour="", rgb="#000000", mark="", armies=0)
@@ -136,24 +135,30 @@ def _territories(referee: Referee) -> list[dict[str, Any]]:
         for t, territory in enumerate(out):
             territory["fleets"] = game.fleets[t]
     if game.rules.deal is DealKind.PROGRESSIVE:
-        blinking = set(referee.dealt.blinking(game))
+        blinking = set(table.blinking)
         for t, territory in enumerate(out):
             territory["blinking"] = t in blinking
     return out
 
 
-def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: float = 0.0) -> dict[str, Any]:
-    """`turn_seconds`: how long the turn has gone at `now`, the board's clock. Times are sent as moments on that
-    clock (`started`, `deadline`, `ends_at`): a screen counts from them with the board's "now" that comes with every
+def public_view(table: TableView, seats: SeatState, turn_seconds: float | None = None,
+                now: float | None = None) -> dict[str, Any]:
+    """Any screen's view of the table at one version. `turn_seconds`: how long the turn has gone at `now`, the
+    board's clock (by default the table's own count at the view's moment). Times are sent as moments on that clock
+    (`started`, `deadline`, `ends_at`): a screen counts from them with the board's "now" that comes with every
     frame, so every screen shows the same time however late it opened."""
-    game = referee.game
+    if now is None:
+        now = table.now
+    if turn_seconds is None:
+        turn_seconds = table.turn_seconds(now)
+    game = table.game
     colours = game.rules.colours
-    status = referee.status()
-    attack, defend = referee.dice_values()
+    status = table.status
+    attack, defend = table.dice
     return {
         "rules": game.rules.name,
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
-        "territories": _territories(referee),
+        "territories": _territories(table),
         "neutral": _neutral(game),
         "seats": [{"seat": s, "colour": colours[s], "rgb": _hex(colours[s]), "mark": mark(colours[s]),
                    "cards": len(game.hands[s]),
@@ -161,6 +166,9 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: fl
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
                    "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
         "current": game.current,
+        # Whose turn it is, for every screen's heading: during a defence still the attacker's (the defender only
+        # answers: `to_move`).
+        "turn_of": table.turn_of,
         # A seat, or "chance" / "terminal" when no seat acts.
         "to_move": game.to_move if isinstance(game.to_move, int) else game.to_move.value,
         "phase": status.phase,
@@ -168,57 +176,57 @@ def public_view(referee: Referee, seats: SeatState, turn_seconds: float, now: fl
         "message": status.message,
         "message_kind": status.message_kind.value,    # "refusal" is shown in refusal red, the others plainly
         # The selected territories by map id (the referee keeps -1 for "none"; a screen never sees it).
-        "selection": [game.map.id(t) for t in (referee.source, referee.target) if t >= 0],
+        "selection": [game.map.id(t) for t in (table.source, table.target) if t >= 0],
         "dice": {"attack": [d for d in attack if d is not None], "defence": [d for d in defend if d is not None]},
-        "log": referee.log[-LOG_LINES:],
+        "log": list(table.log[-LOG_LINES:]),
         # The turn's time left, with a turn time limit (None without one): the referee's clock, which stops for
         # questions and faults.
-        "clock": clock_view(referee, status, turn_seconds, now),
+        "clock": clock_view(table, status, turn_seconds, now),
         # The tournament ending's clock, stage and points (None without it): docs/playing.md.
-        "tournament": tournament_view(referee, status),
+        "tournament": tournament_view(table, status),
         "winner": game.winner,
         "over": game.over,
         # How the game was won, in words ("mission: ...", "every territory"), for every screen's end.
         "won_how": game_over_reason(game, game.winner, game.over_reason) if game.winner is not None else "",
-        "fault": referee.fault,
+        "fault": table.fault,
         # The set-up menu on the board's ring, in words and as data, while a new game is chosen there.
-        "menu": referee.menu.view() if referee.menu is not None else None,
+        "menu": table.menu_view() if table.menu is not None else None,
         # The last roll (for a screen that announces battles): counted, so a roll like the one before is news;
         # with the seats on each side and whether it was rolled in this turn (an older one is not shown as news).
-        "roll": _rolled(game, last_roll(game), referee.last_battle),
+        "roll": _rolled(game, last_roll(game), table.last_battle, table.playing),
         # The chance that the attack chosen now takes its target (a blitz to the end), as the attacker's phone has it.
-        "odds": referee.conquest_chance() if game.phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and
-        referee.target >= 0 and referee.menu is None else None,
+        "odds": table.chance if game.phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and
+        table.target >= 0 and table.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
-        "luck": luck_view(game, referee.hints_asked),
+        "luck": luck_view(game, dict(table.hints_asked)),
     }
 
 
-def clock_view(referee: Referee, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
+def clock_view(table: TableView, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
     """The turn's clock: when the turn started on the board's clock (`started`, none during the set-up menu); with a
     time limit the seconds left as the referee counts them, and while that clock runs the moment it runs out
     (`deadline`): a stopped clock (a question, a fault) has none, and a screen shows `left` without counting."""
-    game = referee.game
+    game = table.game
     left = status.time_left
-    running = left is not None and clock_running(referee)
+    running = left is not None and table.clock_running
     return {"turn": game.turn, "round": game.round, "seconds": round(turn_seconds, 1),
-            "started": None if referee.menu is not None else round(now - turn_seconds, 2),
+            "started": None if table.menu is not None else round(now - turn_seconds, 2),
             "limit": game.rules.turn_time_limit_s or None,
             "left": None if left is None else round(left, 1),
-            "deadline": round(referee.now + left, 2) if running and left is not None else None}
+            "deadline": round(table.now + left, 2) if running and left is not None else None}
 
 
-def tournament_view(referee: Referee, status: Status) -> dict[str, Any] | None:
+def tournament_view(table: TableView, status: Status) -> dict[str, Any] | None:
     """The tournament's clock, stage and points, and its closing rolls so far (counted, so a screen that
     announces them knows a new one; the last one's dice). While its clock runs, the moment on the board's clock it
     runs out (`ends_at`)."""
-    game = referee.game
+    game = table.game
     view = tournament_json(status.tournament)
     if view is None:
         return None
     left = view["seconds_left"]
-    running = not referee.fault and referee.menu is None and not game.over
-    view["ends_at"] = round(referee.now + float(left), 2) if running and isinstance(left, int | float) else None
+    running = not table.fault and table.menu is None and not game.over
+    view["ends_at"] = round(table.now + float(left), 2) if running and isinstance(left, int | float) else None
     rolls = [a for a in game.log if isinstance(a, ClosingRoll)] if game.clock_out_round else []
     view["closing"] = {"count": len(rolls), "dice": list(rolls[-1].dice)} if rolls else None
     return view
@@ -244,10 +252,12 @@ def last_roll(game: Game) -> dict[str, Any] | None:
             "lost": list(lost)}
 
 
-def _rolled(game: Game, roll: dict[str, Any] | None, battle: LastBattle | None) -> dict[str, Any] | None:
+def _rolled(game: Game, roll: dict[str, Any] | None, battle: LastBattle | None,
+            playing: bool = True) -> dict[str, Any] | None:
     """The last roll with its sides and whether it was rolled in this turn, from the battle the referee kept
     (`Referee.last_battle`: the defender is the seat that held the target when the dice were rolled). A position
-    only shown (a replay) has none kept: the sides are then the territories' owners now."""
+    only shown (a replay) has none kept: the sides are then the territories' owners now. `shown`: every screen shows
+    it as news (rolled in this turn of a game being played); one of an earlier turn is shown on none."""
     if roll is None:
         return None
     source, target = game.map.index(roll["source"]), game.map.index(roll["target"])
@@ -259,7 +269,7 @@ def _rolled(game: Game, roll: dict[str, Any] | None, battle: LastBattle | None) 
         defender = game.owner[target] if game.owner[target] != attacker else None
         this_turn = True
     roll.update(attacker=owner_name(game, attacker), defender=None if defender is None else owner_name(game, defender),
-                conquered=game.owner[target] == attacker, this_turn=this_turn)
+                conquered=game.owner[target] == attacker, this_turn=this_turn, shown=this_turn and playing)
     return roll
 
 
@@ -339,16 +349,16 @@ def _card(game: Game, card: int) -> dict[str, Any]:
     return {"card": card, "territory": name, "symbol": card_symbol(game.map, card)}
 
 
-def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
+def _sets(game: Game, seat: int, trades: tuple[tuple[int, ...], ...]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if game.rules.card_deck is CardDeck.POWER:  # an eagle alone, or four different figures
-        for cards in game.valid_trades(seat):
+        for cards in trades:
             kind = power_cards.trade_kind(cards)
             assert kind is not None
             out.append({"cards": list(cards), "kind": kind.replace("_", " "), "armies": game.power_value(cards)})
         out.sort(key=lambda s: -int(s["armies"]))
         return out
-    for cards in game.valid_trades(seat):
+    for cards in trades:
         kind = set_kind(tuple(card_symbol(game.map, c) for c in cards))  # type: ignore[arg-type]
         assert kind is not None
         # trade_value counts the territory bonus for the player to move; others see what the set itself gives.
@@ -358,10 +368,11 @@ def _sets(game: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, Any]:
+def seat_view(table: TableView, seat: int, remote: bool = False) -> dict[str, Any]:
     """One player's private screen: mission, hand, sets, and the counts that matter for their move now. `remote`:
     the seat plays from the board page's map, away from the board."""
-    game = referee.game
+    game = table.game
+    private = table.private(seat)
     phase = game.phase
     mine = game.to_move == seat
     view: dict[str, Any] = {
@@ -369,21 +380,21 @@ def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, An
         "colour": game.rules.colours[seat],
         "rgb": _hex(game.rules.colours[seat]),
         "mark": mark(game.rules.colours[seat]),
-        "mission": mission_progress(game, seat) if game.missions else None,
-        "cards": [_card(game, c) for c in sorted(game.hands[seat])],
-        "sets": _sets(game, seat),
+        "mission": mission_progress(game, seat) if private.has_mission else None,
+        "cards": [_card(game, c) for c in private.hand],
+        "sets": _sets(game, seat, private.trades),
         "forced_trade": mine and game.must_trade(),
         "my_turn": mine,
         # "What would hard do?" may be asked now (the host allows hints, and the board waits for this seat).
-        "hint_ready": mine and referee.hints_allowed and referee.mode.phones_may_act,
+        "hint_ready": private.may_ask_hint,
         # Acting for the neutral army (the duel): the armies it commands now are the neutral army's.
         "for_neutral": mine and game.neutral is not None and game.acting_owner() == game.neutral,
         # In the phone's words (conquista.web.phone_words): what to do now, or who plays.
-        "pending": my_turn_words(referee, remote) if mine else "",
-        "waiting": "" if mine else waiting_words(referee),
+        "pending": my_turn_words(table, remote) if mine else "",
+        "waiting": "" if mine else waiting_words(table),
         # Only a refusal is shown as one (in refusal red); a notice (a seat granted, a time-out) is plain words.
-        "refused": referee.message if mine and referee.message_kind is MessageKind.REFUSAL else "",
-        "said": referee.message if mine and referee.message_kind is not MessageKind.REFUSAL else "",
+        "refused": table.message if mine and table.message_kind is MessageKind.REFUSAL else "",
+        "said": table.message if mine and table.message_kind is not MessageKind.REFUSAL else "",
         "to_place": game.pool if mine and phase in PLACING_PHASES else 0,
         "can_trade": mine and phase in (Phase.REINFORCE, Phase.ELIMINATION_TRADE) and bool(game.valid_trades()),
         "dice": None,
@@ -391,62 +402,62 @@ def seat_view(referee: Referee, seat: int, remote: bool = False) -> dict[str, An
         "odds": None,
         # The territories a tap may use now, by map id: where to place, the sources, or the selected source's
         # targets; a phone lists them so a small map need not be hit exactly.
-        "legal": legal_taps(referee) if mine else [],
+        "legal": legal_taps(table) if mine else [],
         # The buttons that act now, each with its label (web/phone_buttons.py): the phone offers only these.
-        "buttons": seat_buttons(referee, seat),
+        "buttons": seat_buttons(table, seat),
     }
-    if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and referee.target >= 0:
-        view["dice"] = {"attack": referee.count, "max": game.max_attack_dice(referee.source)}
-        view["odds"] = referee.conquest_chance()
+    if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and table.target >= 0:
+        view["dice"] = {"attack": table.selection.count, "max": game.max_attack_dice(table.source)}
+        view["odds"] = table.chance
     elif mine and phase is Phase.DEFEND:
         most = game.max_defend_dice(game.battle.target) if game.battle else 0
-        view["dice"] = {"defend": referee.selection.defence, "max": most}
+        view["dice"] = {"defend": table.defence, "max": most}
     elif mine and phase is Phase.OCCUPY:
         low, high = game.occupy_range()
-        view["move_in"] = {"count": referee.count, "min": low, "max": high}
+        view["move_in"] = {"count": table.selection.count, "min": low, "max": high}
     if game.rules.fleets:
-        _with_fleets(referee, view, mine)
+        _with_fleets(table, view, mine)
     return view
 
 
-def legal_taps(referee: Referee) -> list[str]:
+def legal_taps(table: TableView) -> list[str]:
     """The territories that a tap may use in the step now, from the game's legal actions."""
-    game = referee.game
+    game = table.game
     phase = game.phase
     found: set[int] = set()
     if phase in PLACING_PHASES:
         found = {a.territory for a in game.legal_actions() if isinstance(a, Place)}
     elif phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK, Phase.FORTIFY):
         moves = [a for a in game.legal_actions() if isinstance(a, (Attack, Fortify))]
-        source = referee.source
-        if source >= 0 and referee.target < 0:
+        source = table.source
+        if source >= 0 and table.target < 0:
             found = {a.target for a in moves if a.source == source}
         elif source < 0:
             found = {a.source for a in moves}
     return [game.map.id(t) for t in sorted(found)]
 
 
-def _with_fleets(referee: Referee, view: dict[str, Any], mine: bool) -> None:
+def _with_fleets(table: TableView, view: dict[str, Any], mine: bool) -> None:
     """A ruleset with fleets (lamorisse-1954): a long press on a territory places a fleet (`fleets`), and the counts
     to move say which units move (`units`: "armies" or "fleets"), the fortify move with its most (`move`)."""
-    game = referee.game
+    game = table.game
     view["fleets"] = True
     view["move"] = None
     battle = game.battle
     if view["move_in"] is not None and battle is not None:
         view["move_in"]["units"] = "fleets" if game.sails(battle.source, battle.target) else "armies"
-    if mine and game.phase is Phase.FORTIFY and referee.target >= 0:
-        s, t = referee.source, referee.target
-        view["move"] = {"count": referee.count, "max": game.movable(s, t),
+    if mine and game.phase is Phase.FORTIFY and table.target >= 0:
+        s, t = table.source, table.target
+        view["move"] = {"count": table.selection.count, "max": game.movable(s, t),
                         "units": "fleets" if game.sails(s, t) else "armies"}
 
 
-def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool, can_set_up: bool = False,
+def host_view(table: TableView, seats: SeatState, *, players: int, paused: bool, can_set_up: bool = False,
               bot_kinds: Mapping[int, str] | None = None, saved: Sequence[SavedChoice] = ()) -> dict[str, Any]:
     """The set-up screen: a game (ruleset, players, which seats bots play and which bot, automatic defence,
     committed dice) or a saved game to resume, when the command line did not set one up; the dice, pause, remote
     seats."""
-    rules = referee.game.rules
+    rules = table.game.rules
     kinds = bot_kinds or {}
     return {
         "can_set_up": can_set_up,
@@ -459,16 +470,18 @@ def host_view(referee: Referee, seats: SeatState, *, players: int, paused: bool,
         "bots": sorted(seats.bots),
         "bot_kinds": {str(seat): kinds.get(seat, DEFAULT_BOT) for seat in sorted(seats.bots)},
         "switches": {"automatic defence": rules.automatic_defence, "tournament ending": rules.tournament_ending,
-                     "physical dice": referee.physical_dice,
-                     "committed dice": referee.dice.name == "committed"},
+                     "physical dice": table.physical_dice,
+                     "committed dice": table.dice_name == "committed"},
         "paused": paused,
-        "palette": referee.palette.value,
+        # A game is being played (not the set-up menu's stand-in, not over): starting another stops it.
+        "playing": table.playing,
+        "palette": table.palette.value,
         "palettes": [p.value for p in Palette],
-        "menu": referee.menu.view() if referee.menu is not None else None,
+        "menu": table.menu_view() if table.menu is not None else None,
         # A player leaving (docs/rules.md, "Table features"): who may still leave, and whether a bot can take a seat
         # instead.
-        "may_leave": referee.game.active_players() if rules.players_may_leave else [],
-        "bot_takeover": referee.bots_available,
+        "may_leave": table.game.active_players() if rules.players_may_leave else [],
+        "bot_takeover": table.bots_available,
         # Hints for a learner ("what would hard do?"): allowed for the table, and shown on the LEDs too.
-        "hints": {"allowed": referee.hints_allowed, "leds": referee.hint_leds},
+        "hints": {"allowed": table.hints_allowed, "leds": table.hint_leds},
     }

@@ -279,7 +279,8 @@ function drawSide() {
   document.body.classList.toggle("menu", Boolean(view.menu));
   setText(document.getElementById("title"), `conquista · ${view.rules} · ${map.name}`);
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
-  const who = seats[view.to_move >= 0 ? view.to_move : view.current];
+  // Whose turn it is (the table's view says: during a defence still the attacker's).
+  const who = seats[view.turn_of !== undefined ? view.turn_of : view.current];
   const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.won_how, view.phase, view.clock.turn,
     view.clock.round]);
   update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(...turnWords(view, who)));
@@ -362,7 +363,7 @@ function shownDice(v) {
   if (v.over || v.menu) return none;
   const roll = v.roll;
   const same = roll && String(roll.attack) === String(v.dice.attack) && String(roll.defence) === String(v.dice.defence);
-  if (same && !roll.this_turn) return none;
+  if (same && !roll.shown) return none;
   return v.dice;
 }
 
@@ -554,14 +555,23 @@ const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
   else if (frame.type === "public") view = frame.view;
   else if (frame.type === "seat") seatView = frame.view;
-  else if (frame.type === "taken_over") seatView = null;
+  else if (frame.type === "taken_over" || frame.type === "unseated") {
+    // The seat is no longer played from here (opened on another screen, handed to a bot, gone with a new game): its
+    // controls and its secrets go at once, and the screen says why.
+    seatView = null;
+    history.replaceState(null, "", location.pathname);
+    const seat = view && view.seats[frame.seat];
+    document.getElementById("you").textContent = `This screen no longer plays ${seat ? seat.colour : "its seat"}: ` +
+      `${frame.reason}.`;
+  }
   else if (frame.type === "error") document.getElementById("status").textContent = frame.error;
   document.body.classList.toggle("remote-seat", Boolean(seatView));
   setText(document.getElementById("zoom-hint"), seatView ? "tap to zoom in · pinch · drag" : "pinch to zoom · drag to move");
   ensureWorld();
   draw();
   panel.update(seatView, view, map);
-  if (seatView) document.getElementById("you").replaceChildren(...seatLabel(seatView),
+  if (seatView && view && view.over) document.getElementById("you").textContent = "The game is over.";
+  else if (seatView) document.getElementById("you").replaceChildren(...seatLabel(seatView),
     `you play ${seatView.colour} from here`);
 }, (state) => {
   const status = document.getElementById("status");

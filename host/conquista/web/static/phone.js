@@ -41,8 +41,7 @@ function onFrame(frame) {
       // stops showing it at once, and says why and how to ask again.
       seatView = null; hostView = null; seatAsked = null;
       history.replaceState(null, "", location.pathname);
-      claimNote = `This screen no longer plays ${colourOf(frame.seat)}: ${frame.reason}. To play here again, tap ` +
-        "a free colour below and press ROLL and NEXT together at the board.";
+      claimNote = `This screen no longer plays ${colourOf(frame.seat)}: ${frame.reason}. ${againWords()}`;
       break;
     }
     case "seat_asked": {
@@ -55,8 +54,9 @@ function onFrame(frame) {
       const colour = colourOf(frame.seat);
       seatView = null; hostView = null;
       history.replaceState(null, "", location.pathname);
-      claimNote = `This screen lost the ${colour} seat: it was opened on another screen. To play ${colour} ` +
-        `here again, tap ${colour} below and press ROLL and NEXT together at the board.`;
+      claimNote = `This screen lost the ${colour} seat: it was opened on another screen. ` +
+        (publicView && publicView.over ? "The game is over." : `To play ${colour} here again, tap ${colour} below ` +
+        "and press ROLL and NEXT together at the board.");
       break;
     }
     case "error":
@@ -74,14 +74,23 @@ function onFrame(frame) {
 }
 
 function drawJoin() {
-  $("join").classList.toggle("hidden", seatView !== null || !publicView);
-  if (!publicView || seatView) return;
+  // No seat to ask for once the game is over: the result is shown instead.
+  $("join").classList.toggle("hidden", seatView !== null || !publicView || publicView.over);
+  if (!publicView || seatView || publicView.over) return;
   // A taken seat is marked: asking for it asks its phone too, and the board must grant it.
   $("seats").replaceChildren(...publicView.seats.map((s) => el("button", {
     "data-seat": s.seat, onclick: () => client.send({ type: "claim", seat: s.seat }),
     ...(s.bot ? { disabled: "" } : {}),
   }, swatch(s.rgb, s.mark),
   s.bot ? `${s.colour} (bot)` : s.phone ? `${s.colour} (taken)` : s.colour)));
+}
+
+// How to play here again: a free colour, when one is; the end of the game, when it is over.
+function againWords() {
+  if (publicView && publicView.over) return "The game is over.";
+  const free = publicView ? publicView.seats.filter((s) => !s.bot && !s.phone) : [];
+  if (!free.length) return "No colour is free now: every seat is played by a phone or a bot.";
+  return "To play here again, tap a free colour below and press ROLL and NEXT together at the board.";
 }
 
 function colourOf(seat) {
@@ -124,7 +133,8 @@ function drawTurn() {
 // The last roll's dice, attack in red and defence in blue, with the battle they belong to.
 function drawRoll() {
   const box = $("roll");
-  const roll = publicView && !publicView.over && publicView.roll;
+  // Only a roll every screen shows as news (the table's view says: this turn's, while a game is played).
+  const roll = publicView && publicView.roll && publicView.roll.shown && publicView.roll;
   box.classList.toggle("hidden", !roll || !seatView);
   if (!roll || !map) return;
   const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
@@ -292,7 +302,8 @@ function draw() {
 
 $("pause").addEventListener("click", () => client.send({ type: "pause", paused: !(hostView && hostView.paused) }));
 $("new-start").addEventListener("click", (e) => confirmed(e.currentTarget,
-  "Start it? The game being played stops: tap again", () => client.send(newGame())));
+  hostView && hostView.playing ? "Start it? The game being played stops: tap again" : "Start it? Tap again",
+  () => client.send(newGame())));
 $("vibrate").checked = localStorage.getItem("conquista.vibrate") !== "off";
 $("vibrate").addEventListener("change", () => localStorage.setItem("conquista.vibrate", $("vibrate").checked ? "on" : "off"));
 $("new-rules").addEventListener("change", () => { drawRuleset(); drawSeatChoices(); });
