@@ -171,7 +171,7 @@ def test_switching_off_saves_the_game_then_darkens_the_leds(fake_pi: None, pico:
 
     referee = run_board(game, load_profile(None, game_map), SeededDice(1), sensors_url=pico.url, journal=journal,
                         on_step=switch_off)
-    assert referee.view().power_off and order == [("journal", True)]   # the journal closed while the LEDs were still lit
+    assert referee.view().power_off and order == [("journal", True)]   # the journal closed while the LEDs were lit
     assert not lit()                                             # ... then they went dark
 
 

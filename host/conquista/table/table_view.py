@@ -19,12 +19,12 @@ outside the referee applies an action to it (tests/test_referee_writes.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from conquista.dice.sources import DiceSource
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.rules.records import frozen_record
 from conquista.table.colours import Palette
 from conquista.table.inputs import FaultSource
 from conquista.table.referee_records import DiceRow, LastBattle, MessageKind, Scene, Selection, Status
@@ -40,7 +40,7 @@ class StaleView(RuntimeError):
     """A view read after the table moved on: take the table's view again (`Referee.view()`)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatPrivate:
     """One seat's secrets and what only it may do now: never on a shared screen."""
 
