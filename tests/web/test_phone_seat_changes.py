@@ -62,3 +62,26 @@ def test_a_seat_given_to_a_bot_leaves_its_phone_saying_why(browser: Any, live: L
     phone.wait_for_function(f"() => document.getElementById('notice').textContent.includes("
                             f"'no longer plays {colour}: a bot plays the {colour} seat now')", timeout=WAIT_MS)
     assert "you are" not in phone.inner_text("#title")
+
+
+def test_a_phone_whose_seat_goes_to_a_bot_with_no_colour_free_says_none_is(browser: Any, live: LiveBoard) -> None:
+    """Issue 36: no "tap a free colour below" when every seat is a bot's or a phone's (the way back is worded
+    from the seats as the next public view has them, not as they were when the seat was lost)."""
+    player = finish_setup(live)
+    colour = live.do(lambda: live.table.game.rules.colours[player])
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(live.service.url)
+    claim_seat(live, phone, colour)
+    phone.wait_for_selector("#turn-banner:not(.hidden)", timeout=WAIT_MS)
+
+    def bots_take_every_seat() -> None:
+        table = live.table
+        table.referee.start(table.game, table.clock.now(), "a new game starts",
+                            bots={seat: "greedy" for seat in range(table.game.players)})
+        table.refresh()
+
+    live.do(bots_take_every_seat)
+    phone.wait_for_function("() => document.getElementById('notice').textContent.includes('No colour is free')",
+                            timeout=WAIT_MS)
+    notice = phone.inner_text("#notice")
+    assert f"no longer plays {colour}" in notice and "tap a free colour" not in notice

@@ -7,6 +7,7 @@ let publicView = null;
 let seatView = null;
 let hostView = null;
 let claimNote = "";
+let lostWords = "";   // why this screen no longer plays its seat: the way back (againWords) follows each public view
 let seatAsked = null;     // another screen asks for this screen's seat: it may refuse from here
 let remoteLinks = {};
 let wasMyTurn = false;
@@ -26,14 +27,17 @@ const panel = seatPanel(client);
 function onFrame(frame) {
   switch (frame.type) {
     case "map": map = frame.map; break;
-    case "public": publicView = frame.view; break;
+    case "public":
+      publicView = frame.view;
+      if (lostWords) claimNote = `${lostWords} ${againWords()}`;   // the seats as they are now, not at the loss
+      break;
     case "seat": seatView = frame.view; break;
     case "host": hostView = frame.view; break;
     case "granted":
       history.replaceState(null, "", `${location.pathname}#t=${frame.token}`);
-      claimNote = "";
+      claimNote = ""; lostWords = "";
       break;
-    case "welcome": claimNote = ""; break;
+    case "welcome": claimNote = ""; lostWords = ""; break;
     case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
     case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
     case "unseated": {
@@ -41,7 +45,8 @@ function onFrame(frame) {
       // stops showing it at once, and says why and how to ask again.
       seatView = null; hostView = null; seatAsked = null;
       history.replaceState(null, "", location.pathname);
-      claimNote = `This screen no longer plays ${colourOf(frame.seat)}: ${frame.reason}. ${againWords()}`;
+      lostWords = `This screen no longer plays ${colourOf(frame.seat)}: ${frame.reason}.`;
+      claimNote = `${lostWords} ${againWords()}`;
       break;
     }
     case "seat_asked": {
