@@ -15,6 +15,7 @@ from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
     add_map_option,
+    default_players,
     games_dir_to_write,
     number_in,
     parse_bot_seats,
@@ -51,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
     # one, the first phone granted a seat becomes the host (its set-up screen).
     p.add_argument("--rules", help=rules_help())
-    p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--players", type=int, help="number of players (default: 3, or the one count the ruleset allows)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help=BOTS_HELP + "; a bot makes its moves one by one at the board and explains each in the log")
     p.add_argument("--think", type=number_in(0.1, 60), default=1.0, metavar="S",
@@ -84,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
     asked_rules, asked_players = args.rules, args.players
     args.rules = "italian" if args.rules is None else args.rules
-    args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
+    args.players = default_players(rules) if args.players is None else args.players
     players_in_range(rules, args.players)
     if args.seed is not None and args.dice != "seeded":
         raise ConquistaError(f"--seed is the seed of --dice seeded; with --dice {args.dice} it would do nothing: "
