@@ -249,7 +249,21 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     else:
         out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
                    "blinking mint end: a set to trade · lit arcs: the number of dice")
+    commitment = dice_commitment(table.referee.dice)
+    if commitment is not None and replay_seats is None:
+        # Printed at the start too, where the first redraw scrolls it away: here it stays until the game ends.
+        out.append(f"\ncommitted dice: commitment {commitment} (the seed is revealed at the end)")
     return _with_units_legend(table, out)
+
+
+def dice_commitment(dice: object) -> str | None:
+    """The commitment of the committed dice a game is rolled with (the table's chance source or the host's own
+    source), else None."""
+    from conquista.dice.chance import GameChance
+    from conquista.dice.sources import CommittedDice
+
+    committed = dice.committed() if isinstance(dice, GameChance) else dice
+    return committed.commitment if isinstance(committed, CommittedDice) else None
 
 
 def _with_units_legend(table: SimulatedTable, out: Text) -> Text:

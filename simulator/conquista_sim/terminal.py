@@ -394,13 +394,9 @@ class TerminalBoard:
 
 def _where(journal: Path) -> str:
     """The --data-dir a printed command needs to find this journal: none for the default one."""
-    from conquista.journal.paths import journal_path
+    from conquista.journal.paths import data_dir_option
 
-    if journal == journal_path():
-        return ""
-    import shlex
-
-    return f" --data-dir {shlex.quote(str(journal.parent))}"
+    return data_dir_option(journal)
 
 
 def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:

@@ -1,8 +1,12 @@
 """What a newcomer meets in the messages, round three (issue 39): a ruleset for one count of players needs no
---players, and a refusal is the one line said."""
+--players, and a refusal is the one line said; every command printed runs as printed."""
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -10,6 +14,7 @@ import pytest
 from conquista.cli import main
 from conquista.journal import GameJournal
 from tests.journal.helpers import attach, bot_referee, play
+from tests.terminal_session import CONQUISTA
 
 
 @pytest.fixture(scope="module")
@@ -42,3 +47,32 @@ def test_a_refused_count_is_said_before_the_journal_starts_a_new_game(
     assert "a new one starts" not in err
     assert err.strip().splitlines() == ["conquista: error: ruleset 'french-1976-duel' is for 2 players, not 3; "
                                         "use --players 2"]
+
+
+PRINTED = re.compile(r"`([^`]*\bconquista [^`]*)`")
+TEMPLATE = re.compile(r"\b[A-Z]{2,}\b")   # SEED, LOG, ID: a command's form, not one to run as it is
+
+
+def _conquista(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(CONQUISTA), *argv], capture_output=True, text=True, env=env, timeout=300,
+                          check=False)
+
+
+def test_every_command_printed_runs_as_printed(tmp_path: Path) -> None:
+    """The commands a game saved in --data-dir D prints (the committed seed's audit at the end, a finished game's
+    replay, the list of games) name D: run as printed, each finds the game (the default directory is empty)."""
+    data = tmp_path / "D"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "elsewhere")}
+    said = [_conquista("sim", "--demo", "--dice", "committed", "--seed", "4", "--data-dir", str(data), env=env),
+            _conquista("sim", "--resume", "1", "--data-dir", str(data), env=env),
+            _conquista("games", "show", "9", "--data-dir", str(data), env=env)]
+    commands = [command for run in said for command in PRINTED.findall(run.stdout + run.stderr)
+                if not TEMPLATE.search(command)]
+    assert any(" dice audit 1" in command for command in commands), commands
+    assert any(" replay 1" in command for command in commands), commands
+    assert any(command.endswith(" games" + f" --data-dir {data}") for command in commands), commands
+    for command in commands:
+        run = subprocess.run(shlex.split(command), capture_output=True, text=True, env=env, timeout=300,
+                             check=False)
+        assert run.returncode == 0, (command, run.stderr)
+        assert "no saved game" not in run.stdout + run.stderr, command

@@ -37,6 +37,7 @@ from conquista.journal.dice_secret import read_secret, remove_secret, secret_pat
 from conquista.journal.hint_counts import Counts, counts_of, read_hint_counts, write_hint_counts
 from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, GameHeader, chain_step
 from conquista.journal.paths import journal_path
+from conquista.journal.revealed_seed import write_revealed_seed
 from conquista.journal.store import (
     GameInfo,
     JournalError,
@@ -221,14 +222,26 @@ class GameJournal:
         return self._secret
 
     def forget_dice_secret(self) -> None:
-        """The game is over and its seed revealed: the private file is removed."""
+        """The game is over and its seed revealed: the seed is kept with the game in the journal (no longer a
+        secret: `conquista dice audit ID` checks the game with it), and the private file is removed."""
         if self._key and self._secret is not None:
+            self._keep_revealed_seed(self._secret.hex())
             try:
                 remove_secret(secret_path(self.path, self._key))
             except OSError as exc:
                 log.warning("%s: the revealed dice seed's file was not removed (%s)", self.path,
                             describe_os_error(exc))
             self._secret, self._secret_saved = None, False
+
+    def _keep_revealed_seed(self, seed: str) -> None:
+        if not self._sync() or self.game_id is None:
+            return          # not on disk (nothing played, or the disk refuses): the line printed is all there is
+        try:
+            with self._open().transaction() as conn:
+                write_revealed_seed(conn, self.game_id, seed)
+        except (JournalError, sqlite3.Error, OSError) as exc:
+            log.warning("%s: the revealed dice seed was not kept with game %d (%s)", self.path, self.game_id,
+                        describe_os_error(exc) if isinstance(exc, OSError) else exc)
 
     def abandon(self) -> None:
         """The players chose a new game over this unfinished one: it is no longer offered for resuming."""

@@ -1,0 +1,33 @@
+"""The simulated board at a real terminal (a pty), round three of the first hour (issue 39): the commitment of
+committed dice stays on the screen until the end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.terminal_session import CONQUISTA, TerminalSession
+
+MAKE_RUN = ["sim", "--rules", "italian", "--players", "3", "--bots", "blue,yellow", "--seed", "7"]
+RED_PLACES = r"· red · initial placement"
+
+
+def _last_frame(text: str) -> str:
+    """The last board drawn: from its map's top frame on."""
+    return text[text.rindex("╭"):]
+
+
+def test_the_commitment_stays_on_the_screen(tmp_path: Path) -> None:
+    with TerminalSession([str(CONQUISTA), *MAKE_RUN, "--think", "0.05", "--no-web", "--dice", "committed",
+                          "--data-dir", str(tmp_path)]) as t:
+        commitment = t.wait_for(r"commitment ([0-9a-f]{64})").group(1)
+        t.wait_for(RED_PLACES)
+        since = len(t.text)
+        t.type("log 1\n")
+        t.type("wait 1\n")
+        t.wait_for(r"> $", since=since)
+        t.read_for(0.5)
+        assert f"commitment {commitment}" in _last_frame(t.text)
+        t.type("quit\n")
+        assert t.finish() == 0
+    assert re.search(r"the seed stays secret", t.text)
