@@ -92,6 +92,9 @@ class TableDice:
             self.out(f"committed dice: {which} goes on with commitment {dice.commitment} "
                      f"({dice.rolls} rolls and {dice.draws} card draws of its stream already used)")
             return
+        if saved.get("source") in (DiceKind.OS.value, DiceKind.SEEDED.value) and saved["source"] != self.chance.kind:
+            self.chance.use(DiceKind(saved["source"]))   # the source the game was started with, whatever --dice says
+            return
         if self.chance.kind is DiceKind.COMMITTED:
             self.out("committed dice: the saved game was not started with them, so it goes on with the "
                      "operating system's dice; they apply from the next new game")

@@ -23,7 +23,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from conquista.journal.backlog import Backlog
 from conquista.journal.checkpoint import (
@@ -45,6 +45,13 @@ from conquista.journal.store import (
     NotAJournalError,
     describe_os_error,
 )
+from conquista.journal.table_settings import (
+    SetReferee,
+    TableSettings,
+    read_table_settings,
+    settings_of,
+    write_table_settings,
+)
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
 from conquista.rules.events import Event, GameOver, TurnStarted
@@ -52,7 +59,7 @@ from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 from conquista.table.effects import ActionApplied, ActionUndone
 from conquista.table.hint_asks import HintNews, HintState
-from conquista.table.inputs import Fault, FaultSource
+from conquista.table.inputs import Fault, FaultSource, Setting
 
 log = logging.getLogger("conquista.journal")
 
@@ -88,6 +95,12 @@ class GameJournal:
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
+        # The table's settings of the resumed game (physical dice, hints, time-outs: journal.table_settings), to give
+        # back to the referee that plays it on; and those on disk for the followed game, written when they change.
+        self.table_settings: TableSettings | None = None
+        self._settings_on_disk: TableSettings | None = None
+        self._settings_pending = False   # resumed, not yet handed back (`table_inputs`): not overwritten until then
+        self._referee: SetReferee | None = None
         # The hints each seat asked for (the referee's `HintNews`): the luck report of a resumed game counts them.
         self._hints: dict[int, int] = {}
         # What the disk holds of the followed game (its rows, its status, its row in `games`, whose seats change
@@ -160,6 +173,12 @@ class GameJournal:
             log.warning("%s", problem)
             self.warnings.append(problem)
         self._hints = dict(hints)
+        self.table_settings, problems = read_table_settings(store.conn, game_id, str(self.path))
+        for problem in problems:
+            log.warning("%s", problem)
+            self.warnings.append(problem)
+        self._settings_on_disk = self.table_settings
+        self._settings_pending = self.table_settings is not None
         self._disk = Backlog.written(len(self._rows), saved.status, saved.game_header, hints)
         self._snapshot_at = len(self._rows)
         self._status = saved.status
@@ -179,6 +198,8 @@ class GameJournal:
         self._rows, self._chains, self._snapshot_at = [], [], 0
         self._status, self._winner = PLAYING, -1
         self._hints = {}
+        self.table_settings = self._settings_on_disk = None
+        self._settings_pending = False
         turn, at = game.turn, self.clock()
         for action in game.log:
             self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
@@ -201,6 +222,8 @@ class GameJournal:
             self._sync()
         self._following = True
         self._fault_news = Fault(FaultSource.STORAGE, self.fault or None)
+        # A referee with table settings (tests follow stand-ins without): kept to write them when they change.
+        self._referee = cast(SetReferee, referee) if hasattr(referee, "physical_dice") else None
 
     def row_times(self) -> list[float]:
         """When each saved action of the followed game was applied (the table's tournament clock reads a resumed
@@ -262,6 +285,33 @@ class GameJournal:
             elif isinstance(effect, HintNews) and effect.state is HintState.GIVEN and self._game is not None:
                 self._hints[effect.seat] = effect.asked
                 self._sync()
+        self._keep_settings()
+
+    def table_inputs(self) -> list[Setting]:
+        """The referee's inputs that give a resumed game back the settings it was played with (once: empty after,
+        and for a new game)."""
+        if not self._settings_pending or self.table_settings is None:
+            return []
+        self._settings_pending = False
+        return self.table_settings.inputs()
+
+    def _keep_settings(self) -> None:
+        """The followed referee's settings, written with the game when they changed (the host's phone may change
+        them mid-game): a resumed game plays on with them."""
+        referee = self._referee
+        if (referee is None or self.game_id is None or self._settings_pending
+                or getattr(referee, "game", None) is not self._game):
+            return
+        now = settings_of(referee)
+        if now == self._settings_on_disk:
+            return
+        try:
+            with self._open().transaction() as conn:
+                write_table_settings(conn, self.game_id, now)
+        except (JournalError, sqlite3.Error, OSError) as exc:
+            self._failed(str(exc) if isinstance(exc, JournalError) else f"{self.path}: {describe_os_error(exc)}")
+            return
+        self._settings_on_disk = now
 
     def record(self, action: Action, events: list[Event], *, seq: int | None = None) -> None:
         """`action` was applied (at index `seq` of the game's log: a row already written, when the journal started
