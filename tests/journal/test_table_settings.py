@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import cast
 
 import pytest
 
