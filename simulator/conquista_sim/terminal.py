@@ -171,6 +171,8 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         if command.kind == "quit":
             break
         if command.kind in ("help", "log", "secret"):
+            for text in _said(table, command):   # what the terminal prints for them (issue 39 §10)
+                echo(text)
             continue
         execute(table, command)
         message = table.status().message
@@ -179,6 +181,17 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         if table.referee.power_off:
             break
         let_bots_play(table)
+
+
+def _said(table: SimulatedTable, command: Command) -> list[str]:
+    """`help`, `log [N]`, `mission` and `cards` in a script: the lines the terminal shows for them."""
+    if command.kind == "help":
+        return [HELP]
+    if command.kind == "log":
+        count = int(command.number)
+        return list(table.log[-count:] if count else table.log)
+    people = [seat for seat in range(table.game.players) if seat not in table.bots]
+    return secret_lines(table, people, command.arg)
 
 
 class TerminalBoard:

@@ -76,3 +76,17 @@ def test_every_command_printed_runs_as_printed(tmp_path: Path) -> None:
                              check=False)
         assert run.returncode == 0, (command, run.stderr)
         assert "no saved game" not in run.stdout + run.stderr, command
+
+
+def test_a_script_prints_what_the_terminal_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39 §10: `help`, `log 3`, `mission` and `cards` in --script print their lines (they did nothing)."""
+    from conquista_sim.terminal import HELP
+
+    script = tmp_path / "s.txt"
+    script.write_text("wait 5\nlog 3\nhelp\nmission\ncards\n")
+    assert main(["sim", "--rules", "italian", "--players", "3", "--bots", "blue,yellow", "--seed", "7",
+                 "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert HELP in out and "red's mission: " in out and "red's cards:" in out
+    # Printed once as it happened, and again by `log 3` (seed 7: yellow's placement is among the last three).
+    assert out[:out.index(HELP)].count("yellow places 3 armies on Alaska") == 2
