@@ -90,3 +90,29 @@ def test_a_script_prints_what_the_terminal_prints(tmp_path: Path, capsys: pytest
     assert HELP in out and "red's mission: " in out and "red's cards:" in out
     # Printed once as it happened, and again by `log 3` (seed 7: yellow's placement is among the last three).
     assert out[:out.index(HELP)].count("yellow places 3 armies on Alaska") == 2
+
+
+def test_replay_steps_back_and_refuses_a_turn_past_the_end() -> None:
+    """Issue 39 §11: `-N` steps back (the board as it was), and `turn N` after the last turn is refused."""
+    from rich.console import Console
+
+    from conquista.bots.simulate import play_game
+    from conquista.cli.replay_cmd import Jump, parse_jump, step
+    from conquista.errors import ConquistaError
+    from conquista.rules.mapdata import load_map
+    from conquista.rules.rulesets import load_ruleset
+
+    assert parse_jump("-3", 10, 100) == Jump(action=7) and parse_jump("-30", 10, 100) == Jump(action=1)
+    with pytest.raises(ConquistaError, match="the game ends in turn 9: there is no turn 12"):
+        parse_jump("turn 12", 4, 100, last_turn=9)
+    game = play_game(load_ruleset("classic"), load_map(), 2, ["greedy"], "back", turn_cap=0).game
+    assert game is not None
+    typed = iter(["+9", "-5", f"turn {game.turn + 5}", "turn 2", "turn 1", "q"])
+    console = Console(width=140, height=40, record=True, color_system=None)
+    step(game, read=lambda prompt: next(typed), console=console)
+    text = console.export_text()
+    shown = [int(n) for n in re.findall(r"action (\d+)/\d+:", text)]
+    turns = [int(t) for t in re.findall(r"· turn (\d+)\n", text)]
+    assert shown[:3] == [1, 10, 5], shown
+    assert f"there is no turn {game.turn + 5}" in text
+    assert turns[3] == 2 and turns[4] == 1 and shown[4] < shown[3], (shown, turns)
