@@ -116,3 +116,33 @@ def test_replay_steps_back_and_refuses_a_turn_past_the_end() -> None:
     assert shown[:3] == [1, 10, 5], shown
     assert f"there is no turn {game.turn + 5}" in text
     assert turns[3] == 2 and turns[4] == 1 and shown[4] < shown[3], (shown, turns)
+
+
+def test_games_names_the_seats_and_deletes_one_after_asking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39 §9: the list says who played which seat; `games delete N` asks (refuses without a terminal unless
+    --yes), and removes the game from the journal and its backup alike."""
+    import sqlite3
+
+    data = tmp_path / "D"
+    for seed in ("1", "2"):
+        assert main(["sim", "--demo", "--seed", seed, "--bots", "red:hard,blue:easy", "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    assert main(["games", "--data-dir", str(data)]) == 0
+    assert "red hard, blue easy, yellow normal" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert main(["games", "delete", "1", "--data-dir", str(data)]) == 2
+    assert "add --yes to delete it" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert main(["games", "delete", "1", "--data-dir", str(data)]) == 1
+    monkeypatch.setattr("builtins.input", lambda prompt: "y")
+    assert main(["games", "delete", "1", "--data-dir", str(data)]) == 0
+    assert "deleted game 1 (italian, 3 players" in capsys.readouterr().out
+    for name in ("games.sqlite3", "games.sqlite3.backup"):
+        with sqlite3.connect(data / name) as conn:
+            assert [gid for (gid,) in conn.execute("SELECT id FROM games")] == [2], name
+            assert not conn.execute("SELECT 1 FROM actions WHERE game = 1").fetchone(), name
+    assert main(["games", "delete", "2", "--yes", "--data-dir", str(data)]) == 0
+    assert main(["games", "--data-dir", str(data)]) == 0
+    assert "no saved games" in capsys.readouterr().out
