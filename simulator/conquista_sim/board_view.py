@@ -32,6 +32,7 @@ from conquista.table.referee_records import MessageKind
 from conquista.table.tournament_clock import stage_words
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
+from conquista_sim.player_lines import player_lines
 from conquista_sim.table import SimulatedTable
 
 # Where each territory of the classic map sits on a grid of cells (row, column), roughly as on the printed board.
@@ -325,10 +326,14 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
     notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours,
                                                                       menu=table.referee.menu is not None)
-    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
+    # A line per player (issue 39 §7), but not over the set-up menu's stand-in game nor in a replay's legend.
+    players = (player_lines(table.game, table.bot_kinds) if table.referee.menu is None and replay_seats is None
+               else Text())
+    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, players, panel, status]):]),
+               style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
-    under: list[RenderableType] = [notes, panel, status, log]
+    under: list[RenderableType] = [notes, *([players] if players.plain else []), panel, status, log]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
     if not join_url:
         return Group(*head, board, *under)

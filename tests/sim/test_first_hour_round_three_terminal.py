@@ -1,5 +1,5 @@
 """The simulated board at a real terminal (a pty), round three of the first hour (issue 39): the commitment of
-committed dice stays on the screen until the end."""
+committed dice stays on the screen until the end; a line per player; Enter and `map` redraw."""
 
 from __future__ import annotations
 
@@ -31,3 +31,23 @@ def test_the_commitment_stays_on_the_screen(tmp_path: Path) -> None:
         t.type("quit\n")
         assert t.finish() == 0
     assert re.search(r"the seed stays secret", t.text)
+
+
+def test_a_line_per_player_and_enter_or_map_redraws(tmp_path: Path) -> None:
+    """Issue 39 §7: under the board a line per player (territories, armies, cards, income, what plays it); an empty
+    Enter and `map` redraw the board instead of printing the help."""
+    with TerminalSession([str(CONQUISTA), *MAKE_RUN, "--bots", "blue:hard,yellow", "--think", "0.05", "--no-web",
+                          "--data-dir", str(tmp_path)]) as t:
+        t.wait_for(RED_PLACES)
+        t.read_for(0.5)
+        frame = _last_frame(t.text)
+        assert re.search(r"■R red +\d+ territories · +\d+ armies · 0 cards · income \d+ · person", frame), frame
+        assert re.search(r"■B blue .* · hard bot", frame) and re.search(r"■Y yellow .* · normal bot", frame)
+        for typed in ("\n", "map\n"):
+            since = len(t.text)
+            t.type(typed)
+            t.wait_for(r"╰", since=since)       # the board's frame drawn again
+            t.read_for(0.3)
+            assert "commands: a territory name" not in t.text[since:]
+        t.type("quit\n")
+        assert t.finish() == 0
