@@ -122,17 +122,22 @@ def units_label(table: SimulatedTable, t: int) -> str:
 
 
 def _fit(name: str, label: str, width: int) -> str:
-    """`name` and `label` in a cell `width` wide: a count of up to 3 characters right-aligned before a last space; a
-    longer label ("12+3f") keeps a space after the name if it can, then gives up the last space, then the name's
-    end."""
+    """`name` and `label` in a cell `width` wide, always ending in a space (the cells of a row never run into each
+    other): a count of up to 3 characters right-aligned before it; a longer label ("R12+3f") after the name and a
+    space; when both do not fit, the name's end gives way (then the space between them, on a cell too narrow for
+    any)."""
     if len(label) <= 3:
         return f"{name:<{width - 4}}{label:>3} "
-    for gap, end in ((1, 1), (1, 0), (0, 0)):
-        pad = width - end - len(label)
-        if len(name) + gap <= pad:
-            return f"{name:<{pad}}{label}{' ' * end}"
-    room = max(0, width - len(label))
-    return f"{name[:room]}{label}"
+    if len(name) + len(label) + 2 <= width:
+        return f"{name:<{width - len(label) - 1}}{label} "
+    room = width - len(label) - 2
+    if room >= 1:
+        return f"{name[:room]} {label} "
+    return f"{name[:max(0, width - len(label) - 1)]}{label} "[-width:]
+
+
+def _fits_beside(name: str, label: str, width: int) -> bool:
+    return (len(label) <= 3 and len(name) <= width - 4) or len(name) + len(label) + 2 <= width
 
 
 def marked_units(table: SimulatedTable, t: int) -> str:
@@ -154,7 +159,9 @@ def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
         code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
         return [Text(_fit(code, label, layout.cell), style=style)]
     first, second = wide_label(tid, game.map.territories[t].name_en)
-    if len(second) > 8:  # the count goes beside the shorter line
+    # The count goes beside the shorter line, or beside the first when only there it fits whole ("Great R1+2f").
+    beside_first = not _fits_beside(second, label, layout.cell) and _fits_beside(first, label, layout.cell)
+    if len(second) > 8 or beside_first:
         return [Text(_fit(first, label, layout.cell), style=style), Text(f"{second:<11} ", style=style)]
     return [Text(f"{first:<11} ", style=style), Text(_fit(second, label, layout.cell), style=style)]
 
@@ -196,7 +203,7 @@ def _continent_lines(table: SimulatedTable, width: int) -> Text:
         line = indent
         for t in continent.territories:
             tid = game_map.id(t)
-            cell = f" {CODES[tid]} {units_label(table, t)} "
+            cell = f" {CODES[tid]} {marked_units(table, t)} "   # the owner's letter too: not by colour only
             if line + len(cell) + 1 > room and line > indent:
                 out.append("\n" + " " * indent)
                 line = indent
