@@ -22,6 +22,7 @@ from conquista.cli.common import (
     players_in_range,
     rules_help,
 )
+from conquista.cli.program import fitted
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, join_text, reserve_web, start_web
 from conquista.errors import ConquistaError
@@ -106,7 +107,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     from conquista.app.play_session import PlaySession
 
     def warn(text: str) -> None:
-        sys.stderr.write(f"conquista play: {text}\n")
+        sys.stderr.write(fitted(text, sys.stderr, "conquista play: ") + "\n")
 
     def open_journal(resume: bool | int | None) -> PlayStart:
         from conquista.journal import Wanted, open_for_play

@@ -23,7 +23,7 @@ from conquista.cli.common import (
     players_in_range,
     rules_help,
 )
-from conquista.cli.program import as_typed
+from conquista.cli.program import as_typed, fitted
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import DiceKind
@@ -125,7 +125,7 @@ def _journal(args: argparse.Namespace, ask: bool, asked: Asked) -> PlayStart | N
 
 
 def _warn(text: str) -> None:
-    sys.stderr.write(f"conquista sim: {as_typed(text)}\n")
+    sys.stderr.write(fitted(as_typed(text), sys.stderr, "conquista sim: ") + "\n")
 
 
 def _check_pace(args: argparse.Namespace) -> None:
