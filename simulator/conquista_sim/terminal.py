@@ -246,6 +246,8 @@ class TerminalBoard:
         if self.live is not None:
             self.live.update(board, refresh=True)
         else:
+            if self.console.is_terminal:   # in place: the old frame's bottom would show above the new one
+                self.console.clear()
             self.console.print(board)
         self.redraws += 1
 

@@ -51,3 +51,21 @@ def test_a_line_per_player_and_enter_or_map_redraws(tmp_path: Path) -> None:
             assert "commands: a territory name" not in t.text[since:]
         t.type("quit\n")
         assert t.finish() == 0
+
+
+CLEAR = "\x1b[2J"
+
+
+def test_each_frame_is_drawn_in_place(tmp_path: Path) -> None:
+    """Issue 39 §7: a new frame clears the screen first, so the old frame's bottom never shows above it."""
+    with TerminalSession([str(CONQUISTA), *MAKE_RUN, "--think", "0.05", "--no-web", "--data-dir", str(tmp_path)]) as t:
+        t.wait_for(RED_PLACES)
+        t.read_for(0.5)
+        since = len(t.raw)
+        t.type("map\n")
+        t.wait_for(r"╰", since=len(t.text))
+        t.read_for(0.3)
+        drawn = t.raw[since:].decode("utf-8", "replace")    # the escape codes too
+        assert CLEAR in drawn and drawn.index(CLEAR) < drawn.index("╭"), repr(drawn[:200])
+        t.type("quit\n")
+        assert t.finish() == 0
