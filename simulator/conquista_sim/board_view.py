@@ -32,6 +32,7 @@ from conquista.table.referee_records import MessageKind
 from conquista.table.tournament_clock import stage_words
 from conquista.table.wording import NEUTRAL_NAME, owner_name, percent, phase_words
 from conquista_sim.names import CODES
+from conquista_sim.player_lines import player_lines
 from conquista_sim.table import SimulatedTable
 
 # Where each territory of the classic map sits on a grid of cells (row, column), roughly as on the printed board.
@@ -121,17 +122,22 @@ def units_label(table: SimulatedTable, t: int) -> str:
 
 
 def _fit(name: str, label: str, width: int) -> str:
-    """`name` and `label` in a cell `width` wide: a count of up to 3 characters right-aligned before a last space; a
-    longer label ("12+3f") keeps a space after the name if it can, then gives up the last space, then the name's
-    end."""
+    """`name` and `label` in a cell `width` wide, always ending in a space (the cells of a row never run into each
+    other): a count of up to 3 characters right-aligned before it; a longer label ("R12+3f") after the name and a
+    space; when both do not fit, the name's end gives way (then the space between them, on a cell too narrow for
+    any)."""
     if len(label) <= 3:
         return f"{name:<{width - 4}}{label:>3} "
-    for gap, end in ((1, 1), (1, 0), (0, 0)):
-        pad = width - end - len(label)
-        if len(name) + gap <= pad:
-            return f"{name:<{pad}}{label}{' ' * end}"
-    room = max(0, width - len(label))
-    return f"{name[:room]}{label}"
+    if len(name) + len(label) + 2 <= width:
+        return f"{name:<{width - len(label) - 1}}{label} "
+    room = width - len(label) - 2
+    if room >= 1:
+        return f"{name[:room]} {label} "
+    return f"{name[:max(0, width - len(label) - 1)]}{label} "[-width:]
+
+
+def _fits_beside(name: str, label: str, width: int) -> bool:
+    return (len(label) <= 3 and len(name) <= width - 4) or len(name) + len(label) + 2 <= width
 
 
 def marked_units(table: SimulatedTable, t: int) -> str:
@@ -153,7 +159,9 @@ def _cell_lines(table: SimulatedTable, tid: str, layout: Layout) -> list[Text]:
         code = CODES.get(tid, game.map.territories[t].name_en[:3].upper())
         return [Text(_fit(code, label, layout.cell), style=style)]
     first, second = wide_label(tid, game.map.territories[t].name_en)
-    if len(second) > 8:  # the count goes beside the shorter line
+    # The count goes beside the shorter line, or beside the first when only there it fits whole ("Great R1+2f").
+    beside_first = not _fits_beside(second, label, layout.cell) and _fits_beside(first, label, layout.cell)
+    if len(second) > 8 or beside_first:
         return [Text(_fit(first, label, layout.cell), style=style), Text(f"{second:<11} ", style=style)]
     return [Text(f"{first:<11} ", style=style), Text(_fit(second, label, layout.cell), style=style)]
 
@@ -195,7 +203,7 @@ def _continent_lines(table: SimulatedTable, width: int) -> Text:
         line = indent
         for t in continent.territories:
             tid = game_map.id(t)
-            cell = f" {CODES[tid]} {units_label(table, t)} "
+            cell = f" {CODES[tid]} {marked_units(table, t)} "   # the owner's letter too: not by colour only
             if line + len(cell) + 1 > room and line > indent:
                 out.append("\n" + " " * indent)
                 line = indent
@@ -249,7 +257,21 @@ def legend(table: SimulatedTable, people: Collection[int], replay_seats: Sequenc
     else:
         out.append("\nring: who acts · lit LEDs: armies to place or to move · a bright third: the phase · "
                    "blinking mint end: a set to trade · lit arcs: the number of dice")
+    commitment = dice_commitment(table.referee.view().dice_source)
+    if commitment is not None and replay_seats is None:
+        # Printed at the start too, where the first redraw scrolls it away: here it stays until the game ends.
+        out.append(f"\ncommitted dice: commitment {commitment} (the seed is revealed at the end)")
     return _with_units_legend(table, out)
+
+
+def dice_commitment(dice: object) -> str | None:
+    """The commitment of the committed dice a game is rolled with (the table's chance source or the host's own
+    source), else None."""
+    from conquista.dice.chance import GameChance
+    from conquista.dice.sources import CommittedDice
+
+    committed = dice.committed() if isinstance(dice, GameChance) else dice
+    return committed.commitment if isinstance(committed, CommittedDice) else None
 
 
 def _with_units_legend(table: SimulatedTable, out: Text) -> Text:
@@ -309,12 +331,17 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     panel.append("   ring ")
     for r, g, b in table.ring():
         panel.append("●", style=f"rgb({r},{g},{b})" if (r, g, b) != (0, 0, 0) else "grey23")
+    menu = table.referee.view().menu
     notes, status = legend(table, people, replay_seats), status_lines(table.status(), table.game.rules.colours,
-                                                                      menu=table.referee.view().menu is not None)
-    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, panel, status]):]), style="dim")
+                                                                      menu=menu is not None)
+    # A line per player (issue 39 §7), but not over the set-up menu's stand-in game nor in a replay's legend.
+    players = (player_lines(table.game, table.bot_kinds) if menu is None and replay_seats is None
+               else Text())
+    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, players, panel, status]):]),
+               style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
-    under: list[RenderableType] = [notes, panel, status, log]
+    under: list[RenderableType] = [notes, *([players] if players.plain else []), panel, status, log]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
     if not join_url:
         return Group(*head, board, *under)

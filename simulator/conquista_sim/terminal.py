@@ -40,8 +40,8 @@ __all__ = ["COMMANDS", "HELP", "Command", "NameIndex", "TerminalBoard", "demo_li
 
 HELP = ("commands: a territory name (tap) · long NAME · roll · blitz (hold ROLL) · cancel · next · push (encoder) · "
         "+N / -N (turn the encoder) · off (hold NEXT 5 s: switch off) · leave (hold CANCEL 3 s: leave the game) · "
-        "grant (ROLL and NEXT together: the seat a phone asks for) · wait [S] · log [N] · mission · cards · help · "
-        "quit")
+        "grant (ROLL and NEXT together: the seat a phone asks for) · wait [S] · log [N] · mission · cards · "
+        "map (or Enter: redraw) · help · quit")
 POWER_HOLD_S = 5.2    # `off`: NEXT held a little past the 5 s that ask to switch the board off
 LEAVE_HOLD_S = 3.2    # `leave`: CANCEL held a little past the 3 s that ask whether the player to move leaves
 WAIT_MAX_S = 600.0    # `wait` lets at most ten simulated minutes pass: enough for any time-out, and it returns
@@ -49,8 +49,8 @@ TURN_MAX = 1000       # `+N`/`-N` turns the encoder at most this many detents: a
 LOG_MAX = 100_000     # `log N` shows at most this many lines
 PROMPT = "> "
 LOG_SHOWN = 20        # `log` without a count on a screen without a pager
-COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "grant", "wait", "log", "mission", "cards", "help",
-            "quit")
+COMMANDS = (*BUTTONS, "long ", "blitz", "push", "off", "leave", "grant", "wait", "log", "mission", "cards", "map",
+            "help", "quit")
 
 
 def names_for(table: SimulatedTable) -> NameIndex:
@@ -59,7 +59,7 @@ def names_for(table: SimulatedTable) -> NameIndex:
 
 @dataclass
 class Command:
-    kind: str          # tap, long, press, hold, together, turn, wait, log, secret (mission, cards), help, quit
+    kind: str          # tap, long, press, hold, together, turn, wait, log, secret (mission, cards), map, help, quit
     arg: str = ""
     number: float = 0.0
 
@@ -82,11 +82,13 @@ def _digits(text: str, most: int) -> bool:
 def parse_command(line: str, names: NameIndex) -> Command:
     words = line.strip().split(maxsplit=1)
     if not words:
-        raise ConquistaError(HELP)
+        return Command("map")     # an empty Enter redraws the board, as `map` does
     head = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     if head in ("quit", "exit"):
         return Command("quit")
+    if head == "map" and not rest:
+        return Command("map")
     if head in ("help", "?"):
         return Command("help")
     if head == "wait":
@@ -170,7 +172,11 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
             raise ConquistaError(f"script line {number}: {exc}") from None
         if command.kind == "quit":
             break
+        if command.kind == "map":
+            continue              # a script's output is the log: there is no board to redraw
         if command.kind in ("help", "log", "secret"):
+            for text in _said(table, command):   # what the terminal prints for them (issue 39 §10)
+                echo(text)
             continue
         execute(table, command)
         message = table.status().message
@@ -179,6 +185,17 @@ def run_script(table: SimulatedTable, lines: Iterable[str], echo: Callable[[str]
         if table.referee.view().power_off:
             break
         let_bots_play(table)
+
+
+def _said(table: SimulatedTable, command: Command) -> list[str]:
+    """`help`, `log [N]`, `mission` and `cards` in a script: the lines the terminal shows for them."""
+    if command.kind == "help":
+        return [HELP]
+    if command.kind == "log":
+        count = int(command.number)
+        return list(table.log[-count:] if count else table.log)
+    people = [seat for seat in range(table.game.players) if seat not in table.bots]
+    return secret_lines(table, people, command.arg)
 
 
 class TerminalBoard:
@@ -229,6 +246,8 @@ class TerminalBoard:
         if self.live is not None:
             self.live.update(board, refresh=True)
         else:
+            if self.console.is_terminal:   # in place: the old frame's bottom would show above the new one
+                self.console.clear()
             self.console.print(board)
         self.redraws += 1
 
@@ -288,6 +307,9 @@ class TerminalBoard:
                 return False
             case "help":
                 self.console.print(HELP)
+                return True
+            case "map":
+                self.draw(again=True)
                 return True
             case "log":
                 self.show_log(int(command.number))
@@ -394,13 +416,9 @@ class TerminalBoard:
 
 def _where(journal: Path) -> str:
     """The --data-dir a printed command needs to find this journal: none for the default one."""
-    from conquista.journal.paths import journal_path
+    from conquista.journal.paths import data_dir_option
 
-    if journal == journal_path():
-        return ""
-    import shlex
-
-    return f" --data-dir {shlex.quote(str(journal.parent))}"
+    return data_dir_option(journal)
 
 
 def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:

@@ -45,6 +45,9 @@ class RecordingJournal:
     def hint_counts(self, _game: object) -> tuple[tuple[int, int], ...]:
         return ()
 
+    def table_inputs(self) -> list[object]:
+        return []
+
     def attach(self, referee: Referee) -> None:
         self.attached.append(referee)
 

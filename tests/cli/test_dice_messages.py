@@ -9,6 +9,7 @@ import io
 import json
 import re
 import shlex
+import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -39,22 +40,39 @@ def finished_committed_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[P
 def test_the_end_of_a_committed_game_prints_a_command_that_works_as_printed(
         finished_committed_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
     data, printed = finished_committed_game
-    found = re.search(r"`conquista (dice audit \S+ --verify-seed [0-9a-f]{64})`", printed)
+    found = re.search(r"`conquista (dice audit \S+ --data-dir \S+ --verify-seed [0-9a-f]{64})`", printed)
     assert found, printed[-500:]
+    assert f" --data-dir {data} " in found.group(1)   # the game's own directory (issue 39 §2)
     assert " ID " not in found.group(1) and found.group(1).startswith("dice audit 1 ")
-    assert main([*shlex.split(found.group(1)), "--data-dir", str(data)]) == 0
+    assert main(shlex.split(found.group(1))) == 0
     audit = capsys.readouterr().out
     assert "matches the commitment" in audit and audit.rstrip().endswith("PASS")
 
 
-def test_the_audit_of_a_finished_saved_game_says_where_its_seed_is(
+def test_the_audit_of_a_finished_saved_game_checks_the_seed_the_journal_kept(
         finished_committed_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39 §3: once the game is over its seed is kept with it, so the audit needs no --verify-seed."""
     data, _ = finished_committed_game
     assert main(["dice", "audit", "1", "--data-dir", str(data)]) == 0
     audit = capsys.readouterr().out
+    assert "matches the commitment" in audit and "committed deal and card draws: the seed deals this game" in audit
+    assert "--verify-seed" not in audit and audit.rstrip().endswith("PASS")
+
+
+def test_the_audit_of_a_finished_game_without_its_seed_kept_says_where_it_is(
+        finished_committed_game: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A journal from before seeds were kept (the table dropped): the seed was shown at the end."""
+    data, _ = finished_committed_game
+    copy = tmp_path / "old"
+    copy.mkdir()
+    with sqlite3.connect(data / "games.sqlite3") as source, sqlite3.connect(copy / "games.sqlite3") as target:
+        source.backup(target)
+        target.execute("DROP TABLE revealed_seeds")
+    assert main(["dice", "audit", "1", "--data-dir", str(copy)]) == 0
+    audit = capsys.readouterr().out
     assert "not revealed in the log" not in audit
-    assert "the seed was shown when the game ended" in audit
-    assert "`conquista dice audit 1 --verify-seed SEED`" in audit
+    assert "the journal kept no seed for this game; the seed was shown when it ended" in audit
+    assert f"`conquista dice audit 1 --data-dir {copy} --verify-seed SEED`" in audit
 
 
 def test_the_revealed_seed_without_a_saved_game_points_to_its_log() -> None:
@@ -63,8 +81,10 @@ def test_the_revealed_seed_without_a_saved_game_points_to_its_log() -> None:
     dice.start_new()
     dice.finish(over=True)
     assert "`conquista dice audit GAME.jsonl --verify-seed" in lines[-1] and "not saved" in lines[-1]
+    from conquista.journal import journal_path
+
     journal: Any = SimpleNamespace(game_id=12, forget_dice_secret=lambda: None, dice_header=None,
-                                   new_dice_secret=None)
+                                   new_dice_secret=None, path=journal_path())
     dice = TableDice("committed", None, journal, lines.append)
     dice.start_new()
     dice.finish(over=True)

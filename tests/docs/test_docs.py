@@ -62,3 +62,15 @@ def test_every_interpretation_in_a_ruleset_file_is_explained_in_the_rules() -> N
 def test_the_ruleset_files_and_readme_point_to_the_rules() -> None:
     for path in [ROOT / "README.md", *RULESETS.glob("*.toml")]:
         assert "docs/rules.md" in path.read_text(encoding="utf-8"), path.name
+
+
+SEAT_GRANTED = re.compile(r"seat[^.]*granted[^.]*by ROLL(?! and NEXT)|grant[^.]*type `roll`", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_seat_is_granted_with_roll_and_next_everywhere(path: Path) -> None:
+    """The board grants a phone's seat with ROLL and NEXT together (`grant` in the simulator), as the README and the
+    phone say; no document says ROLL alone (issue 39 §13)."""
+    text = " ".join(path.read_text("utf-8").split())
+    assert not SEAT_GRANTED.findall(text), SEAT_GRANTED.findall(text)

@@ -146,7 +146,7 @@ def test_the_error_carries_its_parts() -> None:
         game.apply(action)
     except IllegalActionError as exc:
         assert exc.action == action and exc.player == 0 and exc.reason == "brazil is not adjacent to alberta"
-        assert str(exc) == ("attack alberta → brazil with 1 dice is illegal in phase attack (player 1): "
+        assert str(exc) == ("attack alberta → brazil with 1 die is illegal in phase attack (player 1): "
                             "brazil is not adjacent to alberta")
     else:
         raise AssertionError("accepted")

@@ -213,7 +213,7 @@ def test_attack_needs_two_armies_adjacency_and_an_enemy() -> None:
 def test_roll_must_match_the_dice_count() -> None:
     game = position("italian", owners={"alaska": 0}, armies={"alaska": 4, "kamchatka": 2})
     game.apply(Attack(tid("alaska"), tid("kamchatka"), 2))
-    with pytest.raises(IllegalActionError, match="2 attack and 2 defence dice"):
+    with pytest.raises(IllegalActionError, match="2 attack dice and 2 defence dice"):
         game.apply(Roll((6, 6, 6), (1, 1)))
     with pytest.raises(IllegalActionError, match="1 to 6"):
         game.apply(Roll((7, 6), (1, 1)))

@@ -122,3 +122,28 @@ def test_encoder_steps_make_one_log_line() -> None:
         assert places == ["red places 5 armies on Alaska"]
         table.press("cancel")
         assert table.log[-1] == "undo: place 1 on Alaska"
+
+
+def test_lamorisse_labels_never_run_into_their_neighbours() -> None:
+    """Issue 39 §12: "BritainR1+2fEurope" - a cell with fleets ran into its name and into the next cell."""
+    size = MAP.size
+    gb = MAP.index("great_britain")
+    # Every territory red's, with 3 armies and 2 fleets (12+3f on one).
+    game = position("lamorisse-1954", 3, default_owner=0, phase=Phase.REINFORCE,
+                    state={"armies": [15 if t == gb else 5 for t in range(size)],
+                           "fleets": [3 if t == gb else 2 for t in range(size)]})
+    with SimulatedTable("lamorisse-1954", 3, seed=1, game=game) as table:
+        text = "\n".join(shown(table, 134, 36))
+    assert "R3+2f" in text and "R12+3f" in text
+    assert not re.search(r"[a-z.]R\d", text), "a name runs into the units after it"
+    assert not re.search(r"\df[A-Za-z]", text), "the units run into the next cell's name"
+    assert "Brit R12+3f " in text and "Europ R3+2f " in text   # a name's end gives way, never the space
+
+
+def test_a_narrow_terminal_names_each_territorys_owner_by_letter() -> None:
+    """Issue 39 §12: the continent lines of a terminal narrower than the grid dropped the owner's letter."""
+    with SimulatedTable("italian", 3, seed=1) as table:
+        text = "\n".join(shown(table, 60, 40))
+        owner = table.game.owner[table.game.map.index("alaska")]
+        letter = table.game.rules.colours[owner][0].upper()
+    assert re.search(rf" ALA {letter}\d+ ", text), text

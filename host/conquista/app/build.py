@@ -20,7 +20,7 @@ from conquista.table.bot_player import BotSeats
 from conquista.table.colours import Palette
 from conquista.table.effects import GameStarted, SeatToBot
 from conquista.table.gestures import GestureRecogniser
-from conquista.table.inputs import ClockSaved, Fault, SavedHints
+from conquista.table.inputs import ClockSaved, Fault, SavedHints, Setting
 from conquista.table.referee import Referee
 
 
@@ -42,6 +42,8 @@ class Journal(Protocol):
     def row_times(self) -> list[float]: ...
 
     def hint_counts(self, game: Game) -> tuple[tuple[int, int], ...]: ...
+
+    def table_inputs(self) -> list[Setting]: ...
 
 
 @frozen_record
@@ -94,6 +96,10 @@ def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bot
     first frame shows, before the board takes any input): its actions (the router's first stop), a seat handed to a
     bot (a resumed game keeps the bot in that seat), its time of play, the hints its seats asked for."""
     journal.attach(referee)
+    # A resumed game plays on with the settings it was played with (physical dice, hints, time-outs), the command
+    # line's notwithstanding; a game resumed later from a phone likewise, once it starts.
+    _saved_settings(referee, journal)
+    router.on(GameStarted, lambda ref, _started: _saved_settings(ref, journal))
     router.journal = router.storage = journal   # its fault goes back to the referee as an input, when it changes
     if bots is not None:   # after build_table's decision, which seated the bot
         router.on(SeatToBot, lambda _referee, seated: journal.reseat(seated.seat, bots.kinds[seated.seat]))
@@ -107,6 +113,11 @@ def follow_journal(referee: Referee, journal: Journal, router: EffectRouter, bot
     # Likewise the hints each seat asked for before the game was resumed: the luck report counts them.
     _saved_hints(referee, journal)
     router.on(GameStarted, lambda ref, _started: _saved_hints(ref, journal))
+
+
+def _saved_settings(referee: Referee, journal: Journal) -> None:
+    for setting in journal.table_inputs():
+        referee.step(setting, referee.view().now)
 
 
 def _saved_hints(referee: Referee, journal: Journal) -> None:

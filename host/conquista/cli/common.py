@@ -33,8 +33,19 @@ def load_rules(name_or_path: str) -> Ruleset:
     return load_ruleset(name_or_path)
 
 
+DEFAULT_PLAYERS = 3
+
+
+def default_players(rules: Ruleset) -> int:
+    """The players of a game the command line names without --players: 3, or the nearest count the ruleset allows
+    (a duel's 2), so that a ruleset for one count of players needs no --players."""
+    return min(max(DEFAULT_PLAYERS, rules.players_min), rules.players_max)
+
+
 def players_in_range(rules: Ruleset, players: int) -> None:
-    rules.check_players(players, f"; use --players {rules.players_min}..{rules.players_max}")
+    counts = (str(rules.players_min) if rules.players_min == rules.players_max
+              else f"{rules.players_min}..{rules.players_max}")
+    rules.check_players(players, f"; use --players {counts}")
 
 
 def players_fit_map(rules: Ruleset, game_map: GameMap, players: int, map_path: str | None) -> None:

@@ -57,7 +57,7 @@ def run_audit(args: argparse.Namespace) -> int:
     no_seed = "the seed is not revealed in the log; pass --verify-seed SEED to check every roll"
     if args.log.isdigit() and not Path(args.log).exists():
         report, status = _audit_saved_game(int(args.log), args.data_dir, args.verify_seed, game_map)
-        no_seed = _seed_whereabouts(int(args.log), status)
+        no_seed = _seed_whereabouts(int(args.log), status, args.data_dir)
     else:
         report = audit_log(args.log, verify_seed=args.verify_seed, game_map=game_map)
     if args.json:
@@ -67,13 +67,16 @@ def run_audit(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
-def _seed_whereabouts(game_id: int, status: str) -> str:
-    """A saved game never holds its seed: it was shown when the game ended, or is still secret."""
-    from conquista.journal import FINISHED
+def _seed_whereabouts(game_id: int, status: str, data_dir: str | None) -> str:
+    """Why a saved game's audit has no seed: the game is not over (the seed is secret), or it ended without the
+    journal keeping the seed (a journal from before seeds were kept, or a disk that refused it then)."""
+    from conquista.journal import FINISHED, journal_path
+    from conquista.journal.paths import data_dir_option
 
     if status == FINISHED:
-        return (f"the seed was shown when the game ended (\"committed dice: the seed was …\"); the journal does not "
-                f"keep it: check every roll with `conquista dice audit {game_id} --verify-seed SEED`")
+        return (f"the journal kept no seed for this game; the seed was shown when it ended (\"committed dice: the "
+                f"seed was …\"): check every roll with "
+                f"`conquista dice audit {game_id}{data_dir_option(journal_path(data_dir))} --verify-seed SEED`")
     return f"the game is {status}, so its seed is still secret (it is shown when the game ends)"
 
 
@@ -81,12 +84,16 @@ def _audit_saved_game(game_id: int, data_dir: str | None, verify_seed: str | Non
                       game_map: GameMap | None) -> tuple[AuditReport, str]:
     """Audit a game of the journal from its rows (the blitz test, which replays a log file, is left out); with the
     game's status."""
-    from conquista.journal import JournalStore, journal_path
+    from conquista.journal import FINISHED, JournalStore, journal_path
+    from conquista.journal.revealed_seed import read_revealed_seed
 
     store = JournalStore(journal_path(data_dir), create=False)
     try:
         saved = store.saved_game(game_id)
         lines, status = [saved.header, *saved.actions], saved.status
+        kept = read_revealed_seed(store.conn, game_id) if status == FINISHED else None
+        if kept is not None:   # the seed revealed at the game's end, kept by the journal: checked as a log's is
+            lines.append(json.dumps({"meta": "dice_reveal", "seed": kept}))
     finally:
         for warning in store.warnings:   # a damaged game audited from the backup's copy says so
             sys.stderr.write(f"conquista dice audit: {as_typed(warning)}\n")

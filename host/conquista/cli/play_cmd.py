@@ -15,12 +15,14 @@ from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
     add_map_option,
+    default_players,
     games_dir_to_write,
     number_in,
     parse_bot_seats,
     players_in_range,
     rules_help,
 )
+from conquista.cli.program import fitted
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, join_text, reserve_web, start_web
 from conquista.errors import ConquistaError
@@ -51,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # Defaults are filled in at run time, so that a game set up on the command line can be told apart: without
     # one, the first phone granted a seat becomes the host (its set-up screen).
     p.add_argument("--rules", help=rules_help())
-    p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--players", type=int, help="number of players (default: 3, or the one count the ruleset allows)")
     p.add_argument("--bots", default=None, metavar="SEATS",
                    help=BOTS_HELP + "; a bot makes its moves one by one at the board and explains each in the log")
     p.add_argument("--think", type=number_in(0.1, 60), default=1.0, metavar="S",
@@ -84,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
     asked_rules, asked_players = args.rules, args.players
     args.rules = "italian" if args.rules is None else args.rules
-    args.players = 3 if args.players is None else args.players
     rules = load_ruleset(args.rules)
+    args.players = default_players(rules) if args.players is None else args.players
     players_in_range(rules, args.players)
     if args.seed is not None and args.dice != "seeded":
         raise ConquistaError(f"--seed is the seed of --dice seeded; with --dice {args.dice} it would do nothing: "
@@ -105,7 +107,7 @@ def _play(args: argparse.Namespace, from_command_line: bool, asked_rules: str | 
     from conquista.app.play_session import PlaySession
 
     def warn(text: str) -> None:
-        sys.stderr.write(f"conquista play: {text}\n")
+        sys.stderr.write(fitted(text, sys.stderr, "conquista play: ") + "\n")
 
     def open_journal(resume: bool | int | None) -> PlayStart:
         from conquista.journal import Wanted, open_for_play

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from typing import TextIO
 
 NAME = "conquista"
 _started: list[str] = []   # argv[0] of the process's own command line (main() without argv: not a caller's)
@@ -56,3 +57,17 @@ def _quoted(path: str) -> str:
     import shlex
 
     return shlex.quote(path)
+
+
+def fitted(text: str, stream: TextIO, prefix: str = "") -> str:
+    """`prefix` and `text` as a terminal `stream` should show them: wrapped between words at its width (the terminal
+    itself would cut a word in two, "asks fo / r"), a path or command longer than a line kept whole; unchanged
+    for a file or a pipe."""
+    line = prefix + text
+    if not stream.isatty():
+        return line
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns
+    return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)

@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true", help="print the final state and its digest as JSON")
     p.add_argument("--step", action="store_true",
                    help="show the board after every action (on a terminal: Enter steps, +N jumps N actions on, "
-                        "`turn N` to turn N, `end` to the end; piped, every step prints)")
+                        "-N back, `turn N` to turn N, `end` to the end; piped, every step prints)")
     p.add_argument("--map", metavar="PATH", help="the map file the game was played on, if not the classic 42")
     p.add_argument("--data-dir", metavar="DIR", type=saved_games_dir,
                    help=f"where saved games are (default: {default_data_dir()})")
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-STEP_HELP = "Enter: next action · +N: N actions on · turn N · end · q: quit "
+STEP_HELP = "Enter: next action · +N / -N: N actions on or back · turn N · end · q: quit "
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,9 @@ class Jump:
     quit: bool = False
 
 
-def parse_jump(text: str, number: int, total: int) -> Jump:
-    """What was typed at the step prompt, at action `number` of `total`."""
+def parse_jump(text: str, number: int, total: int, last_turn: int | None = None) -> Jump:
+    """What was typed at the step prompt, at action `number` of `total`; `last_turn`: the turn the log ends in (a
+    turn after it is refused, not taken for the end)."""
     words = text.strip().lower().split()
     if not words:
         return Jump(action=number + 1)
@@ -126,7 +127,12 @@ def parse_jump(text: str, number: int, total: int) -> Jump:
         return Jump(action=total)
     if len(words) == 1 and words[0].startswith("+") and words[0][1:].isdigit() and int(words[0][1:]) > 0:
         return Jump(action=min(total, number + int(words[0][1:])))
+    if len(words) == 1 and words[0].startswith("-") and words[0][1:].isdigit() and int(words[0][1:]) > 0:
+        return Jump(action=max(1, number - int(words[0][1:])))
     if len(words) == 2 and words[0] == "turn" and words[1].isdigit():
+        if last_turn is not None and int(words[1]) > last_turn:
+            raise ConquistaError(f"the game ends in turn {last_turn}: there is no turn {words[1]} "
+                                 f"(`end` shows the last action)")
         return Jump(turn=int(words[1]))
     raise ConquistaError(f"cannot understand {text.strip()!r}: {STEP_HELP.strip()}")
 
@@ -153,7 +159,14 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
     replay_seats = tuple(seats) if seats is not None else (None,) * game.players
     with SimulatedTable(game=replayed.clone(), board=board) as table:
         referee = table.referee
-        for number, action in enumerate(game.log[1:], start=1):
+        number = 0
+        while number < total:
+            if (jump.action and jump.action <= number) or (jump.turn and jump.turn <= replayed.turn):
+                # A step back (or to the start of this turn or an earlier one): replayed again from the deal.
+                replayed, number = Game(game.rules, game.map, game.players, deal), 0
+                referee.step(ShowGame(replayed.clone(), fresh_log=True), table.clock.now())
+            number += 1
+            action = game.log[number]
             described = ("draw a card" if isinstance(action, Draw) and not reveal
                          else readable(replayed.describe(action), replayed.map, replayed.rules.colours))
             for event in replayed.apply(action):
@@ -161,7 +174,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
                 if line:
                     referee.step(Note(line.strip()), table.clock.now())
             if number < total and (number < jump.action or (jump.turn and replayed.turn < jump.turn)):
-                continue  # jumping ahead: only the board where the jump ends is drawn
+                continue  # jumping: only the board where the jump ends is drawn
             referee.step(ShowGame(replayed.clone()), table.clock.now())
             table.advance(0.05)
             console.print(render(table, *console.size, replay_seats=replay_seats))
@@ -169,7 +182,7 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
             if read is None or number >= total:
                 jump = Jump(action=number + 1)
                 continue
-            jump = _ask(read, console, number, total)
+            jump = _ask(read, console, number, total, game.turn)
             if jump.quit:
                 break
     if replayed.over:
@@ -178,10 +191,10 @@ def step(game: Game, board: str | None = None, read: Callable[[str], str] | None
     console.print(f"digest {replayed.digest()}" if reveal else HIDDEN_NOTE)
 
 
-def _ask(read: Callable[[str], str], console: Console, number: int, total: int) -> Jump:
+def _ask(read: Callable[[str], str], console: Console, number: int, total: int, last_turn: int) -> Jump:
     while True:
         try:
-            return parse_jump(read(STEP_HELP), number, total)
+            return parse_jump(read(STEP_HELP), number, total, last_turn)
         except EOFError:
             return Jump(quit=True)
         except ConquistaError as exc:

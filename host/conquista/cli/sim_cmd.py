@@ -17,12 +17,13 @@ from conquista.cli.common import (
     BOTS_HELP,
     add_dice_options,
     add_map_option,
+    default_players,
     games_dir_to_write,
     parse_bot_seats,
     players_in_range,
     rules_help,
 )
-from conquista.cli.program import as_typed
+from conquista.cli.program import as_typed, fitted
 from conquista.cli.table_dice import TableDice
 from conquista.cli.web_options import add_web_options, start_web
 from conquista.dice.sources import DiceKind
@@ -63,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     # terminal such a game is chosen at the board's set-up menu, and (without --bots, --resume/--new, --demo or
     # --script) the first phone granted a seat is the host.
     p.add_argument("--rules", help=rules_help())
-    p.add_argument("--players", type=int, help="number of players (default: 3)")
+    p.add_argument("--players", type=int, help="number of players (default: 3, or the one count the ruleset allows)")
     p.add_argument("--menu", action="store_true",
                    help="start at the board's set-up menu (the default at the terminal when neither --rules, "
                         "--players nor --bots is given and no game is resumed)")
@@ -124,7 +125,7 @@ def _journal(args: argparse.Namespace, ask: bool, asked: Asked) -> PlayStart | N
 
 
 def _warn(text: str) -> None:
-    sys.stderr.write(f"conquista sim: {as_typed(text)}\n")
+    sys.stderr.write(fitted(as_typed(text), sys.stderr, "conquista sim: ") + "\n")
 
 
 def _check_pace(args: argparse.Namespace) -> None:
@@ -158,6 +159,9 @@ def run(args: argparse.Namespace) -> int:
     _demo_without_a_terminal(args, interactive)
     _check_pace(args)
     rules = load_ruleset(args.rules)
+    if not isinstance(args.resume, int) or isinstance(args.resume, bool):
+        # Before the journal: a refusal is the one line said, never after "…so a new one starts".
+        players_in_range(rules, args.players)
     dice, start, game = _dice_and_game(args, seed, interactive, asked)
     players = game.players if game is not None else args.players
     kinds, fresh_bots = _bot_seats(args, start, game, rules)
@@ -312,7 +316,7 @@ def _wants_menu(args: argparse.Namespace, interactive: bool) -> bool:
     the terminal when the command line set no game up."""
     from_command_line = args.rules is not None or args.players is not None or args.bots is not None
     args.rules = "italian" if args.rules is None else args.rules
-    args.players = 3 if args.players is None else args.players
+    args.players = default_players(load_ruleset(args.rules)) if args.players is None else args.players
     if args.menu and args.demo:
         raise ConquistaError("--menu and --demo do not go together: bots play every seat of a --demo game")
     return bool(args.menu or (interactive and not (args.demo or args.script) and not from_command_line))

@@ -92,6 +92,9 @@ class TableDice:
             self.out(f"committed dice: {which} goes on with commitment {dice.commitment} "
                      f"({dice.rolls} rolls and {dice.draws} card draws of its stream already used)")
             return
+        if saved.get("source") in (DiceKind.OS.value, DiceKind.SEEDED.value) and saved["source"] != self.chance.kind:
+            self.chance.use(DiceKind(saved["source"]))   # the source the game was started with, whatever --dice says
+            return
         if self.chance.kind is DiceKind.COMMITTED:
             self.out("committed dice: the saved game was not started with them, so it goes on with the "
                      "operating system's dice; they apply from the next new game")
@@ -106,6 +109,8 @@ class TableDice:
         if isinstance(in_use, CommittedDice) and in_use is not self.chance.committed():
             if over:
                 self.out(self._revealed(in_use.reveal()))
+                if self.journal is not None and self.journal.dice_secret() == in_use.secret():
+                    self.journal.forget_dice_secret()
             else:
                 self.out("committed dice: the game is not over, so the seed stays secret")
             return
@@ -120,10 +125,13 @@ class TableDice:
             self.out("committed dice: the game is not over, so the seed stays secret")
 
     def _revealed(self, seed: str) -> str:
-        """The revealed seed and the command that checks the game with it: the saved game's own number (the seed is
-        kept nowhere after this line), or its log file when the game was not saved."""
+        """The revealed seed and the command that checks the game with it: the saved game's own number (the journal
+        keeps the seed with the game from now on), or its log file when the game was not saved."""
+        from conquista.journal.paths import data_dir_option
+
         game_id = self.journal.game_id if self.journal is not None else None
-        game = str(game_id) if game_id is not None else "GAME.jsonl"
+        game = (f"{game_id}{data_dir_option(self.journal.path)}" if self.journal is not None and game_id is not None
+                else "GAME.jsonl")
         where = "" if game_id is not None else " (the game's log: it was not saved)"
         return (f"committed dice: the seed was {seed}; keep it to check the whole game with "
                 f"`conquista dice audit {game} --verify-seed {seed}`{where}")

@@ -22,6 +22,16 @@ def journal_path(data_dir: str | Path | None = None) -> Path:
     return Path(data_dir if data_dir is not None else default_data_dir()) / JOURNAL_NAME
 
 
+def data_dir_option(journal_file: Path) -> str:
+    """The ` --data-dir DIR` a printed command needs to find the journal `journal_file` (nothing for the default
+    one), so that every command the program prints runs as printed."""
+    if journal_file == journal_path():
+        return ""
+    import shlex
+
+    return f" --data-dir {shlex.quote(str(journal_file.parent))}"
+
+
 def make_private_dir(path: Path) -> None:
     """Create the data directory (and missing parents) readable by its owner only: it holds unfinished games'
     missions and hands. chmod after mkdir, because mkdir's mode is filtered through the umask. A directory that

@@ -39,7 +39,7 @@ from conquista.journal.integrity import (
     why_unreadable,
     write_game,
 )
-from conquista.journal.paths import make_private_file, side_files
+from conquista.journal.paths import data_dir_option, make_private_file, side_files
 from conquista.journal.unusable import games_it_would_lose
 
 Warn = Callable[[str], object]
@@ -237,7 +237,7 @@ def make_backup(conn: sqlite3.Connection, path: Path, backup: Path, warn: Warn,
             found = _copy_and_check(conn, backup)
         except _WouldLoseGames as exc:
             return (f"{path}: backup not updated: {exc}; the backup {backup.name} is kept as it is "
-                    f"(`conquista games` lists what each holds)")
+                    f"(`conquista games{data_dir_option(path)}` lists what each holds)")
         if found is None:
             return None
         gid, problem = found

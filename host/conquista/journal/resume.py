@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from conquista.journal.integrity import FINISHED
+from conquista.journal.paths import data_dir_option
 from conquista.journal.store import GameInfo, JournalError
 from conquista.journal.writer import GameJournal
 from conquista.rules.engine import Game
@@ -102,7 +103,8 @@ def _start(journal: GameJournal, resume: bool | int | None, warn: Callable[[str]
             raise JournalError(f"{journal.failure}; game {resume} cannot be resumed from it: check --data-dir")
         info = store.info(resume)
         if info.status == FINISHED:
-            raise JournalError(f"{journal.path}: game {resume} is finished; `conquista replay {resume}` shows it")
+            raise JournalError(f"{journal.path}: game {resume} is finished; `conquista replay {resume}"
+                               f"{data_dir_option(journal.path)}` shows it")
         return PlayStart(journal, journal.resume(resume))
     saved = journal.latest_unfinished(wanted)
     if saved is None:

@@ -50,7 +50,7 @@ from conquista.journal.integrity import (
     transaction,
     why_unreadable,
 )
-from conquista.journal.paths import journal_path, make_private_dir, make_private_file, side_files
+from conquista.journal.paths import data_dir_option, journal_path, make_private_dir, make_private_file, side_files
 from conquista.journal.repair import (
     backup_game_ids,
     from_backup,
@@ -354,7 +354,8 @@ class JournalStore:
             if game is not None and game.status != DAMAGED:
                 return game
             if game is None and not self.damage:
-                raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games` lists them")
+                raise JournalError(f"{self.path}: no saved game {game_id}; `conquista games"
+                                   f"{data_dir_option(self.path)}` lists them")
             reason = "it was found damaged before" if game is not None else "its row is unreadable"
         restored, refused = from_backup(self.path, self.backup_path, game_id, reason, self.warn)
         if restored is None:

@@ -37,12 +37,19 @@ from conquista.journal.dice_secret import read_secret, remove_secret, secret_pat
 from conquista.journal.hint_counts import Counts, counts_of, read_hint_counts, write_hint_counts
 from conquista.journal.integrity import ABANDONED, FINISHED, PLAYING, GameHeader, chain_step
 from conquista.journal.paths import journal_path
+from conquista.journal.revealed_seed import write_revealed_seed
 from conquista.journal.store import (
     GameInfo,
     JournalError,
     JournalStore,
     NotAJournalError,
     describe_os_error,
+)
+from conquista.journal.table_settings import (
+    TableSettings,
+    read_table_settings,
+    settings_of,
+    write_table_settings,
 )
 from conquista.rules.actions import Action
 from conquista.rules.engine import Game
@@ -51,7 +58,7 @@ from conquista.rules.gamelog import header_for
 from conquista.rules.serialize import encode_action
 from conquista.table.effects import ActionApplied, ActionUndone
 from conquista.table.hint_asks import HintNews, HintState
-from conquista.table.inputs import Fault, FaultSource
+from conquista.table.inputs import Fault, FaultSource, Setting
 from conquista.table.table_view import TableView
 
 log = logging.getLogger("conquista.journal")
@@ -89,6 +96,12 @@ class GameJournal:
         self._chains: list[str] = []              # each row's checksum (conquista.journal.integrity)
         self.seats: tuple[str, ...] | None = None  # set before a new game starts: saved with it; resume restores it
         self.seed: int | None = None               # likewise: the seed a simulated game was dealt from
+        # The table's settings of the resumed game (physical dice, hints, time-outs: journal.table_settings), to give
+        # back to the referee that plays it on; and those on disk for the followed game, written when they change.
+        self.table_settings: TableSettings | None = None
+        self._settings_on_disk: TableSettings | None = None
+        self._settings_pending = False   # resumed, not yet handed back (`table_inputs`): not overwritten until then
+        self._referee: FollowedReferee | None = None
         # The hints each seat asked for (the referee's `HintNews`): the luck report of a resumed game counts them.
         self._hints: dict[int, int] = {}
         # What the disk holds of the followed game (its rows, its status, its row in `games`, whose seats change
@@ -161,6 +174,12 @@ class GameJournal:
             log.warning("%s", problem)
             self.warnings.append(problem)
         self._hints = dict(hints)
+        self.table_settings, problems = read_table_settings(store.conn, game_id, str(self.path))
+        for problem in problems:
+            log.warning("%s", problem)
+            self.warnings.append(problem)
+        self._settings_on_disk = self.table_settings
+        self._settings_pending = self.table_settings is not None
         self._disk = Backlog.written(len(self._rows), saved.status, saved.game_header, hints)
         self._snapshot_at = len(self._rows)
         self._status = saved.status
@@ -180,6 +199,8 @@ class GameJournal:
         self._rows, self._chains, self._snapshot_at = [], [], 0
         self._status, self._winner = PLAYING, -1
         self._hints = {}
+        self.table_settings = self._settings_on_disk = None
+        self._settings_pending = False
         turn, at = game.turn, self.clock()
         for action in game.log:
             self._append(json.dumps(encode_action(action, game.map), ensure_ascii=False), turn, at)
@@ -202,6 +223,7 @@ class GameJournal:
             self._sync()
         self._following = True
         self._fault_news = Fault(FaultSource.STORAGE, self.fault or None)
+        self._referee = referee   # its settings are written when they change (read from its view of the moment)
 
     def row_times(self) -> list[float]:
         """When each saved action of the followed game was applied (the table's tournament clock reads a resumed
@@ -223,14 +245,26 @@ class GameJournal:
         return self._secret
 
     def forget_dice_secret(self) -> None:
-        """The game is over and its seed revealed: the private file is removed."""
+        """The game is over and its seed revealed: the seed is kept with the game in the journal (no longer a
+        secret: `conquista dice audit ID` checks the game with it), and the private file is removed."""
         if self._key and self._secret is not None:
+            self._keep_revealed_seed(self._secret.hex())
             try:
                 remove_secret(secret_path(self.path, self._key))
             except OSError as exc:
                 log.warning("%s: the revealed dice seed's file was not removed (%s)", self.path,
                             describe_os_error(exc))
             self._secret, self._secret_saved = None, False
+
+    def _keep_revealed_seed(self, seed: str) -> None:
+        if not self._sync() or self.game_id is None:
+            return          # not on disk (nothing played, or the disk refuses): the line printed is all there is
+        try:
+            with self._open().transaction() as conn:
+                write_revealed_seed(conn, self.game_id, seed)
+        except (JournalError, sqlite3.Error, OSError) as exc:
+            log.warning("%s: the revealed dice seed was not kept with game %d (%s)", self.path, self.game_id,
+                        describe_os_error(exc) if isinstance(exc, OSError) else exc)
 
     def abandon(self) -> None:
         """The players chose a new game over this unfinished one: it is no longer offered for resuming."""
@@ -251,6 +285,34 @@ class GameJournal:
             elif isinstance(effect, HintNews) and effect.state is HintState.GIVEN and self._game is not None:
                 self._hints[effect.seat] = effect.asked
                 self._sync()
+        self._keep_settings()
+
+    def table_inputs(self) -> list[Setting]:
+        """The referee's inputs that give a resumed game back the settings it was played with (once: empty after,
+        and for a new game)."""
+        if not self._settings_pending or self.table_settings is None:
+            return []
+        self._settings_pending = False
+        return self.table_settings.inputs()
+
+    def _keep_settings(self) -> None:
+        """The followed referee's settings, written with the game when they changed (the host's phone may change
+        them mid-game): a resumed game plays on with them."""
+        if self._referee is None or self.game_id is None or self._settings_pending:
+            return
+        view = self._referee.view()
+        if view.game is not self._game:
+            return
+        now = settings_of(view)
+        if now == self._settings_on_disk:
+            return
+        try:
+            with self._open().transaction() as conn:
+                write_table_settings(conn, self.game_id, now)
+        except (JournalError, sqlite3.Error, OSError) as exc:
+            self._failed(str(exc) if isinstance(exc, JournalError) else f"{self.path}: {describe_os_error(exc)}")
+            return
+        self._settings_on_disk = now
 
     def record(self, action: Action, events: list[Event], *, seq: int | None = None) -> None:
         """`action` was applied (at index `seq` of the game's log: a row already written, when the journal started

@@ -63,7 +63,7 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
         if dice.__class__ is not int:
             return not_a_whole_number("dice", dice)
         if not 1 <= dice <= game.max_attack_dice(s):
-            return f"attack with 1 to {game.max_attack_dice(s)} dice"
+            return f"attack with {_one_to(game.max_attack_dice(s))}"
     else:
         stop = action.stop_at
         if stop.__class__ is not int:
@@ -74,7 +74,7 @@ def check_attack(game: Position, action: Attack | Blitz) -> str | None:
         if chosen is not None and chosen.__class__ is not int:
             return not_a_whole_number("dice", chosen)
         if chosen is not None and not 1 <= chosen <= game.max_attack_dice(s):
-            return f"blitz with 1 to {game.max_attack_dice(s)} dice"
+            return f"blitz with {_one_to(game.max_attack_dice(s))}"
     return None
 
 
@@ -171,7 +171,7 @@ def check_defend(game: Position, action: Defend) -> str | None:
     if dice.__class__ is not int:
         return not_a_whole_number("dice", dice)
     if not 1 <= dice <= game.max_defend_dice(battle.target):
-        return f"defend with 1 to {game.max_defend_dice(battle.target)} dice"
+        return f"defend with {_one_to(game.max_defend_dice(battle.target))}"
     return None
 
 
@@ -193,7 +193,8 @@ def check_roll(game: Position, action: Roll) -> str | None:
     attack, defend = action.attack, action.defend
     if (attack.__class__ is not tuple or defend.__class__ is not tuple
             or len(attack) != battle.attack_dice or len(defend) != battle.defend_dice):
-        return f"this roll is {battle.attack_dice} attack and {battle.defend_dice} defence dice"
+        return (f"this roll is {dice_count(battle.attack_dice, 'attack')} and "
+                f"{dice_count(battle.defend_dice, 'defence')}")
     for die in attack:
         if die.__class__ is not int or not 0 < die < 7:
             return f"a die shows 1 to 6, not {die!r}"
@@ -429,3 +430,13 @@ def apply_occupy(game: Position, action: Occupy, events: list[Event]) -> None:
 STEPS: Steps = {Attack: (check_attack, apply_attack), Blitz: (check_attack, apply_attack),
                 Defend: (check_defend, apply_defend), Roll: (check_roll, apply_roll),
                 Occupy: (check_occupy, apply_occupy)}
+
+
+def dice_count(count: int, which: str = "") -> str:
+    """"1 die", "3 dice" ("1 attack die" with `which`)."""
+    return f"{count} {which + ' ' if which else ''}{'die' if count == 1 else 'dice'}"
+
+
+def _one_to(most: int) -> str:
+    """The dice one may choose: "1 die" when one is all there is, else "1 to 3 dice"."""
+    return "1 die" if most == 1 else f"1 to {most} dice"

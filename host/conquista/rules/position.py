@@ -516,11 +516,11 @@ class Position:
             case Place(t, c, fleet):
                 return f"place {c!r} {'fleets ' if fleet is True else ''}on {tid(t)}"
             case Attack(s, t, d):
-                return f"attack {tid(s)} → {tid(t)} with {d!r} dice"
+                return f"attack {tid(s)} → {tid(t)} with {_dice_of(d)}"
             case Blitz(s, t, k, None):
                 return f"blitz {tid(s)} → {tid(t)} stopping at {k!r}"
             case Blitz(s, t, k, d):
-                return f"blitz {tid(s)} → {tid(t)} with {d!r} dice, stopping at {k!r}"
+                return f"blitz {tid(s)} → {tid(t)} with {_dice_of(d)}, stopping at {k!r}"
             case Fortify(s, t, c):
                 return f"fortify {c!r} from {tid(s)} to {tid(t)}"
             case Trade(cs):
@@ -529,7 +529,7 @@ class Position:
             case Occupy(c):
                 return f"occupy with {c!r}"
             case Defend(d):
-                return f"defend with {d!r} dice"
+                return f"defend with {_dice_of(d)}"
             case Roll(a, d, _):
                 return f"roll {_dice_text(a)} vs {_dice_text(d)}"
             case Draw(c):
@@ -570,3 +570,8 @@ class Position:
 # changes nothing) and its apply (assumes a checked action, changes the position, appends the events). `Game` merges
 # the tables (rules/engine.py).
 Steps = dict[type, tuple[Callable[[Position, Any], "str | None"], Callable[[Position, Any, list[Event]], None]]]
+
+
+def _dice_of(count: object) -> str:
+    """An action's count of dice in words ("1 die", "2 dice"); anything else as it is."""
+    return f"{count!r} {'die' if count == 1 and count is not True else 'dice'}"

@@ -219,9 +219,11 @@ class ClockSaved:
 
 @frozen_record
 class ShowGame:
-    """Show `game` from now on without playing it (a replay: chance steps are left waiting)."""
+    """Show `game` from now on without playing it (a replay: chance steps are left waiting). `fresh_log`: the log
+    starts again (a replay stepped back: its lines are told again from the deal)."""
 
     game: Game
+    fresh_log: bool = False
 
 
 Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | OfferNewGame

@@ -104,7 +104,8 @@ def game_over_reason(game: Game, seat: int, reason: str) -> str:
 
 
 def _dice(values: tuple[int, ...], handicap: int = 0) -> str:
-    return " ".join(str(v) for v in values) + (f" (−{handicap})" if handicap else "")
+    """Highest first, as the dice panel shows them and as they are compared (dice typed in come in any order)."""
+    return " ".join(str(v) for v in sorted(values, reverse=True)) + (f" (−{handicap})" if handicap else "")
 
 
 def _result(attacker_losses: int, defender_losses: int) -> str:

@@ -307,7 +307,9 @@ class Referee:
                 self.notice(text)
             case ClockSaved(rows):
                 self.tournament.saved(self.game, rows)
-            case ShowGame(game):
+            case ShowGame(game, fresh_log):
+                if fresh_log:
+                    self.log = []
                 self._reset(game, now, play=False)
 
     def _set(self, setting: Setting) -> None:
@@ -793,7 +795,7 @@ class Referee:
             self.fault if faults else "", self.storage_fault if faults else "", FaultSource.HOST in faults,
             bool(faults), question.text if question is not None else "", question, self._power is not None,
             self.power_off, menu, isinstance(asked, TypingDice), claim.seat if claim is not None else -1,
-            self.claims.timeout_s, bool(self._undoable), mode.takes_play, mode.phones_may_act,
+            self.claims.timeout_s, self.defend_timeout_s, bool(self._undoable), mode.takes_play, mode.phones_may_act,
             not isinstance(held, Play) or game.winner is not None, isinstance(mode, Question | PowerQuestion),
             isinstance(mode, Play), turn_clock.clock_running(self),
             self._turn_started, self.physical_dice, self.dice.name, self.dice, self.palette, self.bots_available,
