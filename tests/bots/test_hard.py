@@ -168,3 +168,19 @@ def test_the_weighed_set_up_and_reinforcements_do_not_depend_on_secrets(rules_na
         game.apply(seats[who].choose(game))
     assert compared.get(Phase.REINFORCE)
     assert compared.get(Phase.SETUP) or rules_name != "classic"
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None)
+@given(case=st.tuples(st.sampled_from(["italian", "classic", "lamorisse-1954"]), st.integers(2, 4),
+                      st.integers(0, 10_000), st.integers(2, 10)))
+def test_hint_words_say_the_move_once_in_a_players_words(case: tuple[str, int, int, int]) -> None:
+    """"hard would attack X from Y (78 % to take it)": the verb as a suggestion, the odds said once."""
+    game = playing(*case)
+    if game.over:
+        return
+    seat = game.to_move
+    assert isinstance(seat, int)
+    words = hint_for(game, seat, HardBot(ROLLOUTS, CAP, ATTACKS)).words
+    assert words.startswith("hard would ")
+    assert not words.startswith(("hard would attacks", "hard would moves", "hard would defends")), words
+    assert words.count("to take it") <= 1 and words.count("to hold it") <= 1, words
