@@ -36,14 +36,14 @@ from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Place
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
-ROLLOUTS = 8              # tries of the coming round per way of playing
+ROLLOUTS = 4              # tries of the coming round per way of playing (8 took 0.44 s CPU a turn, issue 38)
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
 # The most steps the attacks of one turn may try (half as many tries each), all told. At 5000 the budget ran out
 # after the first two attacks of a duel's turn and the rest were the planner's own: against the planner, 1 against
 # 1 on seeds the benchmark does not use, 45 of 100 games won at 5000, 55 at 20000 (59 with 5 candidates, not 3).
 # With more players a round is longer, so the turn plan's tries cost more: the attacks get `2 / players` of this, and
-# a turn's thinking stays about the same (a mean of 0.2 s of CPU per turn on the benchmark's machine, both matchups).
-ATTACK_STEPS = 20000
+# a turn's thinking stays about the same. At 20000 with 8 tries a plan, the mean was 0.44 s CPU a turn (issue 38).
+ATTACK_STEPS = 10000
 # Tries of everyone's first turn for each placement of a set-up placed in one go (the classic game's): in the duel on
 # seeds the benchmark does not use, 119 of 200 games won with it against 102 without; with the reinforcements weighed
 # too, 134 of 200.

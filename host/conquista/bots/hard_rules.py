@@ -20,7 +20,7 @@ from conquista.rules.actions import Action, Attack, Blitz, Fortify
 from conquista.rules.choices import CardDeck, CardDraw, TradeValues
 from conquista.rules.engine import Game
 
-CARD_ODDS = 0.6      # the least chance of a conquest made for the card
+CARD_ODDS = 0.5      # the least chance of a conquest made for the card
 BREAK_ODDS = 0.45    # the least chance of an attack made to break a continent
 TERRITORY = 1.0      # armies' worth of a territory taken, besides its card
 
