@@ -26,23 +26,24 @@ from dataclasses import dataclass
 
 from conquista.bots.hard_attack import Weighed, candidates, weigh
 from conquista.bots.hard_place import placements
+from conquista.bots.hard_rules import break_attack, card_armies, card_attack, moves_back
 from conquista.bots.lookahead import clear_gain, play_round, public_seed, strength_share
 from conquista.bots.planner import PlannerBot
 from conquista.bots.planner_values import Objective, objective_for
 from conquista.bots.seat_view import seat_view
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Action, Attack, Blitz, Place
+from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Place
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 
-ROLLOUTS = 8              # tries of the coming round per way of playing
+ROLLOUTS = 4              # tries of the coming round per way of playing (8 took 0.44 s CPU a turn, issue 38)
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
 # The most steps the attacks of one turn may try (half as many tries each), all told. At 5000 the budget ran out
 # after the first two attacks of a duel's turn and the rest were the planner's own: against the planner, 1 against
 # 1 on seeds the benchmark does not use, 45 of 100 games won at 5000, 55 at 20000 (59 with 5 candidates, not 3).
 # With more players a round is longer, so the turn plan's tries cost more: the attacks get `2 / players` of this, and
-# a turn's thinking stays about the same (a mean of 0.2 s of CPU per turn on the benchmark's machine, both matchups).
-ATTACK_STEPS = 20000
+# a turn's thinking stays about the same. At 20000 with 8 tries a plan, the mean was 0.44 s CPU a turn (issue 38).
+ATTACK_STEPS = 10000
 # Tries of everyone's first turn for each placement of a set-up placed in one go (the classic game's): in the duel on
 # seeds the benchmark does not use, 119 of 200 games won with it against 102 without; with the reinforcements weighed
 # too, 134 of 200.
@@ -79,13 +80,25 @@ class Choice:
     tries: int
     steps: int      # the game steps its tries played, all told (at most tries × plans × the cap)
 
-    def words(self) -> str:
-        others = ", ".join(f"{p.words} {s:.0%}" for p, s in self.scores if p is not self.plan)
-        best = dict(self.scores)[self.plan]
-        why = ("no other way was clearly better" if self.plan is PLANS[0] else
-               "clearly better than steadily, whatever the dice")
-        return (f"tried the round ahead {self.tries} times each way: playing {self.plan.words} it keeps "
-                f"{best:.0%} of the table's strength ({others}); it plays {self.plan.words}: {why}")
+    def words(self, attacking: bool = True) -> str:
+        """The tries and the choice in words; `attacking`: the turn attacks (a bold way of playing that finds no
+        attack worth making is not said to be played)."""
+        scores = dict(self.scores)
+        steady, best = scores[PLANS[0]], scores[self.plan]
+        others = ", ".join(f"{p.words} {s:.1%}" for p, s in self.scores if p is not self.plan)
+        said = (f"tried the round ahead {self.tries} times each way: playing {self.plan.words} it keeps "
+                f"{best:.1%} of the table's strength ({others})")
+        if self.plan is not PLANS[0]:
+            why = (f"{(best - steady) * 100:.1f} points more than steadily, more than the dice's spread over the "
+                   "same tries")
+            if not attacking:
+                return f"{said}; playing {self.plan.words} did best ({why}), but no attack is worth making now"
+            return f"{said}; it plays {self.plan.words}: {why}"
+        rival, score = max(((p, s) for p, s in self.scores if p is not self.plan), key=lambda ps: ps[1])
+        if score > steady:
+            return (f"{said}; {rival.words} kept more on average, but by less than the dice's spread over the same "
+                    "tries: it plays steadily")
+        return f"{said}; it plays steadily: no other way did better"
 
 
 def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> Choice:
@@ -111,15 +124,17 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
     return Choice(PLANS[best], totals, rollouts, steps)
 
 
+def _attacking(game: Game, action: Attack | Blitz) -> str:
+    name = game.map.territories
+    return f"attacking {name[action.target].name_en} from {name[action.source].name_en}"
+
+
 def attack_words(game: Game, weighed: Weighed) -> str:
     """Why the tries changed the planner's attack, in words."""
     scores = dict(weighed.scores)
 
     def said(action: Action) -> str:
-        if isinstance(action, Blitz | Attack):
-            name = game.map.territories
-            return f"attacking {name[action.target].name_en} from {name[action.source].name_en}"
-        return "stopping here"
+        return _attacking(game, action) if isinstance(action, Blitz | Attack) else "stopping here"
 
     return (f"tried its next attack: {said(weighed.action)} keeps {scores[weighed.action]:.0%} of the table's "
             f"strength, {said(weighed.planned)} {scores[weighed.planned]:.0%}")
@@ -160,6 +175,8 @@ class HardBot:
         self._objective: Objective | None = None
         self.attack_steps = 0      # steps the attacks of this turn have tried so far
         self._attack_limit = attack_budget   # this game's share of the budget (set each turn)
+        self._conquered_from: dict[int, int] = {}   # this turn's conquests: territory → where the attack came from
+        self._plan_unsaid = False  # a way of playing other than steadily, said once the turn attacks (or not)
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
@@ -171,23 +188,55 @@ class HardBot:
         me = game.current
         key = (id(game), game.turn, me)
         if key != self._turn:
-            self._turn = key
-            self._choice = choose_plan(game, me, self.rollouts, self.cap)
-            plan = self._choice.plan
-            self._bot = PlannerBot(plan.loss, plan.worth)
-            self._reason = f"{game.rules.colours[me]} {self._choice.words()}"
-            self._objective = objective_for(game, me)
-            self.attack_steps = 0
-            self._placed = False
-            self._attack_limit = self.attack_budget * 2 // max(2, game.players)
-        if phase is Phase.ATTACK and self.attack_steps < self._attack_limit:
-            return self._attack(game, me)
+            self._start_turn(game, me, key)
+        if phase is Phase.ATTACK:
+            return self._attack_turn(game, me)
         action = self._bot.choose(game)
+        if phase is Phase.OCCUPY and game.battle is not None:
+            self._conquered_from[game.battle.target] = game.battle.source
+        elif phase is Phase.FORTIFY and moves_back(action, self._conquered_from):
+            return EndPhase()   # the move-in undone: the armies were better left where they stood
         if (phase is Phase.REINFORCE and not self._placed and isinstance(action, Place) and self.place_rollouts
                 and game.players <= PLACE_PLAYERS and not game.rules.fleets):
             self._placed = True
             return self._place(game, me, action)
         return action
+
+    def _start_turn(self, game: Game, me: int, key: tuple[int, int, int]) -> None:
+        self._turn = key
+        self._choice = choose_plan(game, me, self.rollouts, self.cap)
+        plan = self._choice.plan
+        self._bot = PlannerBot(plan.loss, plan.worth)
+        self._plan_unsaid = plan is not PLANS[0]
+        self._reason = None if self._plan_unsaid else f"{game.rules.colours[me]} {self._choice.words()}"
+        self._objective = objective_for(game, me)
+        self.attack_steps = 0
+        self._placed = False
+        self._attack_limit = self.attack_budget * 2 // max(2, game.players)
+        self._conquered_from = {}
+
+    def _attack_turn(self, game: Game, me: int) -> Action:
+        """A continent broken first, then the tries' attack (the planner's once the budget is spent), then, rather
+        than stop, the attack that takes the turn's card (`hard_rules`)."""
+        action = break_attack(game, me)
+        if action is not None:
+            self._say_rule(game, me, action, "breaks a continent before its bonus is paid")
+        else:
+            action = self._attack(game, me) if self.attack_steps < self._attack_limit else self._bot.choose(game)
+            if isinstance(action, EndPhase):
+                card = card_attack(game, me)
+                if card is not None:
+                    action = card
+                    self._say_rule(game, me, action, f"takes the turn's card (worth {card_armies(game):.0f} "
+                                   "armies) rather than stop")
+        if self._plan_unsaid and self._choice is not None:
+            self._plan_unsaid = False
+            self._say(game, me, self._choice.words(attacking=not isinstance(action, EndPhase)))
+        return action
+
+    def _say_rule(self, game: Game, me: int, action: Action, why: str) -> None:
+        if isinstance(action, Attack | Blitz):
+            self._say(game, me, f"{why}: {_attacking(game, action)}")
 
     def _setup(self, game: Game) -> Action:
         """A set-up placed in one go (the classic game's) is weighed as a turn's reinforcements are, each try played

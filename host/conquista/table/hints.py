@@ -14,7 +14,7 @@ import random
 from conquista.bots.hard import HardBot
 from conquista.bots.lookahead import public_seed
 from conquista.bots.seat_view import seat_view
-from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Occupy, Place, Trade
+from conquista.rules.actions import Action, Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table import unit_kinds as units
@@ -43,7 +43,8 @@ def hint_on(view: Game, seat: int, bot: HardBot | None = None) -> Hint:
     """What the hard bot would do on `view` (from `hint_view`) for `seat`, in words."""
     bot = bot or HardBot()
     action = bot.choose(view)
-    reason = bot.choice.words() if bot.choice is not None else ""
+    stops = view.phase is Phase.ATTACK and isinstance(action, EndPhase)   # a bold plan is not said to be played
+    reason = bot.choice.words(attacking=not stops) if bot.choice is not None else ""
     return Hint(seat, action, _words(view, action, reason), named_territories(action))
 
 
@@ -61,13 +62,28 @@ def _words(game: Game, action: Action, reason: str) -> str:
             battle = game.battle
             assert battle is not None   # a move-in follows a conquest
             what = f"move {units.units(game, count, battle.source, battle.target)} into {name[battle.target]}"
+        case Attack(s, t) | Blitz(s, t):
+            what = (f"attack {name[t]} with your fleets in {name[s]}" if game.sails(s, t)
+                    else f"attack {name[t]} from {name[s]}") + _odds(explain(game, action))
+        case Fortify(s, t, count):
+            what = f"move {units.units(game, count, s, t)} from {name[s]} to {name[t]}"
+        case Defend(dice):
+            battle = game.battle
+            assert battle is not None   # a defence answers an attack
+            what = f"defend {name[battle.target]} with {plural(dice, 'die')}" + _odds(explain(game, action))
         case _:
-            said = explain(game, action)
-            what = said.split(" ", 1)[1] if said else game.describe(action)   # "red attacks X" → "attacks X"
-    odds = explain(game, action) if isinstance(action, Attack | Blitz) else None
+            what = game.describe(action)
     line = f"hard would {what}"
-    if odds is not None and ":" in odds:
-        line += f" ({odds.split(':', 1)[1].strip()})"
     if reason:
         line += f"; it {reason}"
     return line
+
+
+def _odds(said: str | None) -> str:
+    """The odds of the table log's line (`bot_words.explain`), said once: " (78 % to take it)", or the dice and their
+    odds (" with 3 dice (78 % to take it by attacking on)")."""
+    if not said:
+        return ""
+    if ": " in said:
+        return f" ({said.split(': ', 1)[1].strip()})"
+    return said[said.index(" with "):] if " with " in said else ""
