@@ -212,6 +212,8 @@ def test_a_builders_own_map_makes_a_whole_kit(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("extra", "words"), [
     (["--size", "300x200"], "--size 300x200: too small for the map and the panel below it; give at least --size"),
     (["--size", "big"], "--size big: give the board's width and height in mm as WxH"),
+    (["--size", "100000x100000"], "--size 100000x100000: the kit draws boards of at most 2000x2000 mm"),
+    (["--size", "1e308x1e308"], "--size 1e308x1e308: the kit draws boards of at most 2000x2000 mm"),
     (["--paper", "letter"], "--paper letter: unknown paper; use a4 or a3"),
 ])
 def test_bad_options_get_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
@@ -261,3 +263,62 @@ def test_the_profile_of_the_own_map_is_valid(tmp_path: Path) -> None:
     import tomllib
 
     parse_profile(tomllib.loads(profile_path.read_text(encoding="utf-8")), str(profile_path), load_map(map_path))
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import errno
+
+    from conquista.boardtools.kit.draw import lists
+
+    def full(*args: object) -> str:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(lists, "bom_md", full)
+    assert main(["board", "kit", "--out", str(tmp_path / "k"), "--paper", "a3"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--out" in err and "the disk is full; free some space" in err and "\n" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _kit_process(out: Path) -> Any:
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "conquista", "board", "kit", "--out", str(out), "--paper", "a3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _wait_for_work_folder(folder: Path, process: Any) -> None:
+    for line in process.stdout:           # the work folder exists once the first file is announced
+        if line.startswith("[1/"):
+            return
+    raise AssertionError("the kit ended before writing")
+
+
+def test_a_terminated_kit_leaves_no_folder(tmp_path: Path) -> None:
+    import signal
+
+    out = tmp_path / "k"
+    process = _kit_process(out)
+    _wait_for_work_folder(tmp_path, process)
+    assert [p.name for p in tmp_path.iterdir()] == [f"k.incomplete-{process.pid}"]
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == 130
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_killed_kits_folder_is_visible_and_swept_by_the_next_run(tmp_path: Path) -> None:
+    import signal
+
+    from conquista.boardtools.kit.build import sweep_leftovers
+
+    out = tmp_path / "k"
+    process = _kit_process(out)
+    _wait_for_work_folder(tmp_path, process)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=60)
+    left = [p.name for p in tmp_path.iterdir()]
+    assert left == [f"k.incomplete-{process.pid}"] and not left[0].startswith(".")
+    sweep_leftovers(out)
+    assert list(tmp_path.iterdir()) == []

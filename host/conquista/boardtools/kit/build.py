@@ -1,12 +1,17 @@
-"""Writing a whole kit: every file into a temporary folder beside the destination, then moved into place in one
-rename, so a failure (a bad input, a full disk, Ctrl-C) never leaves half a kit where the builder looks."""
+"""Writing a whole kit: every file into a work folder beside the destination, then moved into place in one
+rename, so a failure (a bad input, a full disk, Ctrl-C) never leaves half a kit where the builder looks.
+
+The work folder is visible and named for what it is (`kit-classic-42.incomplete-PID`), removed on any failure,
+on Ctrl-C and on SIGTERM/SIGHUP; a SIGKILL cannot be caught, so the next run removes any such folder whose
+process is gone. Nothing hidden is ever left beside the kit."""
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import os
 import shutil
-import tempfile
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,18 +86,81 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
     say(f"laying out {profile.game_map.size} territories on {size[0]:g} × {size[1]:g} mm ...")
     layout = plan_layout(profile, outline, size)
     parent = out.absolute().parent
+    sweep_leftovers(out)
+    work = parent / f"{out.name}{INCOMPLETE}{os.getpid()}"
     try:
-        work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+        work.mkdir()
     except OSError as exc:
         raise BoardToolError(f"--out {out}: cannot write in {parent} ({exc.strerror}); choose another --out") from None
     try:
-        files = _write_all(layout, tilings, work, pins, say)
-        _move_into_place(work, out)
+        with _signals_end_the_run():
+            files = _write_all(layout, tilings, work, pins, say)
+            _move_into_place(work, out)
+    except OSError as exc:
+        shutil.rmtree(work, ignore_errors=True)
+        raise BoardToolError(disk_error(out, exc)) from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
     return KitSummary(size, {t.paper: len(t.tiles) for t in tilings}, layout.min_spacing(),
                       tuple(pad.territory for pad in layout.pads), files)
+
+
+INCOMPLETE = ".incomplete-"      # the work folder: <out><INCOMPLETE><pid>
+PREVIOUS = ".previous-"          # an earlier kit set aside while the new one moves in
+
+
+def disk_error(out: Path, exc: OSError) -> str:
+    """One line for a write that failed: a full disk says so, anything else names the error."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"--out {out}: the disk is full; free some space (a kit takes about 10 MB) or choose another --out"
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"--out {out}: cannot write the kit{where}: {exc.strerror or exc}; choose another --out"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_leftovers(out: Path) -> None:
+    """Remove the work folders of earlier runs that were killed (their process is gone) beside `out`."""
+    parent = out.absolute().parent
+    for marker in (INCOMPLETE, PREVIOUS):
+        for folder in parent.glob(f"{out.name}{marker}*"):
+            pid = folder.name.rsplit("-", 1)[-1]
+            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+                shutil.rmtree(folder, ignore_errors=True)
+
+
+class _signals_end_the_run:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt while the kit is written, so the work folder is removed as on
+    Ctrl-C (their default kills the process with no cleanup at all). Only in the main thread, where Python
+    delivers signals."""
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+    def __enter__(self) -> None:
+        import threading
+
+        self.saved: list[tuple[int, Any]] = []
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in self.SIGNALS:
+            self.saved.append((sig, signal.signal(sig, _interrupt)))
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self.saved:
+            signal.signal(sig, handler)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: Callable[[str], None]) -> tuple[
@@ -133,7 +201,7 @@ def _move_into_place(work: Path, out: Path) -> None:
     removed only once the new one is in place."""
     old: Path | None = None
     if out.exists():
-        old = out.with_name(f".{out.name}.old")
+        old = out.with_name(f"{out.name}{PREVIOUS}{os.getpid()}")
         shutil.rmtree(old, ignore_errors=True)
         out.rename(old)
     try:

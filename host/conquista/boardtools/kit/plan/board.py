@@ -13,6 +13,9 @@ from conquista.errors import BoardToolError
 from conquista.hardware.profile import BoardProfile
 
 DEFAULT_SIZE = (680.0, 480.0)   # the classic board's size, mm
+# The largest board the kit draws: a table top of 2 × 2 m. Beyond it the layout's grids and the tiled pages grow
+# without bound (a 100 m board runs for hours, 1e308 mm ends out of memory), and no builder's table is larger.
+MAX_SIZE = (2000.0, 2000.0)
 MARGIN = 12.0                   # mm round the map: the frame's battens and the mounting screws
 BAND = 96.0                     # mm below the map for the panel
 MIN_MAP_HEIGHT = 120.0          # mm: a map squeezed lower than this is not a board
@@ -93,6 +96,9 @@ def parse_size(text: str) -> tuple[float, float]:
                              "680x480") from None
     if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
         raise BoardToolError(f"--size {text}: both numbers must be mm above 0, e.g. --size 680x480")
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise BoardToolError(f"--size {text}: the kit draws boards of at most {MAX_SIZE[0]:g}x{MAX_SIZE[1]:g} mm; "
+                             "give the board's size in mm, e.g. --size 680x480")
     return width, height
 
 
