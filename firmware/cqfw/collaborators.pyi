@@ -36,6 +36,7 @@ class Clock(Protocol):
     def ticks_diff(self, ticks1: int, ticks2: int, /) -> int: ...
 
 class Leds(Protocol):
+    count: int  # the LEDs it drives, reported in HELLO
     def load(self, start: int, src: bytearray, offset: int, count: int, /) -> None:
         """Copy `count` RGB triples from src[offset:] into LEDs start..start+count-1, not shown yet."""
     def show(self) -> None: ...

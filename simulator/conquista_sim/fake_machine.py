@@ -63,6 +63,34 @@ class ColPin:
         return 1
 
 
+class FakeLeds:
+    """The Pico's LED output without neopixel: what the host loaded and latched, in received (r, g, b) order."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.buf = bytearray(3 * count)
+        self.shown = bytearray(3 * count)
+        self.shows = 0
+
+    def load(self, start: int, src: bytearray, offset: int, count: int) -> None:
+        buf = self.buf
+        i = 0
+        while i < count and start + i < self.count:
+            j = 3 * (start + i)
+            k = offset + 3 * i
+            buf[j] = src[k]
+            buf[j + 1] = src[k + 1]
+            buf[j + 2] = src[k + 2]
+            i += 1
+
+    def show(self) -> None:
+        shown = self.shown
+        buf = self.buf
+        for i in range(len(buf)):
+            shown[i] = buf[i]
+        self.shows += 1
+
+
 class RecordingPort:
     """Collects what the firmware sends into a fixed buffer and serves scripted host bytes."""
 

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from conquista.errors import SimulatedPicoError as SimulatedPicoError
-from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, KeyMatrix, RowPin
+from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, FakeLeds, KeyMatrix, RowPin
 
 
 def firmware_dir() -> Path:
@@ -210,6 +210,7 @@ class SimulatedPico:
         debounce_ms: int = 10,
         period_ms: int = 1,
         on_key: Callable[[FiredKey], None] | None = None,
+        led_count: int = 0,
     ) -> None:
         self.device = import_firmware("cqfw.device")
         self.matrix_mod = import_firmware("cqfw.matrix")
@@ -217,6 +218,8 @@ class SimulatedPico:
         self.cols = cols
         self.debounce_ms = debounce_ms
         self.period_ms = period_ms
+        # The LEDs the firmware drives (config.json's led_count), reported in HELLO; 0 when the Pi drives them.
+        self.leds = FakeLeds(led_count) if led_count > 0 else None
         self.matrix = KeyMatrix(rows, cols)
         self.row_pins = list(range(2, 2 + rows))
         self.col_pins = list(range(2 + rows, 2 + rows + cols))
@@ -257,6 +260,7 @@ class SimulatedPico:
             self.cols,
             self.debounce_ms,
             self.period_ms,
+            self.leds,
         )
         original = fw.key_event
 

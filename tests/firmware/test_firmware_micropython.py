@@ -91,13 +91,15 @@ def test_a_bouncing_contact_gives_exactly_one_press_and_one_release(mpy_run: dic
     assert sorted(live) == list(range(1, len(live) + 1))  # numbered without gaps
 
 
-def test_host_commands_are_obeyed(mpy_run: dict[str, str]) -> None:
+def test_host_commands_are_obeyed(mpy_run: dict[str, str], cpython_run: dict[str, str]) -> None:
     frames = decoded(mpy_run)
     types = [t for t, _, _ in frames]
     assert types[:2] == [codec.T_HELLO, codec.T_SNAPSHOT]
     hellos = [p for t, _, p in frames if t == codec.T_HELLO]
     assert [h[6] for h in hellos] == [5, 8, 8]  # boot, CONFIG ack (debounce 8), HELLO request
     assert hellos[0][4:6] == bytes([6, 7])
+    assert [(h[8] << 8) | h[9] for h in hellos] == [150, 150, 150]   # HELLO reports the LEDs it drives
+    assert mpy_run["LEDS"] == cpython_run["LEDS"] == "1 ff000000ff000000ff"
     # RESYNC after number 4: numbers 5.. are replayed, then a SNAPSHOT shows key 20 held.
     i = types.index(codec.T_SNAPSHOT, 2)
     replayed = []

@@ -251,6 +251,7 @@ def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
 
 
 WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
+COLOUR_S = 2.0  # each colour step, long enough to look along the whole board
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -270,6 +271,7 @@ def run_check(args: argparse.Namespace) -> int:
     clock = MonotonicClock()
     say = _printer()
     try:
+        _colour_steps(test, devices, say)
         say(f"LEDs: lighting the {profile.strip.length} LEDs one by one along the chain; a dark one stops "
             "the chain there (look at the solder joints just before it)")
         for led in range(profile.strip.length):
@@ -299,6 +301,21 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"every LED lit in turn; all {game_map.size} sensors, the {len(test.buttons)} buttons and the "
               "encoder answered")
     return 1 if problems else 0
+
+
+def _colour_steps(test: Any, devices: Any, say: Any) -> None:
+    """Red, green, blue over the whole chain, each named: a colour-order swap is seen before anything else."""
+    from conquista.boardtools.selftest import COLOUR_STEPS, colour_fixes
+
+    order = test.profile.strip.color_order
+    say(f"colours: the whole chain lights red, then green, then blue (strip.color_order = \"{order}\")")
+    for name, rgb in COLOUR_STEPS:
+        say(f"{name.upper()}: every LED should be {name} now")
+        devices.strip.show(test.colour_frame(rgb))
+        if devices.builder is None:
+            time.sleep(COLOUR_S)
+    for line in colour_fixes(order):
+        say(line)
 
 
 def _check_inputs(test: Any, devices: Any, say: Any) -> None:
@@ -340,6 +357,7 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
                              CheckBuilder(board) if args.auto else None, [board.close])
     if serial:
         real = _open_real(args, profile)
+        _refuse_other_firmware(real, profile)
         return _CheckDevices(real.keys, None, real.panel, real.strip, None, real._closers)
     from conquista.app.board import open_devices
     from conquista.devices.clock import MonotonicClock
@@ -347,6 +365,18 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
     opened = open_devices(profile, MonotonicClock(), args.sensors)
     assert opened.sensors is not None   # GPIO sensors: opened, mapped to territories
     return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
+
+
+def _refuse_other_firmware(devices: _Devices, profile: Any) -> None:
+    """The Pico's HELLO against the profile (matrix size, LED count): one line and nothing opened when they
+    differ, before a builder chases a wiring fault that is a config.json."""
+    from conquista.hardware.firmware_match import firmware_mismatch
+
+    hello = getattr(devices.keys, "firmware", None)
+    wrong = None if hello is None else firmware_mismatch(profile, hello.rows, hello.cols, hello.led_count)
+    if wrong is not None:
+        devices.close()
+        raise BoardToolError(wrong)
 
 
 def run_diagram(args: argparse.Namespace) -> int:
