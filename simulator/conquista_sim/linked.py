@@ -32,7 +32,7 @@ class LinkedSensors:
             sensors = profile.sensors
             drives = profile.strip.length if profile.strip.driver is StripDriver.PICO else 0
             self.pico = SimulatedPico(rows=sensors.rows, cols=sensors.cols, debounce_ms=sensors.debounce_ms,
-                                      led_count=drives).start()
+                                      led_count=drives, sensor=sensors.part.value).start()
             url = self.pico.url
         self._table_clock = table_clock
         self._on_fault = on_fault
