@@ -32,6 +32,9 @@ class KitSummary:
     min_spacing: float
     pads: tuple[str, ...]          # territories whose parts went on a pad in the sea
     files: tuple[str, ...]
+    joints: int = 0                # the builder's solder joints, computed (plan/effort.py)
+    hours: float = 0.0             # the builder's hours of work, computed
+    route: str = ""                # how the board is built: "string" or "single" LEDs, and the sensor
 
 
 def check_libraries() -> None:
@@ -77,14 +80,16 @@ def _destination(out: Path) -> None:
 
 
 def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], papers: Sequence[str], out: Path,
-              pins: Any, say: Callable[[str], None]) -> KitSummary:
+              pins: Any, say: Callable[[str], None], leds: str = "string") -> KitSummary:
+    from conquista.boardtools.kit.plan.board import route_for
     from conquista.boardtools.kit.plan.placement import plan_layout
     from conquista.boardtools.kit.plan.tiling import tile
 
     tilings = [tile(size[0], size[1], paper) for paper in papers]   # an unknown paper fails before any work
+    route = route_for(profile, leds)
     _destination(out)
     say(f"laying out {profile.game_map.size} territories on {size[0]:g} × {size[1]:g} mm ...")
-    layout = plan_layout(profile, outline, size)
+    layout = plan_layout(profile, outline, size, route)
     parent = out.absolute().parent
     sweep_leftovers(out)
     work = parent / f"{out.name}{INCOMPLETE}{os.getpid()}"
@@ -94,7 +99,7 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         raise BoardToolError(f"--out {out}: cannot write in {parent} ({exc.strerror}); choose another --out") from None
     try:
         with _signals_end_the_run():
-            files = _write_all(layout, tilings, work, pins, say)
+            files, work_done = _write_all(layout, tilings, work, pins, say)
             _move_into_place(work, out)
     except OSError as exc:
         shutil.rmtree(work, ignore_errors=True)
@@ -103,7 +108,8 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         shutil.rmtree(work, ignore_errors=True)
         raise
     return KitSummary(size, {t.paper: len(t.tiles) for t in tilings}, layout.min_spacing(),
-                      tuple(pad.territory for pad in layout.pads), files)
+                      tuple(pad.territory for pad in layout.pads), files, work_done.joints, work_done.hours,
+                      f"{layout.route.leds} LEDs, {layout.route.sensor.value} sensors")
 
 
 INCOMPLETE = ".incomplete-"      # the work folder: <out><INCOMPLETE><pid>
@@ -163,21 +169,26 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: Callable[[str], None]) -> tuple[
-        str, ...]:
+def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
+               say: Callable[[str], None]) -> tuple[tuple[str, ...], Any]:
     from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
     from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
     from conquista.boardtools.kit.draw.map_pdf import write_map
     from conquista.boardtools.kit.draw.wiring_pdf import write_wiring
     from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.effort import effort
     from conquista.boardtools.kit.plan.routes import routes
+    from conquista.boardtools.kit.plan.strings import plan_chain
 
     wires = routes(layout)
-    lines = bill(layout, wires)
+    chain = plan_chain(layout, wires)
+    lines = bill(layout, wires, chain)
+    pages = max((len(t.tiles) for t in tilings), default=0)
+    work_done = effort(layout, wires, chain, pages)
     steps: list[tuple[str, Callable[[Path], object]]] = [
         ("positions.json", lambda p: p.write_text(positions_json(layout), encoding="utf-8")),
         ("bom.csv", lambda p: p.write_text(bom_csv(lines), encoding="utf-8")),
-        ("bom.md", lambda p: p.write_text(bom_md(lines, layout), encoding="utf-8")),
+        ("bom.md", lambda p: p.write_text(bom_md(lines, layout, work_done), encoding="utf-8")),
         ("drill.svg", lambda p: p.write_text(drill_svg(layout), encoding="utf-8")),
         ("drill.dxf", lambda p: write_dxf(p, layout)),
         ("map.pdf", lambda p: write_map(p, layout)),
@@ -187,7 +198,7 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any, say: 
     for number, (name, step) in enumerate(steps, start=1):
         say(f"[{number}/{len(steps)}] {name}")
         step(work / name)
-    return tuple(name for name, _ in steps)
+    return tuple(name for name, _ in steps), work_done
 
 
 def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from conquista.boardtools.kit.draw.board_art import INK, draw_map, mm_axes
 from conquista.boardtools.kit.draw.labels import Labels
-from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.board import SENSORS
 from conquista.boardtools.kit.plan.placement import Layout
 from conquista.boardtools.kit.plan.routes import Routes
 from conquista.hardware.profile import SensorKind, StripDriver
@@ -99,7 +99,7 @@ def _switches(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> list[An
         ax.plot(xs, ys, color=ROW_COLOURS[index % len(ROW_COLOURS)], linewidth=0.5, linestyle=(0, (2, 2)))
     texts = []
     for p in layout.parts:
-        if p.kind is not PartKind.SWITCH or p.territory is None:
+        if p.kind not in SENSORS or p.territory is None:
             continue
         t = game_map.index(p.territory)
         if sensors.kind is SensorKind.SERIAL:
