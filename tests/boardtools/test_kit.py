@@ -358,3 +358,17 @@ def test_a_killed_kits_folder_is_visible_and_swept_by_the_next_run(tmp_path: Pat
     assert left == [f"k.incomplete-{process.pid}"] and not left[0].startswith(".")
     sweep_leftovers(out)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_every_touch_pad_has_its_wire_to_its_board(classic_outline: Any) -> None:
+    """The reference route: one wire per pad, to the board its electrode is on, and the I2C cable through all."""
+    from conquista.boardtools.kit.plan.routes import routes
+    from conquista.hardware.profile import MPR121_ELECTRODES
+
+    wires = routes(plan_layout(TOUCH, classic_outline, (680, 480)))
+    assert sorted(t for t, _, _ in wires.pad_wires) == sorted(t.id for t in MAP.territories)
+    assert len(wires.controllers) == TOUCH.sensors.rows
+    for tid, _, board in wires.pad_wires:
+        key = TOUCH.sensors.key_of_territory[MAP.index(tid)]
+        assert board == wires.controllers[key // MPR121_ELECTRODES]
+    assert wires.i2c[0] == wires.enclosure and set(wires.i2c[1:]) == set(wires.controllers)
