@@ -156,7 +156,7 @@ def kit(tmp_path_factory: Any) -> Path:
 
 def test_the_kit_has_every_file_and_no_temporary_folder(kit: Path) -> None:
     names = {p.name for p in kit.iterdir()}
-    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
+    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
                      "positions.json", "bom.csv", "bom.md"}
     assert [p.name for p in kit.parent.iterdir()] == ["classic"]
 
@@ -172,6 +172,7 @@ def test_the_pdfs_have_their_pages_and_sizes(kit: Path) -> None:
     assert pages("map-a4.pdf") == [(210, 297)] * (1 + len(tile(680, 480, "a4").tiles))
     assert pages("map-a3.pdf") == [(420, 297)] * (1 + len(tile(680, 480, "a3").tiles))
     assert pages("wiring.pdf") == [(680, 480), (297, 210)]
+    assert pages("drill-a4.pdf") == [(210, 297)] * len(tile(680, 480, "a4").tiles)
     text = pdfium.PdfDocument(kit / "map-a4.pdf")[3].get_textpage().get_text_range()
     assert "row 1 of 2, column 3 of 4" in text
 
@@ -372,3 +373,33 @@ def test_every_touch_pad_has_its_wire_to_its_board(classic_outline: Any) -> None
         key = TOUCH.sensors.key_of_territory[MAP.index(tid)]
         assert board == wires.controllers[key // MPR121_ELECTRODES]
     assert wires.i2c[0] == wires.enclosure and set(wires.i2c[1:]) == set(wires.controllers)
+
+
+def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any) -> None:
+    """drill-a4.pdf: a page per A4 map tile with the tile's window and the map's own registration targets, each
+    page naming its 50 mm scale check, and every drilled hole printed with its diameter on the page(s) it is on."""
+    import re
+
+    pdfium = pytest.importorskip("pypdfium2")
+    from conquista.boardtools.kit.draw.drill_pdf import drilled, map_registration
+    from conquista.boardtools.kit.plan.tiling import REG_RADIUS
+
+    layout = plan_layout(PROFILE, classic_outline, (680, 480))
+    tiling = tile(680, 480, "a4")
+    holes = drilled(layout)
+    assert len(holes) == sum(1 for p in layout.parts if p.hole > 0) and all(p.hole > 0 for p in holes)
+    targets = map_registration(layout, tiling)
+    assert targets and all(math_dist(t, (p.x, p.y)) > p.hole / 2 + REG_RADIUS for t in targets for p in holes)
+    doc = pdfium.PdfDocument(kit / "drill-a4.pdf")
+    labels = 0
+    for page, window in zip(doc, tiling.tiles, strict=True):
+        text = page.get_textpage().get_text_range()
+        assert "scale check: this bar is 50 mm" in text
+        assert f"row {window.row} of {tiling.rows}, column {window.col} of {tiling.cols}" in text
+        labels += len(re.findall(r"Ø\d", text))
+    # Every hole's diameter is printed at least once (a hole in an overlap is printed on both pages).
+    assert labels >= len(holes)
+
+
+def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)

@@ -21,8 +21,8 @@ from conquista.errors import BoardToolError
 from conquista.hardware.profile import BoardProfile
 
 KIT_LIBRARIES = ("shapely", "ezdxf", "matplotlib")
-KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf", "positions.json",
-             "bom.csv", "bom.md")
+KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
+             "positions.json", "bom.csv", "bom.md")
 
 
 @dataclass(frozen=True)
@@ -193,6 +193,7 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
         ("drill.dxf", lambda p: write_dxf(p, layout)),
         ("map.pdf", lambda p: write_map(p, layout)),
         *((f"map-{t.paper}.pdf", _tiles_step(layout, t)) for t in tilings),
+        *(("drill-a4.pdf", _drill_step(layout, t)) for t in tilings if t.paper == "a4"),
         ("wiring.pdf", lambda p: write_wiring(p, layout, wires, pins)),
     ]
     for number, (name, step) in enumerate(steps, start=1):
@@ -205,6 +206,12 @@ def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
     from conquista.boardtools.kit.draw.map_pdf import write_tiles
 
     return lambda p: write_tiles(p, layout, tiling)
+
+
+def _drill_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
+    from conquista.boardtools.kit.draw.drill_pdf import write_drill_tiles
+
+    return lambda p: write_drill_tiles(p, layout, tiling)
 
 
 def _move_into_place(work: Path, out: Path) -> None:
