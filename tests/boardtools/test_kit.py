@@ -391,14 +391,16 @@ def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path,
     targets = map_registration(layout, tiling)
     assert targets and all(math_dist(t, (p.x, p.y)) > p.hole / 2 + REG_RADIUS for t in targets for p in holes)
     doc = pdfium.PdfDocument(kit / "drill-a4.pdf")
-    labels = 0
+    labels = supports = 0
     for page, window in zip(doc, tiling.tiles, strict=True):
         text = page.get_textpage().get_text_range()
         assert "scale check: this bar is 50 mm" in text
+        supports += text.count("support block")
         assert f"row {window.row} of {tiling.rows}, column {window.col} of {tiling.cols}" in text
         labels += len(re.findall(r"Ø\d", text))
     # Every hole's diameter is printed at least once (a hole in an overlap is printed on both pages).
     assert labels >= len(holes)
+    assert supports >= sum(1 for p in layout.parts if p.kind is PartKind.SUPPORT) > 0
 
 
 def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -10,7 +10,7 @@ from typing import Any
 
 from conquista.boardtools.kit.draw.board_art import INK, draw_legend, draw_map, draw_parts, mm_axes
 from conquista.boardtools.kit.draw.map_pdf import _crop_marks, _figure, _label, _registration, registration_targets
-from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.board import SUPPORT_MM, PartKind
 from conquista.boardtools.kit.plan.placement import Layout
 from conquista.boardtools.kit.plan.tiling import PRINT_MARGIN, Tiling
 
@@ -59,6 +59,12 @@ def write_drill_tiles(path: Path, layout: Layout, tiling: Tiling) -> None:
             ax.plot([p.x, p.x], [p.y - CROSS_MM, p.y + CROSS_MM], color=INK, linewidth=0.3)
             ax.text(p.x + p.hole / 2 + 0.8, p.y - p.hole / 2 - 0.3, f"Ø{p.hole:g}", fontsize=5.5, color="#c00",
                     ha="left", va="bottom", clip_on=True)
+        for p in layout.parts:     # glued under the plate, not drilled: where the middle rail's blocks go
+            if p.kind is PartKind.SUPPORT:
+                ax.add_patch(Rectangle((p.x - SUPPORT_MM / 2, p.y - SUPPORT_MM / 2), SUPPORT_MM, SUPPORT_MM,
+                                       facecolor="none", edgecolor=INK, linewidth=0.6, linestyle=(0, (4, 2))))
+                ax.text(p.x, p.y, "support block\n(under the plate)", fontsize=5.5, ha="center", va="center",
+                        color=INK, clip_on=True)
         for pad in layout.pads:
             ax.add_patch(Rectangle((pad.x - pad.width / 2, pad.y - pad.height / 2), pad.width, pad.height,
                                    facecolor="none", edgecolor="#999", linewidth=0.4, linestyle=(0, (2, 2))))
