@@ -4,4 +4,4 @@ Every module here imports under CPython too (the simulated Pico and the tests ru
 import: hardware is built only by `cqfw.pico.run()`, which `main.py` calls on the board.
 """
 
-VERSION = (0, 1, 0)
+VERSION = (0, 2, 0)  # 0.2: HELLO carries the LED count; the MPR121 touch scanner

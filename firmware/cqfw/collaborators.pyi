@@ -22,6 +22,12 @@ class Scanner(Protocol):
     def scan(self, raw: bytearray, /) -> None:
         """raw[key] = 1 for every closed switch, 0 for every open one."""
 
+class I2C(Protocol):
+    """machine.I2C on the Pico, the fake bus of MPR121s in the simulator."""
+
+    def readfrom_mem_into(self, addr: int, memaddr: int, buf: bytearray, /) -> None: ...
+    def writeto_mem(self, addr: int, memaddr: int, buf: bytes | bytearray, /) -> None: ...
+
 class Port(Protocol):
     """The serial link to the host: it never blocks."""
 
@@ -36,6 +42,7 @@ class Clock(Protocol):
     def ticks_diff(self, ticks1: int, ticks2: int, /) -> int: ...
 
 class Leds(Protocol):
+    count: int  # the LEDs it drives, reported in HELLO
     def load(self, start: int, src: bytearray, offset: int, count: int, /) -> None:
         """Copy `count` RGB triples from src[offset:] into LEDs start..start+count-1, not shown yet."""
     def show(self) -> None: ...

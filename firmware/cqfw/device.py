@@ -45,6 +45,7 @@ class Firmware:
         self.period_ms = period_ms
         self.debounce_ms = debounce_ms
         self.leds = leds
+        self.led_count = leds.count if leds is not None else 0
         self.debouncer = Debouncer(self.keys, debounce_ms, period_ms)
         self.raw = bytearray(self.keys)
         self.key_seq = 0
@@ -155,6 +156,11 @@ class Firmware:
         raw[7] = self.cols
         raw[8] = self.debounce_ms
         raw[9] = self.period_ms
+        # The LEDs this firmware drives: the host refuses a profile whose strip.length differs (a dark board
+        # with no error otherwise).
+        count = self.led_count
+        raw[10] = (count >> 8) & 0xFF
+        raw[11] = count & 0xFF
         codec.finish_frame(raw, codec.HELLO_LEN, self.out_hello)
         self.port.write(self.out_hello)
 

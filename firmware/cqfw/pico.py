@@ -66,6 +66,24 @@ def enter_maintenance() -> None:
     machine.reset()
 
 
+def build_scanner(machine: object, cfg: dict) -> tuple:  # type: ignore[type-arg]
+    """The sensors of config.json: "sensor": "mpr121" (touch boards on I2C) or the diode matrix (the default)."""
+    Pin = machine.Pin  # type: ignore[attr-defined]
+    if cfg.get("sensor", "matrix") == "mpr121":
+        from cqfw.touch import ELECTRODES, TouchScanner
+
+        i2c = machine.I2C(cfg.get("i2c_id", 0), sda=Pin(cfg.get("i2c_sda", 4)),  # type: ignore[attr-defined]
+                          scl=Pin(cfg.get("i2c_scl", 5)), freq=cfg.get("i2c_hz", 400000))
+        touch = TouchScanner(i2c, cfg.get("mpr121_boards", 4))
+        touch.start()
+        return touch, touch.boards, ELECTRODES
+    from cqfw.matrix import MatrixScanner
+
+    rows = [Pin(p, Pin.OUT, value=1) for p in cfg["row_pins"]]
+    cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in cfg["col_pins"]]
+    return MatrixScanner(rows, cols), len(rows), len(cols)
+
+
 def run() -> None:
     import time
 
@@ -73,11 +91,9 @@ def run() -> None:
     import micropython
 
     from cqfw.device import Firmware
-    from cqfw.matrix import MatrixScanner
 
     cfg = load_config()
-    rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in cfg["row_pins"]]
-    cols = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in cfg["col_pins"]]
+    scanner, nrows, ncols = build_scanner(machine, cfg)
     leds = None
     if cfg.get("led_count", 0) > 0:
         from cqfw.leds import LedOutput
@@ -85,11 +101,11 @@ def run() -> None:
         leds = LedOutput(machine.Pin(cfg["led_pin"], machine.Pin.OUT), cfg["led_count"])
     port = UsbPort()
     fw = Firmware(
-        MatrixScanner(rows, cols),
+        scanner,
         port,
         time,
-        len(rows),
-        len(cols),
+        nrows,
+        ncols,
         cfg.get("debounce_ms", 10),
         cfg.get("scan_period_ms", 1),
         leds,

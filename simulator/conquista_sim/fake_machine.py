@@ -63,6 +63,96 @@ class ColPin:
         return 1
 
 
+class FakeMPR121:
+    """An MPR121 touch controller by its registers, as the firmware's TouchScanner talks to it: a soft reset
+    restores the datasheet's defaults (CONFIG2 reads 0x24), and a touched electrode shows in the touch status
+    only while the electrode configuration register (ECR) enables it, as on the part."""
+
+    def __init__(self) -> None:
+        self.regs = bytearray(256)
+        self.touched = bytearray(12)
+        self.reset()
+
+    def reset(self) -> None:
+        regs = self.regs
+        for i in range(256):
+            regs[i] = 0
+        regs[0x5C] = 0x10
+        regs[0x5D] = 0x24
+
+    def write(self, reg: int, buf: bytes) -> None:
+        if reg == 0x80:
+            if buf[0] == 0x63:
+                self.reset()
+            return
+        for i in range(len(buf)):
+            self.regs[reg + i] = buf[i]
+
+    def read(self, reg: int, buf: bytearray) -> None:
+        if reg == 0x00:
+            enabled = self.regs[0x5E] & 0x0F
+            bits = 0
+            for e in range(12):
+                if self.touched[e] and e < enabled:
+                    bits |= 1 << e
+            self.regs[0] = bits & 0xFF
+            self.regs[1] = bits >> 8
+        for i in range(len(buf)):
+            buf[i] = self.regs[reg + i]
+
+
+class FakeI2C:
+    """An I2C bus of MPR121s at 0x5A, 0x5B, ...: readfrom_mem_into / writeto_mem as machine.I2C has them; an
+    address with no board raises OSError(19), ENODEV, as on the Pico."""
+
+    def __init__(self, boards: int) -> None:
+        self.boards = [FakeMPR121() for _ in range(boards)]
+
+    def _board(self, addr: int) -> FakeMPR121:
+        b = addr - 0x5A
+        if b < 0 or b >= len(self.boards):
+            raise OSError(19)
+        return self.boards[b]
+
+    def readfrom_mem_into(self, addr: int, memaddr: int, buf: bytearray) -> None:
+        self._board(addr).read(memaddr, buf)
+
+    def writeto_mem(self, addr: int, memaddr: int, buf: bytes) -> None:
+        self._board(addr).write(memaddr, buf)
+
+    def touch(self, key: int, on: int) -> None:
+        """A finger on (1) or off (0) the pad of key = board * 12 + electrode."""
+        self.boards[key // 12].touched[key % 12] = on
+
+
+class FakeLeds:
+    """The Pico's LED output without neopixel: what the host loaded and latched, in received (r, g, b) order."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.buf = bytearray(3 * count)
+        self.shown = bytearray(3 * count)
+        self.shows = 0
+
+    def load(self, start: int, src: bytearray, offset: int, count: int) -> None:
+        buf = self.buf
+        i = 0
+        while i < count and start + i < self.count:
+            j = 3 * (start + i)
+            k = offset + 3 * i
+            buf[j] = src[k]
+            buf[j + 1] = src[k + 1]
+            buf[j + 2] = src[k + 2]
+            i += 1
+
+    def show(self) -> None:
+        shown = self.shown
+        buf = self.buf
+        for i in range(len(buf)):
+            shown[i] = buf[i]
+        self.shows += 1
+
+
 class RecordingPort:
     """Collects what the firmware sends into a fixed buffer and serves scripted host bytes."""
 

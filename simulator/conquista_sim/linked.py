@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from conquista.devices.events import SensorEvent
 from conquista.devices.matrix import MatrixSensorSource
-from conquista.hardware.profile import BoardProfile
+from conquista.hardware.profile import BoardProfile, StripDriver
 from conquista.link.session import Health, HealthEvent
 from conquista.link.source import SerialSensorSource
 from conquista_sim.pico import SimulatedPico
@@ -30,7 +30,9 @@ class LinkedSensors:
         self.pico: SimulatedPico | None = None
         if url == "serial":
             sensors = profile.sensors
-            self.pico = SimulatedPico(rows=sensors.rows, cols=sensors.cols, debounce_ms=sensors.debounce_ms).start()
+            drives = profile.strip.length if profile.strip.driver is StripDriver.PICO else 0
+            self.pico = SimulatedPico(rows=sensors.rows, cols=sensors.cols, debounce_ms=sensors.debounce_ms,
+                                      led_count=drives, sensor=sensors.part.value).start()
             url = self.pico.url
         self._table_clock = table_clock
         self._on_fault = on_fault

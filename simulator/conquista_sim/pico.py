@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from conquista.errors import SimulatedPicoError as SimulatedPicoError
-from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, KeyMatrix, RowPin
+from conquista_sim.fake_machine import TICKS_MASK, ColPin, FakeClock, FakeI2C, FakeLeds, KeyMatrix, RowPin
 
 
 def firmware_dir() -> Path:
@@ -210,6 +210,8 @@ class SimulatedPico:
         debounce_ms: int = 10,
         period_ms: int = 1,
         on_key: Callable[[FiredKey], None] | None = None,
+        led_count: int = 0,
+        sensor: str = "matrix",
     ) -> None:
         self.device = import_firmware("cqfw.device")
         self.matrix_mod = import_firmware("cqfw.matrix")
@@ -217,7 +219,12 @@ class SimulatedPico:
         self.cols = cols
         self.debounce_ms = debounce_ms
         self.period_ms = period_ms
+        # The LEDs the firmware drives (config.json's led_count), reported in HELLO; 0 when the Pi drives them.
+        self.leds = FakeLeds(led_count) if led_count > 0 else None
         self.matrix = KeyMatrix(rows, cols)
+        # "mpr121": the firmware's TouchScanner on a bus of fake MPR121s (rows boards of 12 pads), pressed by key.
+        self.sensor = sensor
+        self.bus = FakeI2C(rows) if sensor == "mpr121" else None
         self.row_pins = list(range(2, 2 + rows))
         self.col_pins = list(range(2 + rows, 2 + rows + cols))
         self.machine = FakeMachine(self.matrix, self.row_pins, self.col_pins)
@@ -247,16 +254,23 @@ class SimulatedPico:
 
     def _boot(self) -> None:
         m = self.machine
-        rows = [m.Pin(p, m.Pin.OUT, value=1) for p in self.row_pins]
-        cols = [m.Pin(p, m.Pin.IN, m.Pin.PULL_UP) for p in self.col_pins]
+        scanner: Any
+        if self.bus is not None:
+            scanner = import_firmware("cqfw.touch").TouchScanner(self.bus, self.rows)
+            scanner.start()
+        else:
+            rows = [m.Pin(p, m.Pin.OUT, value=1) for p in self.row_pins]
+            cols = [m.Pin(p, m.Pin.IN, m.Pin.PULL_UP) for p in self.col_pins]
+            scanner = self.matrix_mod.MatrixScanner(rows, cols)
         fw = self.device.Firmware(
-            self.matrix_mod.MatrixScanner(rows, cols),
+            scanner,
             self.port,
             self.clock,
             self.rows,
             self.cols,
             self.debounce_ms,
             self.period_ms,
+            self.leds,
         )
         original = fw.key_event
 
@@ -300,6 +314,8 @@ class SimulatedPico:
                     self._pending = [p for p in self._pending if p not in due]
             for _, key, closed in due:
                 self.matrix.closed[key] = closed
+                if self.bus is not None:
+                    self.bus.touch(key, closed)
             self.firmware.step(now)
             if self.wdt.expired():
                 self._boot()  # what machine.WDT does to a stuck Pico: a reset, HELLO again

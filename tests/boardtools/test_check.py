@@ -80,3 +80,59 @@ def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str], args: list
     assert main(["board", "check", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and culprit in err
+
+
+def test_check_lights_red_then_green_then_blue_each_named_before_the_walk(capsys: pytest.CaptureFixture[str],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[bytes] = []
+    original = FakeBoard.__init__
+
+    def recording(self: FakeBoard, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        show = self.strip.show
+
+        def keep(frame: bytes | bytearray) -> None:
+            shown.append(bytes(frame))
+            show(frame)
+
+        self.strip.show = keep  # type: ignore[method-assign]
+
+    monkeypatch.setattr(FakeBoard, "__init__", recording)
+    assert main(["board", "check", "--sim", "--auto"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("RED: every LED should be red") < out.index("GREEN: every LED") < out.index("BLUE: every")
+    assert out.index("BLUE: every") < out.index("lighting the 150 LEDs one by one")
+    assert shown[:3] == [bytes([255, 0, 0]) * 150, bytes([0, 255, 0]) * 150, bytes([0, 0, 255]) * 150]
+    assert 'if red, green, blue looked green, red, blue: set strip.color_order = "RGB" in the profile' in out
+
+
+@pytest.mark.parametrize(("profile_order", "true_order", "seen"), [
+    ("GRB", "GRB", ("red", "green", "blue")),
+    ("GRB", "RGB", ("green", "red", "blue")),
+    ("GRB", "BRG", ("red", "blue", "green")),
+    ("RGB", "BGR", ("blue", "green", "red")),
+])
+def test_what_a_colour_order_swap_looks_like(profile_order: str, true_order: str, seen: tuple[str, ...]) -> None:
+    from conquista.boardtools.selftest import colour_fixes, seen_as
+
+    assert seen_as(profile_order, true_order) == seen
+    fixes = colour_fixes(profile_order)
+    assert len(fixes) == 5 and all(f'"{profile_order}"' not in line for line in fixes)
+    if true_order != profile_order:
+        assert f"looked {', '.join(seen)}: set strip.color_order = \"{true_order}\"" in " ".join(fixes)
+
+
+def test_a_firmware_of_another_size_is_refused_in_one_line() -> None:
+    from conquista.hardware.firmware_match import firmware_mismatch
+
+    profile = load_profile(None, MAP)
+    assert firmware_mismatch(profile, 6, 7, None) is None and firmware_mismatch(profile, 6, 7, 0) is None
+    line = firmware_mismatch(profile, 4, 12, 0)
+    assert line is not None and "\n" not in line
+    assert line.startswith("the Pico's firmware scans 4 × 12 sensors but <built-in classic-42.toml> has "
+                           "sensors.rows × cols = 6 × 7")
+    data, source = read_profile_data(None)
+    data["strip"].update(driver="pico", data_pin=16)
+    pico = parse_profile(data, source, MAP)
+    assert firmware_mismatch(pico, 6, 7, 150) is None
+    assert 'set "led_count": 150 in firmware/config.json' in (firmware_mismatch(pico, 6, 7, 0) or "")

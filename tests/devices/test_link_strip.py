@@ -55,3 +55,36 @@ def test_frame_lost_while_the_link_is_down_is_resent(pico_settings: StripSetting
 def test_ws281x_profile_is_refused(profile: BoardProfile) -> None:
     with pytest.raises(DeviceError, match="rpi-ws281x"):
         LinkStrip(FakeLink(), profile.strip)
+
+
+@pytest.mark.parametrize(("order", "wire"), [("GRB", (0, 255, 0)), ("RGB", (255, 0, 0)), ("BRG", (0, 0, 255)),
+                                             ("BGR", (0, 0, 255)), ("RBG", (255, 0, 0)), ("GBR", (0, 255, 0))])
+def test_color_order_is_honoured_on_the_pico_path(pico_settings: StripSettings, order: str,
+                                                  wire: tuple[int, int, int]) -> None:
+    """Red sent through the firmware's GRB output: the first byte on the wire is the profile's first colour."""
+    settings = dataclasses.replace(pico_settings, color_order=order, brightness=255)
+    link = FakeLink()
+    LinkStrip(link, settings).show(bytes([255, 0, 0]) + bytes(447))
+    r, g, b = link.sent[0][0]
+    on_wire = (g, r, b)                       # what cqfw.leds.LedOutput writes for NeoPixel's GRB ORDER
+    as_pixel_reads = {order[i]: on_wire[i] for i in range(3)}
+    assert (as_pixel_reads["R"], as_pixel_reads["G"], as_pixel_reads["B"]) == (255, 0, 0)
+    assert on_wire[order.index("R")] == 255 and wire[0] + wire[1] + wire[2] == 255
+
+
+class HelloLink(FakeLink):
+    def __init__(self, led_count: int | None) -> None:
+        super().__init__()
+        from conquista.link.messages import Hello
+
+        self.firmware = Hello(0, 1, (0, 2, 0), 6, 7, 10, 1, led_count)
+
+
+def test_a_firmware_driving_another_number_of_leds_is_refused_in_one_line(pico_settings: StripSettings) -> None:
+    with pytest.raises(DeviceError) as refused:
+        LinkStrip(HelloLink(0), pico_settings)
+    assert str(refused.value) == ("the Pico's firmware drives 0 LEDs (led_count in its config.json) but the profile "
+                                  'has strip.length = 150: set "led_count": 150 in firmware/config.json, then run '
+                                  "`conquista firmware deploy`")
+    LinkStrip(HelloLink(150), pico_settings)          # the same count: fine
+    LinkStrip(HelloLink(None), pico_settings)         # a firmware too old to say: not refused

@@ -7,19 +7,22 @@ allocation raises MemoryError. It prints:
     ALLOC <ok|fail: reason|unchecked>
     WIRE <hex of every byte the firmware sent>
     STEPS <n>
+    RXERR <frames dropped>
+    LEDS <LED_SHOWs obeyed> <hex of the first 3 LEDs shown>
 The tests compare the WIRE line of both runtimes and decode it to check the events.
 """
 
 import sys
 
 from conquista.link import codec
-from conquista_sim.fake_machine import ColPin, FakeClock, KeyMatrix, RecordingPort, RowPin
+from conquista_sim.fake_machine import ColPin, FakeClock, FakeLeds, KeyMatrix, RecordingPort, RowPin
 from cqfw.device import Firmware
 from cqfw.matrix import MatrixScanner
 
 ROWS = 6
 COLS = 7
 STEPS = 5000
+LEDS = 150
 DEBOUNCE_MS = 5
 # Starts 300 ms before the tick counter wraps, so the wrap happens mid-run.
 T0 = 0x3FFFFFFF - 300
@@ -72,6 +75,9 @@ def host_script() -> list:  # type: ignore[type-arg]
         (1600, b"\x13\x37garbage\x00" + bytes(bad)),
         (1700, codec.encode_frame(codec.T_RESYNC, 5, bytes([0, 0]))),
         (4500, codec.encode_frame(codec.T_RESYNC, 6, bytes([60, codec.RESYNC_HAVE_SEQ]))),
+        # Red, green, blue on LEDs 0-2 (board check's colour steps), latched by LED_SHOW.
+        (4600, codec.encode_frame(codec.T_LED, 7, bytes([0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]))),
+        (4601, codec.encode_frame(codec.T_LED_SHOW, 8, b"")),
     ]
 
 
@@ -81,7 +87,8 @@ def run() -> None:
     cols = [ColPin(matrix, c) for c in range(COLS)]
     port = RecordingPort(32768, 1024)
     clock = FakeClock()
-    fw = Firmware(MatrixScanner(rows, cols), port, clock, ROWS, COLS, DEBOUNCE_MS, 1)
+    leds = FakeLeds(LEDS)
+    fw = Firmware(MatrixScanner(rows, cols), port, clock, ROWS, COLS, DEBOUNCE_MS, 1, leds)
     script = contact_script()
     host = host_script()
     nscript = len(script)
@@ -133,6 +140,7 @@ def run() -> None:
     print("WIRE " + "".join(f"{port.out[i]:02x}" for i in range(port.n)))
     print("STEPS " + str(steps))
     print("RXERR " + str(fw.rx_errors))
+    print("LEDS " + str(leds.shows) + " " + "".join(f"{leds.shown[i]:02x}" for i in range(9)))
 
 
 if __name__ == "__main__" or sys.implementation.name == "micropython":

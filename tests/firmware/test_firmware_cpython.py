@@ -94,3 +94,24 @@ def test_config_json_with_a_bad_debounce_names_the_file_and_key(tmp_path: Path, 
         load_config(str(path))
     path.write_text(json.dumps({"row_pins": [2], "col_pins": [3], "debounce_ms": 255, "scan_period_ms": 1}))
     assert load_config(str(path))["debounce_ms"] == 255
+
+
+def test_the_mpr121_scanner_configures_every_board_and_survives_one_that_stops_answering() -> None:
+    from conquista_sim.fake_machine import FakeI2C
+    from cqfw.touch import ELECTRODES, MPR121Error, TouchScanner
+
+    bus = FakeI2C(2)
+    scanner = TouchScanner(bus, 2)
+    raw = bytearray(2 * ELECTRODES)
+    bus.touch(14, 1)
+    scanner.scan(raw)
+    assert not any(raw)                     # before start(): electrodes disabled, as on the part
+    scanner.start()
+    assert [b.regs[0x41] for b in bus.boards] == [12, 12] and [b.regs[0x42] for b in bus.boards] == [6, 6]
+    scanner.scan(raw)
+    assert [k for k in range(24) if raw[k]] == [14]
+    bus.boards.pop()                        # board 1 gone (its cable pulled): read as untouched, counted
+    scanner.scan(raw)
+    assert not any(raw) and scanner.errors == 1
+    with pytest.raises(MPR121Error, match=r"MPR121 board 1 at 0x5b does not answer: check its ADDR wire"):
+        TouchScanner(bus, 2).start()

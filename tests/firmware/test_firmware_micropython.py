@@ -91,13 +91,15 @@ def test_a_bouncing_contact_gives_exactly_one_press_and_one_release(mpy_run: dic
     assert sorted(live) == list(range(1, len(live) + 1))  # numbered without gaps
 
 
-def test_host_commands_are_obeyed(mpy_run: dict[str, str]) -> None:
+def test_host_commands_are_obeyed(mpy_run: dict[str, str], cpython_run: dict[str, str]) -> None:
     frames = decoded(mpy_run)
     types = [t for t, _, _ in frames]
     assert types[:2] == [codec.T_HELLO, codec.T_SNAPSHOT]
     hellos = [p for t, _, p in frames if t == codec.T_HELLO]
     assert [h[6] for h in hellos] == [5, 8, 8]  # boot, CONFIG ack (debounce 8), HELLO request
     assert hellos[0][4:6] == bytes([6, 7])
+    assert [(h[8] << 8) | h[9] for h in hellos] == [150, 150, 150]   # HELLO reports the LEDs it drives
+    assert mpy_run["LEDS"] == cpython_run["LEDS"] == "1 ff000000ff000000ff"
     # RESYNC after number 4: numbers 5.. are replayed, then a SNAPSHOT shows key 20 held.
     i = types.index(codec.T_SNAPSHOT, 2)
     replayed = []
@@ -145,3 +147,29 @@ def test_debounce_range_is_checked_under_micropython(run_micropython: RunMpy, tm
         "refused debounce_ms must be a whole number of ms in 1..255, not '10'",
     ]
     assert out[6:] == ["ok 1", "ok 255"]
+
+
+@pytest.fixture(scope="module")
+def touch_runs(run_micropython: RunMpy) -> tuple[dict[str, str], dict[str, str]]:
+    import touch_scenario
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        touch_scenario.run()
+    return lines(run_micropython(HERE / "touch_scenario.py")), lines(buf.getvalue())
+
+
+def test_the_mpr121_scanner_reports_touches_as_keys_under_both_pythons(
+        touch_runs: tuple[dict[str, str], dict[str, str]]) -> None:
+    mpy, cpython = touch_runs
+    assert mpy["ALLOC"] == "ok" and cpython["ALLOC"] == "unchecked"   # the scan loop allocates nothing
+    assert mpy["WIRE"] == cpython["WIRE"] and mpy["ECR"] == cpython["ECR"] == "8c 8c 8c 8c"
+    assert mpy["ERRORS"] == "0"
+    frames = decoded(mpy)
+    hello = next(p for t, _, p in frames if t == codec.T_HELLO)
+    assert (hello[4], hello[5]) == (4, 12)                 # 4 boards × 12 electrodes: 48 keys
+    keys = [(p[0] & 0x7F, bool(p[0] & 0x80)) for t, _, p in frames if t == codec.T_KEY]
+    assert keys[:2] == [(0, True), (0, False)]
+    assert (23, True) not in keys                          # the 1 ms touch is under the debounce
+    assert {k for k, down in keys if down} == {0, 47, 24, 13, *range(36, 46)}
+    assert keys.count((13, True)) == 1 and keys.count((13, False)) == 1

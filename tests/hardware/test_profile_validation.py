@@ -292,3 +292,43 @@ def test_unknown_power_key() -> None:
     data = reference_data()
     data["power"] = {"shutdown": "poweroff"}
     assert "power.shutdown: unknown key" in error_of(data)
+
+
+def touch_data() -> dict[str, Any]:
+    import tomllib
+    from importlib import resources
+
+    text = resources.files("conquista.data.boards").joinpath("classic-42-touch.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def test_the_touch_reference_is_valid_and_loads_by_name() -> None:
+    from conquista.hardware.profile import SensorPart
+
+    profile = parse_profile(touch_data(), SOURCE)
+    assert profile.sensors.part is SensorPart.MPR121 and profile.sensors.keys == 48
+    assert load_profile("classic-42-touch").source == "<built-in classic-42-touch.toml>"
+    assert load_profile(None).sensors.part is SensorPart.MATRIX      # a matrix by default, as before
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"part": "qtouch"}, "sensors.part: 'qtouch' is not a known value; use one of matrix, mpr121"),
+    ({"rows": 5}, "sensors.rows: 5 is out of range; use a value from 1 to 4"),
+    ({"cols": 8}, "sensors.cols: an MPR121 has 12 electrodes, not 8; set cols = 12 or remove it"),
+])
+def test_a_bad_touch_sensor_table_is_one_line(change: dict[str, Any], words: str) -> None:
+    data = touch_data()
+    data["sensors"].update(change)
+    assert words in error_of(data)
+
+
+def test_a_pad_beyond_the_boards_is_named() -> None:
+    data = touch_data()
+    data["territories"]["japan"]["cell"] = [4, 0]
+    assert "territories.japan.cell: [4, 0] is outside the 4×12 matrix" in error_of(data)
+
+
+def test_a_gpio_board_has_no_part() -> None:
+    data = gpio_data()
+    data["sensors"]["part"] = "mpr121"
+    assert "sensors.part: only a serial source (the Pico) has rows, cols and part" in error_of(data)

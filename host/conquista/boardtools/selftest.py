@@ -1,6 +1,8 @@
 """`conquista board check` as a state machine: what the built board has shown it can do, and what it has not.
 
-The builder watches the LEDs walk along the chain, then taps every territory (each tap lights that territory and
+The builder first sees the whole chain red, then green, then blue, each named, so a strip whose colour order is
+not the profile's `color_order` shows at once (red looking green is a GRB/RGB swap) and the line printed says
+which order to set. Then the LEDs walk along the chain, then taps every territory (each tap lights that territory and
 names it), presses every button and turns the encoder. A territory whose sensor never closes is *silent*; a key
 that is nobody's in the profile, or one tap that closes two territories' sensors, is named with the territories
 involved, because those are the wiring faults a builder can fix with a meter.
@@ -14,7 +16,25 @@ from conquista.devices.events import ButtonEvent, Edge, EncoderEvent, PanelButto
 from conquista.hardware.profile import BoardProfile
 
 TAPPED = (255, 255, 255)
-WALK = (0, 0, 255)
+WALK = (255, 255, 255)    # all three channels of each LED in turn: a pixel with one dead colour shows tinted
+# The colour steps, in order: every LED of the chain in one pure colour (the current limit dims a long chain).
+COLOUR_STEPS: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)))
+NAMES = {"R": "red", "G": "green", "B": "blue"}
+ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+
+
+def seen_as(profile_order: str, true_order: str) -> tuple[str, str, str]:
+    """What the builder sees for red, green, blue when the host sends `profile_order` to pixels of `true_order`:
+    wire byte p carries colour profile_order[p], and the pixel lights it as true_order[p]."""
+    return (NAMES[true_order[profile_order.index("R")]], NAMES[true_order[profile_order.index("G")]],
+            NAMES[true_order[profile_order.index("B")]])
+
+
+def colour_fixes(profile_order: str) -> list[str]:
+    """One line per wrong-looking outcome of the colour steps, naming the color_order that fixes it."""
+    return [f"if red, green, blue looked {', '.join(seen_as(profile_order, true))}: set strip.color_order = "
+            f'"{true}" in the profile' for true in ORDERS if true != profile_order]
 TOGETHER_S = 0.05      # two sensors closing this close together come from one tap
 
 
@@ -102,6 +122,10 @@ class SelfTest:
             for led in self.profile.territory_leds[self.last]:
                 frame[3 * led:3 * led + 3] = bytes(TAPPED)
         return frame
+
+    def colour_frame(self, rgb: tuple[int, int, int]) -> bytearray:
+        """Every LED of the chain in one colour (a colour step)."""
+        return bytearray(bytes(rgb) * self.profile.strip.length)
 
     def walk_frame(self, led: int) -> bytearray:
         """The LED walk: one LED lit at a time, in chain order."""

@@ -58,7 +58,8 @@ def _register_kit(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        "plate's drilling (SVG, DXF), the wiring over the map, every part's position (JSON) and the "
                        "parts list (CSV, Markdown), all computed from the board profile and the map.")
     k.add_argument("--profile", "--board", dest="board", metavar="PROFILE",
-                   help="the board's profile (default: the classic-42 reference)")
+                   help="the board's profile (default: classic-42-touch, the reference build: bullet pixel strings "
+                   "and MPR121 touch pads; classic-42 is the diode-matrix build)")
     k.add_argument("--size", metavar="WxH", default="680x480",
                    help="the board's width and height in mm (default: 680x480, the classic board)")
     k.add_argument("--paper", choices=None, metavar="a4|a3",
@@ -69,13 +70,20 @@ def _register_kit(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                    "a schematic for any other map)")
     k.add_argument("--firmware-config", metavar="PATH",
                    help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
+    k.add_argument("--leds", choices=("string", "single"), default="string",
+                   help="string: pre-wired 12 mm bullet pixel strings pushed into holes (the weekend route, the "
+                   "default); single: single WS2812B pixels glued and hand-wired (about three times the joints)")
     add_map_option(k)
     k.set_defaults(handler=run_kit)
+
+
+KIT_PROFILE = "classic-42-touch"   # the reference build the kit draws when no profile is given
 
 
 def run_kit(args: argparse.Namespace) -> int:
     from conquista.boardtools.kit.build import check_libraries, load_outline, write_kit
     from conquista.boardtools.kit.plan.board import parse_size
+    from conquista.boardtools.kit.plan.effort import TARGET_HOURS, TARGET_JOINTS
     from conquista.boardtools.kit.plan.tiling import PAPERS
     from conquista.hardware.profile import load_profile
     from conquista.rules.mapdata import load_map
@@ -85,15 +93,17 @@ def run_kit(args: argparse.Namespace) -> int:
         raise BoardToolError(f"--paper {args.paper}: unknown paper; use {' or '.join(PAPERS)}")
     papers = [args.paper.lower()] if args.paper else list(PAPERS)
     check_libraries()
-    profile = load_profile(args.board, load_map(args.map))
+    profile = load_profile(args.board or KIT_PROFILE, load_map(args.map))
     out = Path(args.out or f"kit-{profile.name}")
     say = _printer()
     outline = load_outline(profile, args.shapes)
-    summary = write_kit(profile, outline, size, papers, out, _pico_pins(args.firmware_config), say)
+    summary = write_kit(profile, outline, size, papers, out, _pico_pins(args.firmware_config), say, args.leds)
     pads = ", ".join(summary.pads) or "none"
     tiles = ", ".join(f"{n} {paper.upper()} pages" for paper, n in summary.tiles.items())
     print(f"wrote {out}/: {len(summary.files)} files; board {size[0]:g} × {size[1]:g} mm, map tiled on {tiles} "
           f"(plus an index page), parts at least {summary.min_spacing:.1f} mm apart; on a pad in the sea: {pads}")
+    print(f"the build ({summary.route}): {summary.joints} solder joints, {summary.hours:.1f} hours of work "
+          f"(target at most {TARGET_JOINTS} joints and {TARGET_HOURS:g} h; bom.md gives them by task)")
     return 0
 
 
@@ -251,6 +261,7 @@ def _open_real(args: argparse.Namespace, base: Any) -> _Devices:
 
 
 WALK_S = 0.05   # per LED: 150 LEDs walk in 7.5 s, slow enough to see a dark one
+COLOUR_S = 2.0  # each colour step, long enough to look along the whole board
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -270,6 +281,7 @@ def run_check(args: argparse.Namespace) -> int:
     clock = MonotonicClock()
     say = _printer()
     try:
+        _colour_steps(test, devices, say)
         say(f"LEDs: lighting the {profile.strip.length} LEDs one by one along the chain; a dark one stops "
             "the chain there (look at the solder joints just before it)")
         for led in range(profile.strip.length):
@@ -299,6 +311,21 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"every LED lit in turn; all {game_map.size} sensors, the {len(test.buttons)} buttons and the "
               "encoder answered")
     return 1 if problems else 0
+
+
+def _colour_steps(test: Any, devices: Any, say: Any) -> None:
+    """Red, green, blue over the whole chain, each named: a colour-order swap is seen before anything else."""
+    from conquista.boardtools.selftest import COLOUR_STEPS, colour_fixes
+
+    order = test.profile.strip.color_order
+    say(f"colours: the whole chain lights red, then green, then blue (strip.color_order = \"{order}\")")
+    for name, rgb in COLOUR_STEPS:
+        say(f"{name.upper()}: every LED should be {name} now")
+        devices.strip.show(test.colour_frame(rgb))
+        if devices.builder is None:
+            time.sleep(COLOUR_S)
+    for line in colour_fixes(order):
+        say(line)
 
 
 def _check_inputs(test: Any, devices: Any, say: Any) -> None:
@@ -340,6 +367,7 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
                              CheckBuilder(board) if args.auto else None, [board.close])
     if serial:
         real = _open_real(args, profile)
+        _refuse_other_firmware(real, profile)
         return _CheckDevices(real.keys, None, real.panel, real.strip, None, real._closers)
     from conquista.app.board import open_devices
     from conquista.devices.clock import MonotonicClock
@@ -347,6 +375,18 @@ def _open_for_check(args: argparse.Namespace, profile: Any) -> _CheckDevices:
     opened = open_devices(profile, MonotonicClock(), args.sensors)
     assert opened.sensors is not None   # GPIO sensors: opened, mapped to territories
     return _CheckDevices(None, opened.sensors, opened.panel, opened.strip, None, [opened.close])
+
+
+def _refuse_other_firmware(devices: _Devices, profile: Any) -> None:
+    """The Pico's HELLO against the profile (matrix size, LED count): one line and nothing opened when they
+    differ, before a builder chases a wiring fault that is a config.json."""
+    from conquista.hardware.firmware_match import firmware_mismatch
+
+    hello = getattr(devices.keys, "firmware", None)
+    wrong = None if hello is None else firmware_mismatch(profile, hello.rows, hello.cols, hello.led_count)
+    if wrong is not None:
+        devices.close()
+        raise BoardToolError(wrong)
 
 
 def run_diagram(args: argparse.Namespace) -> int:

@@ -49,6 +49,18 @@ class SensorKind(StrEnum):
     GPIO = "gpio"  # one Pi GPIO per territory, read with gpiozero
 
 
+class SensorPart(StrEnum):
+    """What the Pico scans for a "serial" source. Both report keys over the same link: key = row × cols + col."""
+
+    MATRIX = "matrix"  # switches in a diode matrix: rows × cols lines on the Pico's GPIOs
+    MPR121 = "mpr121"  # capacitive pads under the print, 12 per MPR121 board on the Pico's I2C: rows = boards
+
+
+# An MPR121 has 12 electrodes and four I2C addresses (0x5A-0x5D, set by its ADDR pin), so at most 4 on one bus.
+MPR121_ELECTRODES = 12
+MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C, 0x5D)
+
+
 class StripDriver(StrEnum):
     WS281X = "ws281x"  # rpi-ws281x on the Pi (Pi 1-4)
     PICO = "pico"  # the Pico drives the chain with PIO; frames go over the serial link (needed on a Pi 5)
@@ -77,12 +89,13 @@ class SensorSettings:
     """The territory sensors: a key matrix on the Pico, or one Pi GPIO each, and which is whose."""
 
     kind: SensorKind
-    rows: int  # matrix size (serial); 0 for gpio
+    rows: int  # matrix size (serial); 0 for gpio. For an mpr121 part: the boards, and cols = 12 electrodes
     cols: int
     debounce_ms: int
     # Per territory index: the matrix key index (row * cols + col) for serial, the BCM GPIO for gpio.
     key_of_territory: tuple[int, ...]
     pin_of_territory: tuple[int, ...]
+    part: SensorPart = SensorPart.MATRIX
 
     @property
     def keys(self) -> int:
@@ -155,11 +168,18 @@ def load_profile(path: str | Path | None = None, game_map: GameMap | None = None
     return parse_profile(data, source, game_map)
 
 
+# The profiles shipped in the package, loadable by name (--board classic-42-touch): the reference build with
+# capacitive pads, and the diode-matrix build.
+BUILT_IN = ("classic-42", "classic-42-touch")
+
+
 def read_profile_data(path: str | Path | None = None) -> tuple[dict[str, Any], str]:
-    """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile."""
-    if path is None:
-        text = package_text("conquista.data.boards", f"{DEFAULT_PROFILE}.toml")
-        source = f"<built-in {DEFAULT_PROFILE}.toml>"
+    """The raw TOML of a profile (not yet validated) and the name errors give it; None is the reference profile,
+    a built-in's name (no such file in the current folder) that built-in."""
+    if path is None or (str(path) in BUILT_IN and not Path(path).exists()):
+        name = DEFAULT_PROFILE if path is None else str(path)
+        text = package_text("conquista.data.boards", f"{name}.toml")
+        source = f"<built-in {name}.toml>"
     else:
         source = str(path)
         try:
@@ -185,7 +205,7 @@ _TOP_KEYS = {"format", "name", "map", "strip", "sensors", "buttons", "encoder", 
              "territories", "power"}
 _STRIP_KEYS = {"driver", "length", "data_pin", "dma", "channel", "frequency_hz", "invert", "color_order",
                "brightness", "supply_ma", "ma_per_channel", "idle_ma_per_led"}
-_SENSOR_KEYS = {"source", "rows", "cols", "debounce_ms"}
+_SENSOR_KEYS = {"source", "part", "rows", "cols", "debounce_ms"}
 _BUTTON_KEYS = {"roll", "cancel", "next", "bounce_ms"}
 _ENCODER_KEYS = {"a", "b", "push"}
 
@@ -343,13 +363,15 @@ class _Parser(FieldReader):
                     sensor_table: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], SensorSettings]:
         table = self.table(data, "territories", "", None)
         debounce = self.integer(sensor_table, "debounce_ms", "sensors", 1, 255, default=10)  # the protocol: 1..255
+        part = SensorPart.MATRIX
         if kind is SensorKind.SERIAL:
-            rows = self.integer(sensor_table, "rows", "sensors", 1, 16)
-            cols = self.integer(sensor_table, "cols", "sensors", 1, 16)
+            part = SensorPart(self.word(sensor_table, "part", "sensors", tuple(p.value for p in SensorPart),
+                                        default=SensorPart.MATRIX.value))
+            rows, cols = self.serial_size(sensor_table, part)
         else:
-            for k in ("rows", "cols"):
+            for k in ("rows", "cols", "part"):
                 if k in sensor_table:
-                    raise self.fail(f"sensors.{k}", "only a serial (matrix) source has rows and cols",
+                    raise self.fail(f"sensors.{k}", "only a serial source (the Pico) has rows, cols and part",
                                     f"remove sensors.{k} or set sensors.source = \"serial\"")
             rows = cols = 0
         known = {t.id for t in game_map.territories}
@@ -385,8 +407,19 @@ class _Parser(FieldReader):
             else:
                 pins.append(self.pin(entry, "pin", where, f"the sensor of territory {territory.id!r}"))
         sensors = SensorSettings(kind=kind, rows=rows, cols=cols, debounce_ms=debounce,
-                                 key_of_territory=tuple(keys), pin_of_territory=tuple(pins))
+                                 key_of_territory=tuple(keys), pin_of_territory=tuple(pins), part=part)
         return tuple(leds), sensors
+
+    def serial_size(self, t: dict[str, Any], part: SensorPart) -> tuple[int, int]:
+        """rows × cols of a matrix; boards × 12 electrodes of MPR121 touch boards."""
+        if part is SensorPart.MATRIX:
+            return self.integer(t, "rows", "sensors", 1, 16), self.integer(t, "cols", "sensors", 1, 16)
+        boards = self.integer(t, "rows", "sensors", 1, len(MPR121_ADDRESSES))
+        electrodes = self.integer(t, "cols", "sensors", 1, 16, default=MPR121_ELECTRODES)
+        if electrodes != MPR121_ELECTRODES:
+            raise self.fail("sensors.cols", f"an MPR121 has {MPR121_ELECTRODES} electrodes, not {electrodes}",
+                            f"set cols = {MPR121_ELECTRODES} or remove it (rows is the number of MPR121 boards)")
+        return boards, electrodes
 
     def cell(self, cell: Any, key: str, rows: int, cols: int, owner: dict[tuple[int, int], str]) -> tuple[int, int]:
         """A territory's matrix cell [row, col]: inside the matrix and no other territory's."""

@@ -32,7 +32,10 @@ T_STOP = 0x87
 STOP_MAGIC = b"REPL"
 
 # Payload lengths of the fixed-size frames; the firmware preallocates one output buffer per type from these.
-HELLO_LEN = 8  # protocol, fw major, minor, patch, rows, cols, debounce ms, scan period ms
+# protocol, fw major, minor, patch, rows, cols, debounce ms, scan period ms, LED count (u16: 0 = no LED output).
+# Firmware before 0.2 sent the first 8 only; the host still reads those (HELLO_LEN_V0), with the LED count unknown.
+HELLO_LEN = 10
+HELLO_LEN_V0 = 8
 KEY_LEN = 3  # key index with bit 7 = down, ms timestamp (u16, wraps every 65.536 s)
 HEARTBEAT_LEN = 3  # ms timestamp u16, frames the firmware dropped for a bad CRC (u8, wraps)
 SNAPSHOT_HEAD = 3  # ms timestamp u16, key count u8; a bitmap of ceil(keys / 8) bytes follows

@@ -21,6 +21,9 @@ class Hello:
     cols: int
     debounce_ms: int
     scan_period_ms: int
+    # The LEDs the firmware drives (config.json's led_count; 0: none); None from firmware before 0.2, which
+    # did not say.
+    led_count: int | None = None
 
     @property
     def keys(self) -> int:
@@ -79,9 +82,10 @@ def parse(frame: Frame, keys: int | None) -> Message | None:
         down = frozenset(k for k in range(count) if bitmap[k >> 3] & (1 << (k & 7)))
         return Snapshot(frame.seq, (p[0] << 8) | p[1], count, down)
     if frame.type == codec.T_HELLO:
-        if len(p) != codec.HELLO_LEN or p[4] * p[5] > MAX_KEYS or p[7] == 0:
+        if len(p) not in (codec.HELLO_LEN, codec.HELLO_LEN_V0) or p[4] * p[5] > MAX_KEYS or p[7] == 0:
             return None
-        return Hello(frame.seq, p[0], (p[1], p[2], p[3]), p[4], p[5], p[6], p[7])
+        leds = (p[8] << 8) | p[9] if len(p) == codec.HELLO_LEN else None
+        return Hello(frame.seq, p[0], (p[1], p[2], p[3]), p[4], p[5], p[6], p[7], leds)
     return None
 
 

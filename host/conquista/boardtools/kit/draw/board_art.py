@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from conquista.boardtools.kit.plan.board import DIE_SIDE, MARGIN, PRINTED_RADIUS_MM, PartKind
+from conquista.boardtools.kit.plan.board import MARGIN, PRINTED_RADIUS_MM, SENSORS, PartKind
 from conquista.boardtools.kit.plan.placement import Layout
 
 # Pale, print-friendly continent colours (they keep black text readable and need little ink).
@@ -75,7 +75,7 @@ def draw_map(ax: Any, layout: Layout) -> None:
         x, y = _clear_spot(layout, f.mm(*layout.outline.continent_labels.get(continent.id, (0, 0))), label)
         ax.text(x, y, label, fontsize=CONTINENT_PT, fontweight="bold", color="#345", ha="center", va="center")
     on_pad = {pad.territory for pad in layout.pads}
-    switches = {p.territory: p for p in layout.parts if p.kind is PartKind.SWITCH}
+    switches = {p.territory: p for p in layout.parts if p.kind in SENSORS}
     for territory in game_map.territories:
         if territory.id in on_pad:
             continue
@@ -127,7 +127,7 @@ def draw_parts(ax: Any, layout: Layout) -> None:
 
     _panel(ax, layout)
     for p in layout.parts:
-        if p.kind is PartKind.SWITCH:
+        if p.kind in SENSORS:
             ax.add_patch(Circle((p.x, p.y), SWITCH_RING_MM, facecolor="white", edgecolor=INK, linewidth=1.2))
             ax.add_patch(Circle((p.x, p.y), 1.2, facecolor=INK, edgecolor="none"))
         elif p.kind is PartKind.LED:
@@ -145,6 +145,7 @@ def _panel(ax: Any, layout: Layout) -> None:
     from conquista.boardtools.kit.plan.board import ring_centre
 
     f = layout.frame
+    side_mm = layout.route.die_side
     pips = [p for p in layout.parts if p.kind is PartKind.LED and p.territory is None and "die" in p.name]
     for side, colour in (("attack", "#c0392b"), ("defence", "#2e5fa8")):
         centres: dict[str, list[tuple[float, float]]] = {}
@@ -154,14 +155,14 @@ def _panel(ax: Any, layout: Layout) -> None:
         for points in centres.values():
             cx = sum(x for x, _ in points) / len(points)
             cy = sum(y for _, y in points) / len(points)
-            ax.add_patch(FancyBboxPatch((cx - DIE_SIDE / 2, cy - DIE_SIDE / 2), DIE_SIDE, DIE_SIDE,
+            ax.add_patch(FancyBboxPatch((cx - side_mm / 2, cy - side_mm / 2), side_mm, side_mm,
                                         boxstyle="round,pad=0,rounding_size=4", facecolor="white",
                                         edgecolor=colour, linewidth=1.5))
         if centres:
             first = min(centres.values(), key=lambda pts: min(x for x, _ in pts))
             ax.text(min(x for x, _ in first) - 7, min(y for _, y in first) - 8.5, side.upper(), fontsize=7,
                     color=colour, fontweight="bold", va="bottom")
-    rx, ry, radius = ring_centre(layout.profile, f)
+    rx, ry, radius = ring_centre(layout.profile, f, layout.route)
     ax.add_patch(Circle((rx, ry), radius, facecolor="none", edgecolor="#666", linewidth=0.8))
     ax.text(rx, ry, "status\nring", fontsize=7, ha="center", va="center", color="#444")
 

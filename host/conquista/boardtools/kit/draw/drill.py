@@ -9,8 +9,8 @@ from pathlib import Path
 from conquista.boardtools.kit.plan.board import PartKind
 from conquista.boardtools.kit.plan.placement import Layout
 
-LAYERS = {PartKind.SWITCH: "SWITCH", PartKind.LED: "LED", PartKind.BUTTON: "BUTTON", PartKind.ENCODER: "ENCODER",
-          PartKind.MOUNT: "MOUNT", PartKind.CABLE: "CABLE"}
+LAYERS = {PartKind.SWITCH: "SWITCH", PartKind.TOUCH: "TOUCH", PartKind.LED: "LED", PartKind.RING: "RING",
+          PartKind.BUTTON: "BUTTON", PartKind.ENCODER: "ENCODER", PartKind.MOUNT: "MOUNT", PartKind.CABLE: "CABLE"}
 
 
 def drill_svg(layout: Layout) -> str:
@@ -23,21 +23,29 @@ def drill_svg(layout: Layout) -> str:
     for kind, layer in LAYERS.items():
         out.append(f'<g id="{layer.lower()}" fill="none" stroke="#d00" stroke-width="0.2">')
         for p in layout.parts:
-            if p.kind is kind:
+            if p.kind is kind and p.hole > 0:
                 out.append(f'<circle cx="{p.x:.2f}" cy="{p.y:.2f}" r="{p.hole / 2:g}"><title>{escape(p.name)}'
                            f"</title></circle>")
         out.append("</g>")
     # Engraved or printed only: a laser cutter should be told to skip this group.
     out.append('<g id="labels" font-family="sans-serif" font-size="2.2" fill="#555">')
     for p in layout.parts:
-        if p.kind in (PartKind.SWITCH, PartKind.BUTTON, PartKind.ENCODER):
+        if p.kind in (PartKind.SWITCH, PartKind.TOUCH, PartKind.BUTTON, PartKind.ENCODER):
             out.append(f'<text x="{p.x:.1f}" y="{p.y + p.hole / 2 + 2.6:.1f}" text-anchor="middle">'
                        f"{escape(p.name)}</text>")
     out.append(f'<text x="4" y="{f.height - 3:g}" font-size="3">{escape(layout.profile.name)}: '
-               f"{f.width:g} × {f.height:g} mm plate, holes: switch 4, LED 6, button 12, encoder 7, mounting 3.5, "
-               "cable 12 mm</text>")
+               f"{f.width:g} × {f.height:g} mm plate, holes (mm): {_sizes(layout)}</text>")
     out.append("</g>\n</svg>\n")
     return "\n".join(out)
+
+
+def _sizes(layout: Layout) -> str:
+    """Each kind of hole drilled and its diameter, as printed on the template."""
+    sizes: dict[str, float] = {}
+    for p in layout.parts:
+        if p.kind in LAYERS and p.hole > 0:
+            sizes.setdefault(p.kind.value, p.hole)
+    return ", ".join(f"{kind} {mm:g}" for kind, mm in sizes.items())
 
 
 def write_dxf(path: Path, layout: Layout) -> None:
@@ -55,5 +63,7 @@ def write_dxf(path: Path, layout: Layout) -> None:
     msp.add_lwpolyline([(0, 0), (f.width, 0), (f.width, f.height), (0, f.height)], close=True,
                        dxfattribs={"layer": "OUTLINE"})
     for p in layout.parts:
+        if p.kind not in LAYERS or p.hole <= 0:
+            continue
         msp.add_circle((p.x, f.height - p.y), p.hole / 2, dxfattribs={"layer": LAYERS[p.kind]})
     doc.saveas(path)

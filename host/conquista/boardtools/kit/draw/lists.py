@@ -7,8 +7,9 @@ import io
 import json
 from typing import Any
 
-from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.board import SENSORS, PartKind
 from conquista.boardtools.kit.plan.bom import FUSE_FACTOR, HEADROOM_MA, Line, fuse_amps, supply_amps
+from conquista.boardtools.kit.plan.effort import TARGET_HOURS, TARGET_JOINTS, Effort
 from conquista.boardtools.kit.plan.placement import Layout
 
 
@@ -22,7 +23,7 @@ def positions_json(layout: Layout) -> str:
     territories: dict[str, Any] = {}
     for t in profile.game_map.territories:
         own = [p for p in layout.parts if p.territory == t.id]
-        switch = next(p for p in own if p.kind is PartKind.SWITCH)
+        switch = next(p for p in own if p.kind in SENSORS)
         pad = pads.get(t.id)
         territories[t.id] = {
             "switch": _at(switch.x, switch.y),
@@ -44,7 +45,7 @@ def positions_json(layout: Layout) -> str:
         "dice": [{"name": p.name, "index": p.led, "at": _at(p.x, p.y)} for p in panel if "die" in p.name],
         "ring": [{"name": p.name, "index": p.led, "at": _at(p.x, p.y)} for p in panel if p.name.startswith("ring")],
         "holes": [{"kind": p.kind.value, "name": p.name, "at": _at(p.x, p.y), "diameter": p.hole}
-                  for p in panel if p.kind is not PartKind.LED],
+                  for p in panel if p.kind is not PartKind.LED and p.hole > 0],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
@@ -53,30 +54,47 @@ def _qty(line: Line) -> str:
     return f"{line.qty:g}"
 
 
+GROUPS = (("parts", "Parts"), ("connectors", "Connectors: the plate and the enclosure come apart"),
+          ("mechanics", "Mechanics"), ("consumables", "Consumables"), ("tools", "Tools"))
+
+
 def bom_csv(lines: list[Line]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["qty", "unit", "part", "values", "where"])
+    writer.writerow(["group", "qty", "unit", "part", "values", "typical part number", "where"])
     for line in lines:
-        writer.writerow([_qty(line), line.unit, line.part, line.values, line.where])
+        writer.writerow([line.group, _qty(line), line.unit, line.part, line.values, line.number, line.where])
     return buffer.getvalue()
 
 
-def bom_md(lines: list[Line], layout: Layout) -> str:
+def bom_md(lines: list[Line], layout: Layout, work: Effort) -> str:
     profile = layout.profile
     strip = profile.strip
-    leds = sum(int(line.qty) for line in lines if line.part.startswith("WS2812B"))
     out = [f"# Parts for {profile.name} ({layout.frame.width:g} × {layout.frame.height:g} mm)", "",
-           f"Computed by `conquista board kit` from the profile and the map {profile.game_map.name}. "
-           f"{leds} WS2812B LEDs in all (the chain's length is {strip.length}); buy a few spare.", "",
+           f"Computed by `conquista board kit` from the profile and the map {profile.game_map.name}: "
+           f"{strip.length} LEDs on the chain ({layout.route.leds} route), buy a few spare. A part number is a "
+           "typical one: any part of the same values does.", "",
            f"Supply and fuse, one rule from `supply_ma` = {strip.supply_ma:g} mA (the referee never lets the LEDs draw "
-           f"more): the supply is the next common rating at or above supply_ma + {HEADROOM_MA} mA, "
-           f"**{supply_amps(strip.supply_ma):g} A**; the fuse the next standard value at or above "
-           f"{FUSE_FACTOR:g} × supply_ma, **{fuse_amps(strip.supply_ma):g} A**, never below the limit.", "",
-           "| Qty | Part | Values | Where |", "|---|---|---|---|"]
-    for line in lines:
-        unit = " m" if line.unit == "m" else ""
-        out.append(f"| {_qty(line)}{unit} | {line.part} | {line.values} | {line.where} |")
-    out += ["", "Wire lengths follow the chain and the matrix routes of `wiring.pdf`, with a quarter more for bends "
-            "and joints, rounded up to half a metre."]
+           f"more): the fuse is the next standard slow-blow value at or above {FUSE_FACTOR:g} × supply_ma, "
+           f"**{fuse_amps(strip.supply_ma):g} A**, so it never opens at the limit; the supply the next common "
+           f"rating at or above supply_ma + {HEADROOM_MA} mA and at or above the fuse, "
+           f"**{supply_amps(strip.supply_ma):g} A**, so the fuse opens before the supply is overloaded.", ""]
+    for group, title in GROUPS:
+        rows = [line for line in lines if line.group == group]
+        if not rows:
+            continue
+        out += [f"## {title}", "", "| Qty | Part | Values | Typical part | Where |", "|---|---|---|---|---|"]
+        for line in rows:
+            unit = " m" if line.unit == "m" else ""
+            out.append(f"| {_qty(line)}{unit} | {line.part} | {line.values} | {line.number} | {line.where} |")
+        out.append("")
+    out += ["Wire lengths follow the routes of `wiring.pdf`, with a quarter more for bends and joints, rounded up to "
+            "half a metre.", "", "## The work, by task", "",
+            f"**{work.joints} solder joints, {work.hours:.1f} hours** (the target for the reference board: at most "
+            f"{TARGET_JOINTS} joints and {TARGET_HOURS:g} h). The model is in `plan/effort.py`: a joint a minute, a "
+            "wire cut and stripped half a minute, each part's mounting and each fixed task a hobbyist's time.", "",
+            "| Task | Joints | Minutes |", "|---|---|---|"]
+    for task in work.tasks:
+        out.append(f"| {task.name} | {task.joints} | {task.minutes:.0f} |")
+    out.append(f"| **total** | **{work.joints}** | **{work.hours * 60:.0f}** |")
     return "\n".join(out) + "\n"

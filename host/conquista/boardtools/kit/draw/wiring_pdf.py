@@ -9,10 +9,10 @@ from typing import Any
 
 from conquista.boardtools.kit.draw.board_art import INK, draw_map, mm_axes
 from conquista.boardtools.kit.draw.labels import Labels
-from conquista.boardtools.kit.plan.board import PartKind
+from conquista.boardtools.kit.plan.board import SENSORS
 from conquista.boardtools.kit.plan.placement import Layout
 from conquista.boardtools.kit.plan.routes import Routes
-from conquista.hardware.profile import SensorKind, StripDriver
+from conquista.hardware.profile import MPR121_ELECTRODES, SensorKind, SensorPart, StripDriver
 
 MM_PER_INCH = 25.4
 CHAIN = "#c0392b"
@@ -84,10 +84,20 @@ def _notes(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> None:
     lines = [f"{layout.profile.name}: wiring, SEEN FROM BELOW (the plate turned over, left and right swapped)",
              f"red: the LED chain in index order, DOUT of each LED to DIN of the next ({len(wires.led_at)} LEDs); "
              "orange: 5 V fed in",
-             "at each switch: its matrix cell r/c (row wire, column wire); the diode's band towards the row"]
+             _sensor_key(layout)]
     for i, line in enumerate(lines):
         labels.block(ax.text(x0, 5 + 4.5 * i, line, fontsize=7 if i else 9, ha="left", va="top", color=INK,
                              fontweight="bold" if i == 0 else "normal"))
+
+
+def _sensor_key(layout: Layout) -> str:
+    sensors = layout.profile.sensors
+    if sensors.kind is SensorKind.SERIAL and sensors.part is SensorPart.MPR121:
+        return ("at each pad: B board, E electrode; dotted: the pad's wire to its MPR121 board; black: the I2C "
+                "cable (STEMMA QT) from the Pico through the boards")
+    if sensors.kind is SensorKind.SERIAL:
+        return "at each switch: its matrix cell r/c (row wire, column wire); the diode's band towards the row"
+    return "at each switch: its GPIO; the switch's other leg to ground (a tactile switch's legs are joined in pairs)"
 
 
 def _switches(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> list[Any]:
@@ -97,12 +107,19 @@ def _switches(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> list[An
     for index, route in enumerate(wires.rows if sensors.kind is SensorKind.SERIAL else ()):
         xs, ys = zip(*route, strict=True)
         ax.plot(xs, ys, color=ROW_COLOURS[index % len(ROW_COLOURS)], linewidth=0.5, linestyle=(0, (2, 2)))
+    touch = sensors.kind is SensorKind.SERIAL and sensors.part is SensorPart.MPR121
+    if touch:
+        _touch_wires(ax, wires, labels)
     texts = []
     for p in layout.parts:
-        if p.kind is not PartKind.SWITCH or p.territory is None:
+        if p.kind not in SENSORS or p.territory is None:
             continue
         t = game_map.index(p.territory)
-        if sensors.kind is SensorKind.SERIAL:
+        if touch:
+            board, electrode = divmod(sensors.key_of_territory[t], MPR121_ELECTRODES)
+            label = f"B{board} E{electrode}"
+            colour = ROW_COLOURS[board % len(ROW_COLOURS)]
+        elif sensors.kind is SensorKind.SERIAL:
             row, col = divmod(sensors.key_of_territory[t], sensors.cols)
             label = f"r{row} c{col}"
             colour = ROW_COLOURS[row % len(ROW_COLOURS)]
@@ -114,6 +131,23 @@ def _switches(ax: Any, layout: Layout, wires: Routes, labels: Labels) -> list[An
         texts.append(ax.text(p.x, p.y - 3.5, label, fontsize=LABEL_PT, ha="center", va="bottom", color=colour,
                              fontweight="bold", bbox=LABEL_BOX, zorder=5))
     return texts
+
+
+def _touch_wires(ax: Any, wires: Routes, labels: Labels) -> None:
+    """Each pad's wire to its MPR121 board, coloured by board, and the I2C cable from the enclosure through the
+    boards in their chained order; each board a labelled square."""
+    board_of = {point: b for b, point in enumerate(wires.controllers)}
+    for _, pad, board in wires.pad_wires:
+        colour = ROW_COLOURS[board_of.get(board, 0) % len(ROW_COLOURS)]
+        ax.plot([pad[0], board[0]], [pad[1], board[1]], color=colour, linewidth=0.5, linestyle=(0, (2, 2)))
+    if len(wires.i2c) > 1:
+        xs, ys = zip(*wires.i2c, strict=True)
+        ax.plot(xs, ys, color=INK, linewidth=1.4, alpha=0.8)
+    for b, (x, y) in enumerate(wires.controllers):
+        ax.plot([x], [y], marker="s", markersize=9, color=ROW_COLOURS[b % len(ROW_COLOURS)], zorder=4)
+        labels.block_disc(x, y, 3.5)
+        labels.place(ax.text(x, y + 4.5, f"MPR121 B{b} (0x{0x5A + b:X})", fontsize=LABEL_PT, ha="center", va="top",
+                             fontweight="bold", bbox=LABEL_BOX, zorder=5))
 
 
 def _table_page(layout: Layout, pins: Any) -> Any:
