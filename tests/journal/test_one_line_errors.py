@@ -67,7 +67,7 @@ def test_dropped_tables_name_the_damaged_game_not_a_missing_one(saved: Path, tmp
     assert "game 2 is damaged (0 of its 61 actions are readable)" in error and "no saved game" not in error
     assert main(["games", "--data-dir", str(data_dir)]) == 0
     out = capsys.readouterr().out
-    assert [line.split()[0] for line in out.splitlines()[1:] if line.split()[-1] == "damaged"] == ["2", "1"]
+    assert [line.split()[0] for line in out.splitlines()[1:] if line.split()[6:7] == ["damaged"]] == ["2", "1"]
 
 
 def test_a_journal_that_cannot_be_opened_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -148,9 +148,9 @@ def _run(words: list[str]) -> int:
     try:
         return int(args.handler(args) or 0)
     except ConquistaError as exc:
-        from conquista.cli.program import as_typed
+        from conquista.cli.program import as_typed, fitted
 
-        sys.stderr.write(f"conquista: error: {as_typed(str(exc))}\n")
+        sys.stderr.write(fitted(as_typed(str(exc)), sys.stderr, "conquista: error: ") + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("conquista: interrupted\n")

@@ -238,8 +238,7 @@ def _keep_serving(table: SimulatedTable, url: str) -> None:
 def _demo_without_a_terminal(args: argparse.Namespace, interactive: bool) -> None:
     if not (args.demo or args.script or interactive):
         # Nobody can type at this board: say so, and let the bots show a whole game instead.
-        sys.stderr.write("conquista sim: no terminal to play in, so bots play every seat (--demo); "
-                         "use --script FILE to drive it from a file\n")
+        _warn("no terminal to play in, so bots play every seat (--demo); use --script FILE to drive it from a file")
         args.demo = True
 
 
