@@ -4,7 +4,6 @@ link waits when the Pi drives the strip (tests/app/test_board_app.py), and opens
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,16 +16,11 @@ from conquista.hardware.profile import StripDriver, load_profile
 from conquista_sim.pico import SimulatedPico
 
 
-@pytest.fixture
-def pico() -> Iterator[SimulatedPico]:
-    simulated = SimulatedPico(debounce_ms=5).start()
-    yield simulated
-    simulated.stop()
-
-
-def test_a_strip_the_pico_drives_opens_the_link_before_the_first_frame(pico: SimulatedPico) -> None:
+def test_a_strip_the_pico_drives_opens_the_link_before_the_first_frame() -> None:
     reference = load_profile()
     profile = dataclasses.replace(reference, strip=dataclasses.replace(reference.strip, driver=StripDriver.PICO))
+    # A Pico that drives the strip says how many LEDs in its HELLO (issue 37): as many as the profile has.
+    pico = SimulatedPico(debounce_ms=5, led_count=reference.strip.length).start()
     devices = open_devices(profile, MonotonicClock(), pico.url, push=lambda event: None, after_first_frame=True)
     try:
         assert isinstance(devices.strip, LinkStrip) and devices.link is not None
@@ -34,6 +28,7 @@ def test_a_strip_the_pico_drives_opens_the_link_before_the_first_frame(pico: Sim
         assert not isinstance(devices.sensors, DeferredSensors)
     finally:
         devices.close()
+        pico.stop()
 
 
 def test_deferred_sensors_hand_their_listener_on_and_refuse_to_open_once_closed() -> None:

@@ -44,7 +44,7 @@ def test_a_resumed_game_keeps_the_setting(tmp_path: Path, setting: str) -> None:
     for item in again.table_inputs():      # as app.build.follow_journal hands them over
         fresh.step(item, 0.0)
     assert read(fresh) == wanted and again.table_inputs() == []
-    assert again.table_settings == settings_of(referee)
+    assert again.table_settings == settings_of(referee.view())
     again.close()
 
 
