@@ -103,8 +103,9 @@ def test_a_flipped_byte_in_any_page_restores_or_refuses_never_shortens(
         if code == 0:
             digest = json.loads(captured.out)["digest"]
             if digest == whole:
-                assert "damaged" not in captured.err, page               # the byte was in unused space
-                outcomes["intact"] += 1
+                # The byte was in unused space, or in a page of the game's other tables (its table settings, its
+                # revealed seed: issue 39), which are told as damaged while the game itself replays whole.
+                outcomes["intact" if "damaged" not in captured.err else "intact, damage told"] += 1
             else:
                 # Said once: the game restored from the backup, or the whole backup shown (the schema's page).
                 said = captured.err.count("restored from the backup") + captured.err.count("showing its backup")
