@@ -574,4 +574,7 @@ Steps = dict[type, tuple[Callable[[Position, Any], "str | None"], Callable[[Posi
 
 def _dice_of(count: object) -> str:
     """An action's count of dice in words ("1 die", "2 dice"); anything else as it is."""
-    return f"{count!r} {'die' if count == 1 and count is not True else 'dice'}"
+    # type() rather than ==: a float 1.0 or True is a wrong field to name as it is, and the compiled core (mypyc)
+    # refuses to compare a float with an int literal in a function it typed by its callers.
+    one = type(count) is int and count == 1
+    return f"{count!r} {'die' if one else 'dice'}"
