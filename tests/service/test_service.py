@@ -74,7 +74,7 @@ def need(tool: str) -> str:
 
 def pico_profile(tmp_path: Path) -> Path:
     """The reference profile with the LEDs on the Pico, which any user may run (no rpi-ws281x root)."""
-    reference = Path(__file__).resolve().parents[2] / "hardware" / "boards" / "classic-42.toml"
+    reference = Path(__file__).resolve().parents[2] / "host" / "conquista" / "data" / "boards" / "classic-42.toml"
     text = reference.read_text(encoding="utf-8").replace('driver = "ws281x"', 'driver = "pico"')
     text = text.replace("data_pin = 18 ", "data_pin = 16 ")
     path = tmp_path / "my board.toml"

@@ -60,7 +60,7 @@ def test_bots_playing_make_turn_and_conquest_sounds() -> None:
 
 def test_a_muted_profile_is_silent(tmp_path: Path) -> None:
     data, _ = read_profile_data(None)
-    reference = Path(__file__).resolve().parents[2] / "hardware" / "boards" / "classic-42.toml"
+    reference = Path(__file__).resolve().parents[2] / "host" / "conquista" / "data" / "boards" / "classic-42.toml"
     text = reference.read_text(encoding="utf-8").replace("pin = 16\n", "pin = 16\nmuted = true\n", 1)
     muted = tmp_path / "muted.toml"
     muted.write_text(text, encoding="utf-8")

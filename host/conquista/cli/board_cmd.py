@@ -49,6 +49,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the Pico's config.json, for its pins (default: firmware/config.json of this checkout)")
     add_map_option(d)
     d.set_defaults(handler=run_diagram)
+    w = sub.add_parser("profile", help="write a built-in profile to a file, to start a board of your own from",
+                       description="Writes one of the profiles shipped with conquista (they live in the package "
+                       "only, so they are always the ones the program loads by name) to a file you can edit.")
+    w.add_argument("--board", metavar="NAME", default="classic-42-touch",
+                   help="the built-in profile: classic-42-touch (the reference build: pixel strings and touch "
+                   "pads, the default) or classic-42 (the diode-matrix build)")
+    w.add_argument("--out", metavar="FILE.toml", required=True, help="where to write it (never overwritten)")
+    w.set_defaults(handler=run_profile)
     _register_kit(sub)
 
 
@@ -401,6 +409,23 @@ def run_diagram(args: argparse.Namespace) -> int:
     profile = load_profile(args.board, load_map(args.map))
     write_atomically(out, diagram_svg(profile, _pico_pins(args.firmware_config)))
     print(f"wrote {out}")
+    return 0
+
+
+def run_profile(args: argparse.Namespace) -> int:
+    from conquista.boardtools.profile_writer import write_atomically
+    from conquista.hardware.profile import BUILT_IN
+    from conquista.rules.textdata import package_text
+
+    if args.board not in BUILT_IN:
+        raise BoardToolError(f"--board {args.board}: not a built-in profile; choose one of {', '.join(BUILT_IN)}")
+    out = Path(args.out)
+    if out.suffix != ".toml":
+        raise BoardToolError(f"{out}: --out is a board profile; give it a .toml name")
+    if out.exists():
+        raise BoardToolError(f"{out}: already exists; give another --out or remove it first")
+    write_atomically(out, package_text("conquista.data.boards", f"{args.board}.toml"))
+    print(f"wrote {out}: edit it, then pass it as --board {out}")
     return 0
 
 
