@@ -222,6 +222,7 @@ class TerminalBoard:
         self.redraws = 0
         self.live: Live | None = None
         self._last_drawn: tuple[int, str, object] | None = None
+        self._people_told = frozenset(self.people)   # the seats typed for when the terminal last said so
 
     @property
     def people(self) -> list[int]:
@@ -233,8 +234,24 @@ class TerminalBoard:
         log = self.table.log
         return len(log), log[-1] if log else "", self.table.status()
 
+    def seat_notices(self) -> list[str]:
+        """What changed in the seats typed for since the terminal last said (a bot given a seat from the host's
+        phone or the menu, a seat given back to a person): said at once, so nobody types for a seat that is no
+        longer theirs or looks for a secret the terminal no longer shows."""
+        now = frozenset(self.people)
+        gone, back = sorted(self._people_told - now), sorted(now - self._people_told)
+        self._people_told = now
+        colours = self.table.game.rules.colours
+        kinds = self.table.bot_kinds
+        lines = [f"{colours[s]} is now played by {f'the {kinds[s]} bot' if s in kinds else 'a bot'}: this "
+                 f"terminal no longer types for it or shows its mission and cards" for s in gone]
+        lines += [f"{colours[s]} is played from this terminal again" for s in back]
+        return lines
+
     def draw(self, again: bool = True) -> None:
         """Draw the board (in place while a Live display runs); `again=False` skips a board already on screen."""
+        for notice in self.seat_notices():
+            self.console.print(notice, style="yellow")
         shown = self._drawn()
         if not again and shown == self._last_drawn:
             return
@@ -424,6 +441,8 @@ def _where(journal: Path) -> str:
 def secret_lines(table: SimulatedTable, people: list[int], what: str, join_url: str = "") -> list[str]:
     """`mission` or `cards` typed at the terminal. With exactly one person playing here (every other seat a bot)
     the secret is theirs alone, so it is shown; with several, it would show to all of them: each has a phone."""
+    if not people:
+        return [f"no seat is played from this terminal (bots play them all): there is no {what} to show here"]
     if len(people) != 1:
         where = (f"join at {join_url} from your phone" if join_url else
                  "start with --web 0.0.0.0:PORT and join from your phone (docs/playing.md)")
