@@ -146,7 +146,7 @@ def seat_host(board: Board, seat: int = 2, connection: int = 1) -> None:
     first_seat_hosts)."""
 
     seat_phone(board, seat, connection)
-    assert board.companion.seats.host == seat
+    assert board.companion.host_seat == seat
 
 
 def seat_phone(board: Board, seat: int, connection: int = 1) -> str:

@@ -47,7 +47,7 @@ def test_a_bad_message_is_echoed_only_as_a_short_escaped_excerpt(served: Served,
     with served.client.websocket_connect("/ws", headers=ORIGIN) as ws:
         hello(ws)
         if message["type"] == "new_game":  # only a seated host may send it: the excerpt is then tested seated
-            served.hub.connections[max(served.hub.connections)].seat = served.board.companion.seats.host
+            served.hub.connections[max(served.hub.connections)].seat = served.board.companion.host_seat
         ws.send_text(json.dumps(message))
         error = until(ws, "error")["error"]
     assert len(error) < 200, error

@@ -73,7 +73,7 @@ def test_first_seat_granted_is_the_host_only_when_not_set_up_from_the_command_li
             board.companion.submit(ClaimSeat(seat, seat))
             board.step()
             board.grant()
-        assert board.companion.seats.host == host
+        assert board.companion.host_seat == host
 
 
 def test_phone_commands_act_only_for_the_seat_to_move_and_are_recorded_like_taps() -> None:
@@ -274,7 +274,7 @@ def test_the_host_sets_up_a_new_game_unless_the_command_line_did() -> None:
     board.step()
     game = board.referee.game
     assert (game.rules.name, game.players) == ("classic", 2)
-    assert board.companion.seats.phones() == frozenset() and board.companion.seats.host == -1   # seat 2 is gone
+    assert board.companion.seats.phones() == frozenset() and board.companion.host_seat == -1   # seat 2 is gone
 
 
 def test_seats_follow_a_game_the_table_replaced_with_fewer_players() -> None:

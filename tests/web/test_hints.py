@@ -20,7 +20,7 @@ def hints(board: object) -> list[HintAnswer]:
 def test_the_hint_messages_are_checked() -> None:
     ids = ("alaska",)
     assert to_command({"type": "hint"}, 4, 1, 0, ids) == SeatHint(1, 4)
-    assert to_command({"type": "hints", "allowed": False, "leds": False}, 4, 0, 0, ids) == HostHints(0, False, False)
+    assert to_command({"type": "hints", "allowed": False, "leds": False}, 4, 0, 0, ids) == HostHints(0, False, False, 4)
     for bad, seat in (({"type": "hint", "seat": 2}, 1), ({"type": "hint"}, -1),
                       ({"type": "hints", "allowed": True, "leds": False}, 1)):
         try:

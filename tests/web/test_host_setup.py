@@ -91,7 +91,7 @@ def test_a_seat_a_bot_now_plays_loses_its_phone(journalled: tuple[Board, GameJou
     board.grant()
     assert board.companion.seats.phones() == frozenset({0, 2})
     set_up(board, GameSetUp("italian", 3, ((0, "greedy"),)))
-    assert board.companion.seats.phones() == frozenset({2}) and board.companion.seats.host == 2
+    assert board.companion.seats.phones() == frozenset({2}) and board.companion.host_seat == 2
 
 
 def test_automatic_defence_is_a_house_switch_saved_with_the_game(journalled: tuple[Board, GameJournal],

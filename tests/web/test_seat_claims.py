@@ -112,7 +112,7 @@ def test_a_fresh_board_seats_its_host_during_the_set_up_menu() -> None:
     assert board.referee.menu is not None and board.referee.status().pending != described
     assert board.answers()[-1].state is ClaimState.ASKED         # ... and leaves the claim open
     board.grant()
-    assert board.answers()[-1].state is ClaimState.GRANTED and board.companion.seats.host == 0
+    assert board.answers()[-1].state is ClaimState.GRANTED and board.companion.host_seat == 0
 
 
 def test_a_claim_is_answered_during_the_resume_question() -> None:

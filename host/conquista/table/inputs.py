@@ -226,10 +226,28 @@ class ShowGame:
     fresh_log: bool = False
 
 
+@frozen_record
+class HostFirstSeat:
+    """The table is set up from a phone: the first seat granted to a phone hosts (the app's offer, once)."""
+
+
+@frozen_record
+class AsHost:
+    """A host's command from the phone holding `seat` (`screen`, its connection): the referee takes `act` only when
+    that seat hosts, and otherwise refuses it to that phone (`PhoneRefused`)."""
+
+    seat: int
+    screen: int
+    act: HostAct
+
+
 Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | OfferNewGame
+HostAct = SetHints | SetPhysicalDice | Fault | LeaveSeat   # what a host's phone may ask of the table
 Hinting = AskHint | HintFound | SavedHints
 PhoneCommand = SeatAct | TradeSet | LeaveSeat | ForgetClaim
 AppInput = OfferMenu | AskQuestion | WithdrawQuestion | Note | Say | ClockSaved | ShowGame
-Input = Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting | PhoneCommand | AppInput
+Input = (Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting | PhoneCommand | AppInput | HostFirstSeat
+         | AsHost)
 
+HOST_FIRST_SEAT = HostFirstSeat()
 TICK = Tick()   # time passing, made once: the board's loop hands it to the referee at every pass

@@ -28,7 +28,15 @@ from conquista.rules.events import Event, Phase
 from conquista.table import leaving, referee_lights, referee_log, turn_clock
 from conquista.table.colours import RGB, Palette
 from conquista.table.dealt import NewlyDealt
-from conquista.table.effects import ActionApplied, ActionUndone, Answered, Effect, GameStarted, PhoneRefused
+from conquista.table.effects import (
+    ActionApplied,
+    ActionUndone,
+    Answered,
+    Effect,
+    GameStarted,
+    PhoneRefused,
+    SeatToBot,
+)
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.hint_asks import (
     STALE_WORDS,
@@ -43,6 +51,7 @@ from conquista.table.inputs import (
     HOLDING,
     TICK,
     AppInput,
+    AsHost,
     AskHint,
     AskQuestion,
     ClockSaved,
@@ -50,6 +59,7 @@ from conquista.table.inputs import (
     FaultSource,
     ForgetClaim,
     HintFound,
+    HostFirstSeat,
     Input,
     LeaveSeat,
     Note,
@@ -181,6 +191,11 @@ class Referee:
         self.hints_asked: dict[int, int] = {}
         self.hint_asks = HintAsks()
         self._moves = 0
+        # Who hosts (-1: nobody): with a table set up from a phone (`HostFirstSeat`), the first seat granted to a
+        # phone; the host's commands (`AsHost`) are taken from that seat only. A new game without that seat, or
+        # the seat handed to a bot, leaves the table without a host until the next grant.
+        self.hosted = False
+        self.host = -1
         self._view: TableView | None = None   # the last view made (`view`), kept while the version stays
         # What a view works out at its first read (table/table_view.py), from the referee as it is then.
         self._work: dict[str, Callable[[], object]] = {
@@ -251,6 +266,15 @@ class Referee:
                 self.hints_asked = {seat: count for seat, count in counts if 0 <= seat < self.game.players}
             case SeatAct() | TradeSet() | LeaveSeat() | ForgetClaim():
                 return self._phone(item, now)
+            case AsHost(seat, screen, act):
+                if seat < 0 or seat != self.host:
+                    self._out.append(PhoneRefused(screen, "only the host's phone can change the game's set-up"))
+                    return None
+                return self._take(act, now, mark)
+            case HostFirstSeat():
+                if self.hosted:
+                    return _STILL
+                self.hosted = True
             case OfferMenu() | AskQuestion() | WithdrawQuestion() | Note() | Say() | ClockSaved() | ShowGame():
                 self._app(item, now)
             case _:
@@ -401,6 +425,8 @@ class Referee:
             if news is None:
                 self.message = "no phone asks for a seat: ROLL and NEXT together grant a seat a phone asks for"
             else:
+                if self.hosted and self.host < 0:
+                    self.host = news.seat
                 self._out.append(news)
                 self.notice(f"the {self.seat_name(news.seat)} seat goes to the phone that asked for it")
             return
@@ -498,6 +524,8 @@ class Referee:
 
     def give(self, effect: Effect) -> None:
         """An effect for the shell (a mode's: the set-up menu's choice, a new game asked for, a seat to a bot)."""
+        if isinstance(effect, SeatToBot) and effect.seat == self.host:
+            self.host = -1   # a bot hosts nothing
         self._out.append(effect)
 
     @property
@@ -536,6 +564,8 @@ class Referee:
             if dice is not None:
                 self.dice = dice
             self._reset(game, now, play=True)
+            if self.host >= game.players or (bots is not None and self.host in bots):
+                self.host = -1
             self.notice(said)
             self._out.append(GameStarted(game.players, dict(bots) if bots is not None else None))
         self._change(now, started)
@@ -795,7 +825,8 @@ class Referee:
             self.fault if faults else "", self.storage_fault if faults else "", FaultSource.HOST in faults,
             bool(faults), question.text if question is not None else "", question, self._power is not None,
             self.power_off, menu, isinstance(asked, TypingDice), claim.seat if claim is not None else -1,
-            self.claims.timeout_s, self.defend_timeout_s, bool(self._undoable), mode.takes_play, mode.phones_may_act,
+            self.claims.timeout_s, self.defend_timeout_s, self.host, bool(self._undoable), mode.takes_play,
+            mode.phones_may_act,
             not isinstance(held, Play) or game.winner is not None, isinstance(mode, Question | PowerQuestion),
             isinstance(mode, Play), turn_clock.clock_running(self),
             self._turn_started, self.physical_dice, self.dice.name, self.dice, self.palette, self.bots_available,

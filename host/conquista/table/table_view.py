@@ -80,6 +80,7 @@ class TableView(NamedTuple):
     claim_seat: int                   # the seat a phone's claim waits for (-1: none)
     claim_timeout_s: float
     defend_timeout_s: float           # a defender's phone has this long to choose its dice
+    host: int                         # the seat whose phone hosts (-1: none; the referee decides, `AsHost`)
     can_undo: bool
     takes_play: bool                  # the mode takes play now (not a question, the menu, a pause, the end)
     phones_may_act: bool              # a phone's gesture is taken now

@@ -6,8 +6,9 @@ inbox; `step(referee, now)`, called by the board loop on each pass, translates e
 what each command gave out through the table's effect router (`route_effects`, set by `EffectRouter.add_phones`:
 the journal records it before any view shows it), and when anything changed turns the table's one view of that
 version (`Referee.view()`) into every audience's frame and hands the serialised snapshot to the server (`send`,
-which the server wires to its event loop with `call_soon_threadsafe`). The seats' tokens and who hosts are the
-web's own (web/seats.py): a host's command from a seat that is not the host's is not handed on.
+which the server wires to its event loop with `call_soon_threadsafe`). The seats' tokens are the web's own
+(web/seats.py); who hosts is the referee's (`TableView.host`): the host's settings go to it as `AsHost`, which it
+takes from the hosting seat only.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ class Companion:
     _saved: tuple[SavedChoice, ...] = ()
     _saved_key: tuple[int, int] = (-1, -1)
     _bound: frozenset[int] = frozenset()      # the seats with a phone at the last snapshot
+    _hosted_by: int = 0                        # the referee told that its first seat granted hosts (its id)
     # This process's clock, read with the board's at every publish: the server tells screens the board's "now"
     # (`board_now`) from it, between two passes of the board's loop too.
     wall: Callable[[], float] = time.monotonic
@@ -96,6 +98,9 @@ class Companion:
         """On the board loop: take the phones' commands, publish what changed."""
         if referee.view().claim_timeout_s != self.claim_timeout_s:
             referee.step(inputs.SetTimeOuts(claim_s=self.claim_timeout_s), now)
+        if self.seats.first_seat_hosts and self._hosted_by != id(referee):
+            self._hosted_by = id(referee)   # told once: the referee keeps it across its games
+            referee.step(inputs.HOST_FIRST_SEAT, now)
         while True:
             try:
                 command = self.inbox.get_nowait()
@@ -140,7 +145,8 @@ class Companion:
                 continue
             colour = game.rules.colours[news.seat] if 0 <= news.seat < game.players else "?"
             if news.state is ClaimState.GRANTED:
-                self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=self.seats.grant(news.seat)))
+                grant = self.seats.grant(news.seat, host=referee.view().host == news.seat)
+                self.send(ClaimAnswer(news.screen, news.seat, ClaimState.GRANTED, grant=grant))
             elif news.state is ClaimState.ASKED:
                 self.send(ClaimAnswer(news.screen, news.seat, ClaimState.ASKED,
                                       f"press ROLL and NEXT together at the board within "
@@ -170,31 +176,40 @@ class Companion:
             case SeatHint(seat, connection):
                 # The referee answers at once that hard thinks (or why not), and later with the hint (`route`).
                 referee.step(inputs.AskHint(seat, connection), now)
-            case HostHints(seat, allowed, leds):
-                if seat == self.seats.host and seat >= 0:
-                    referee.step(inputs.SetHints(allowed, leds), now)
-            case HostPause(seat, paused):
-                if seat == self.seats.host and seat >= 0:
-                    referee.step(inputs.Fault(inputs.FaultSource.HOST, PAUSED if paused else None), now)
-            case HostDice(seat, physical):
+            # The host's settings: the referee takes them from the hosting seat only (`AsHost`), else refuses.
+            case HostHints(seat, allowed, leds, connection):
+                referee.step(inputs.AsHost(seat, connection, inputs.SetHints(allowed, leds)), now)
+            case HostPause(seat, paused, connection):
+                fault = inputs.Fault(inputs.FaultSource.HOST, PAUSED if paused else None)
+                referee.step(inputs.AsHost(seat, connection, fault), now)
+            case HostDice(seat, physical, connection):
                 # Between battles only: the referee leaves dice being typed in as they are.
-                if seat == self.seats.host and seat >= 0:
-                    referee.step(inputs.SetPhysicalDice(physical), now)
-            case HostNewGame(connection, seat, setup):
-                if seat == self.seats.host and seat >= 0:
-                    self._new_game(referee, connection, seat, setup, now)
+                referee.step(inputs.AsHost(seat, connection, inputs.SetPhysicalDice(physical)), now)
             case HostLeave(connection, seat, target, bot):
-                if seat == self.seats.host and seat >= 0:
-                    # A bot's seat from now on: its `SeatToBot` unbinds the seat's phones when it is routed.
-                    referee.step(inputs.LeaveSeat(target, bot, connection), now)
+                # A bot's seat from now on: its `SeatToBot` unbinds the seat's phones when it is routed.
+                referee.step(inputs.AsHost(seat, connection, inputs.LeaveSeat(target, bot, connection)), now)
+            # A new game and a remote seat are the app's and the web's to make, for the seat the referee says hosts.
+            case HostNewGame(connection, seat, setup):
+                if seat >= 0 and seat == referee.view().host:
+                    self._new_game(referee, connection, seat, setup, now)
+                else:
+                    self.send(Refusal(connection, "only the host's phone can change the game's set-up"))
             case HostRemote(connection, seat, target):
-                why = self.seats.why_not_claim(target) or ("" if seat == self.seats.host and seat >= 0
+                host = referee.view().host
+                why = self.seats.why_not_claim(target) or ("" if seat >= 0 and seat == host
                                                            else "only the host gives a remote seat")
                 if why:
                     self.send(ClaimAnswer(connection, target, ClaimState.REFUSED, why))
                 else:
                     self.send(ClaimAnswer(connection, target, ClaimState.REMOTE,
-                                          grant=self.seats.grant(target, remote=True)))
+                                          grant=self.seats.grant(target, remote=True, host=target == host)))
+
+    @property
+    def host_seat(self) -> int:
+        """The hosting seat as last published (from any thread: the server's first check of a host's command; the
+        referee checks again)."""
+        latest = self.latest
+        return latest.host_seat if latest is not None else -1
 
     @property
     def paused(self) -> bool:
@@ -264,7 +279,7 @@ class Companion:
             self._unbind(game, phones)
         claiming = table.claim_seat
         # The referee's version moves on every change it makes; the rest is the seats' own state.
-        key = (id(game), table.version, phones, claiming, self.seats.host, self.seats.remote, table.paused)
+        key = (id(game), table.version, phones, claiming, self.seats.remote, table.paused)
         if key == self._key and not force:
             return
         self._key = key
@@ -272,12 +287,12 @@ class Companion:
         if not self.map_json:
             self.map_json = json.dumps(map_view(game))
             self.territory_ids = tuple(game.map.id(t) for t in range(game.map.size))
-        state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=self.seats.host,
+        state = SeatState(phones=phones, bots=self.seats.bots, claiming=claiming, host=table.host,
                           remote=self.seats.remote)
         public = public_view(table, state, table.turn_seconds(now), now)
         public["version"] = self._version
-        if (id(game), self.seats.host) != self._saved_key and self.new_game is not None and self.seats.host >= 0:
-            self._saved_key = (id(game), self.seats.host)
+        if (id(game), table.host) != self._saved_key and self.new_game is not None and table.host >= 0:
+            self._saved_key = (id(game), table.host)
             self._saved = self.saved_games()
         host = host_view(table, state, players=game.players, paused=table.paused, can_set_up=self.new_game is not None,
                          bot_kinds=self.bot_kinds, saved=self._saved)
@@ -286,6 +301,6 @@ class Companion:
             view = seat_view(table, seat, remote=seat in self.seats.remote)
             view["version"] = self._version
             seats.append(json.dumps(view))
-        snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), self.seats.host)
+        snapshot = Snapshot(self._version, json.dumps(public), tuple(seats), json.dumps(host), table.host)
         self.latest = snapshot
         self.send(snapshot)

@@ -162,13 +162,13 @@ def to_command(data: dict[str, Any], connection: int, seat: int, host: int,
         raise BadMessage("only the host's phone can change the game's set-up")
     if kind == "pause":
         keys(data, {"type", "paused"})
-        return HostPause(seat, _flag(data, "paused"))
+        return HostPause(seat, _flag(data, "paused"), connection)
     if kind == "hints":
         keys(data, {"type", "allowed", "leds"})
-        return HostHints(seat, _flag(data, "allowed"), _flag(data, "leds"))
+        return HostHints(seat, _flag(data, "allowed"), _flag(data, "leds"), connection)
     if kind == "dice":
         keys(data, {"type", "physical"})
-        return HostDice(seat, _flag(data, "physical"))
+        return HostDice(seat, _flag(data, "physical"), connection)
     if kind == "new_game":
         return HostNewGame(connection, seat, _set_up(data))
     if kind == "resume":

@@ -25,22 +25,21 @@ class SeatBook:
     def __init__(self, players: int, bots: frozenset[int] = frozenset(), *, first_seat_hosts: bool = False) -> None:
         self.players = players
         self.bots = bots
-        # A game set up at the command line has no host phone; otherwise the first seat granted sets it up.
+        # A game set up at the command line has no host phone; otherwise the first seat granted sets it up (the
+        # referee decides which seat hosts: `TableView.host`; the book only carries the table's choice to it).
         self.first_seat_hosts = first_seat_hosts
-        self.host = -1
         self._tokens: dict[int, str] = {}
         self.remote: frozenset[int] = frozenset()   # seats played from a link the host gave, away from the table
         self._lock = threading.Lock()
 
-    def grant(self, seat: int, remote: bool = False) -> Grant:
-        """A new token for `seat` (a re-paired phone's old token stops working)."""
+    def grant(self, seat: int, remote: bool = False, host: bool = False) -> Grant:
+        """A new token for `seat` (a re-paired phone's old token stops working); `host`: the referee says the
+        seat hosts, which its phone is told."""
         token = secrets.token_urlsafe(24)
         with self._lock:
             self._tokens[seat] = token
             self.remote = self.remote | {seat} if remote else self.remote - {seat}
-            if self.first_seat_hosts and self.host < 0:
-                self.host = seat
-            return Grant(seat, token, seat == self.host)
+            return Grant(seat, token, host)
 
     def resize(self, players: int, bots: frozenset[int] | None = None) -> None:
         """A new game with `players` seats (and, if given, these bot seats): the tokens of seats it no longer has,
@@ -52,8 +51,6 @@ class SeatBook:
             kept = [seat for seat in self._tokens if seat < players and seat not in self.bots]
             self._tokens = {seat: self._tokens[seat] for seat in kept}
             self.remote = frozenset(s for s in self.remote if s in self._tokens)
-            if self.host >= players or self.host in self.bots:
-                self.host = -1
 
     def seat_of(self, token: str) -> int:
         """The seat a token belongs to, or -1."""

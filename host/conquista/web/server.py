@@ -268,7 +268,7 @@ class Hub:
                 conn.frame({"type": "error", "error": "this seat link is no longer valid: ask for your seat "
                                                       "again (the board grants it with ROLL)", "code": "bad_token"})
             else:
-                conn.frame({"type": "welcome", "seat": seat, "host": seat == self.companion.seats.host})
+                conn.frame({"type": "welcome", "seat": seat, "host": seat == self.companion.host_seat})
                 self._bind(conn, seat)
                 return
         if self.companion.latest is not None:
@@ -283,7 +283,7 @@ class Hub:
             keys(data, {"type"})
             conn.frame({"type": "pong", "now": round(self.companion.board_now(), 2)})
             return
-        command = to_command(data, conn.id, conn.seat, self.companion.seats.host, self.companion.territory_ids)
+        command = to_command(data, conn.id, conn.seat, self.companion.host_seat, self.companion.territory_ids)
         conn.claimed = conn.claimed or isinstance(command, ClaimSeat)
         self.companion.submit(command)
 

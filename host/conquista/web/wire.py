@@ -54,12 +54,14 @@ class HostHints:
     seat: int
     allowed: bool
     leds: bool
+    connection: int = -1   # the phone's, for a refusal (not the host's seat)
 
 
 @dataclass(frozen=True)
 class HostPause:
     seat: int
     paused: bool
+    connection: int = -1   # the phone's, for a refusal (not the host's seat)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class HostDice:
 
     seat: int
     physical: bool
+    connection: int = -1   # the phone's, for a refusal (not the host's seat)
 
 
 @dataclass(frozen=True)
