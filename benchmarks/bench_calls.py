@@ -121,7 +121,7 @@ def phone_tap() -> dict[str, Any]:
     text = json.dumps({"type": "tap", "territory": game.map.id(game.owner.index(seat))})
 
     def tapped() -> None:   # the server's part (the message checked, queued), then the board loop's
-        companion.submit(to_command(parse(text), seat + 1, seat, companion.seats.host, companion.territory_ids))
+        companion.submit(to_command(parse(text), seat + 1, seat, companion.host_seat, companion.territory_ids))
         board.step()
 
     figures = count_calls(tapped)
