@@ -96,3 +96,45 @@ def test_a_table_built_for_a_resumed_game_plays_on_with_physical_dice(tmp_path: 
     table = build_table(game, profile, SeededDice(1), MemoryStrip.from_profile(profile), journal=again)
     assert table.referee.physical_dice and again.warnings == []
     again.close()
+
+
+def test_a_roll_waiting_for_physical_dice_at_the_power_cut_is_typed_in_again(tmp_path: Path) -> None:
+    """Ctrl-C (or the power) while the attacker types the dice in: the resumed table asks for the dice again rather
+    than rolling them itself (the saved settings are taken before the pending chance step is answered)."""
+    from conquista.app.build import build_table
+    from conquista.bots import GreedyBot
+    from conquista.dice.sources import SeededDice
+    from conquista.hardware.profile import load_profile
+    from conquista.rules.actions import Roll
+    from conquista.rules.events import Phase
+    from conquista.table.bot_player import gestures_for
+    from conquista_sim.devices import MemoryStrip
+    from tests.journal.helpers import handle
+
+    journal = GameJournal(tmp_path)
+    referee = bot_referee(3, "italian", 3)
+    attach(journal, referee)
+    referee.step(SetPhysicalDice(True), 0.0)
+    bot, now = GreedyBot(), 0.0
+    while not referee.view().typing_dice:
+        assert not referee.game.over and len(referee.game.log) < 400, "no attack came"
+        for gesture in gestures_for(referee, bot.choose(referee.game)):
+            now += 0.1
+            handle(referee, gesture, now)
+            if referee.view().typing_dice:
+                break
+    saved = len(referee.game.log)
+    journal.close()   # the cut: the attack is saved, its roll was never typed in
+    again = GameJournal(tmp_path)
+    game = again.resume(1)
+    assert game.phase is Phase.ROLL and len(game.log) == saved
+    profile = load_profile(None, game.map)
+    table = build_table(game, profile, SeededDice(9), MemoryStrip.from_profile(profile), journal=again)
+    view = table.referee.view()
+    assert view.typing_dice and view.physical_dice
+    assert len(view.game.log) == saved and not isinstance(view.game.log[-1], Roll)
+    # Resumed from the host's phone instead: the game starts with its settings (StartedGame.settings).
+    other = bot_referee(4, "italian", 3)
+    other.start(game, 1.0, "saved game 1 resumed", settings=(SetPhysicalDice(True),))
+    assert other.view().typing_dice and len(other.view().game.log) == saved
+    again.close()

@@ -79,8 +79,11 @@ def build_table(game: Game, profile: BoardProfile, dice: DiceSource, strip: LedS
     if palette is None:
         palette = settings.palette if settings is not None else Palette.STANDARD
     # With bots, a player leaving may hand the seat to one (the app's offer: `OfferBots`).
+    # A resumed game's own settings, before its first chance step is answered (a roll that waited for physical
+    # dice is typed in again); `follow_journal` then finds none left to give.
+    saved = journal.table_inputs() if journal is not None else []
     referee = Referee(game, dice, ring_size=layout.ring_length, physical_dice=physical_dice, palette=palette,
-                      bots_available=bots is not None)
+                      bots_available=bots is not None, settings=saved)
     router = router if router is not None else EffectRouter()
     if bots is not None:
         # The bot plays the seat from now on (the saved game says so too: `follow_journal`).

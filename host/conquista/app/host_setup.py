@@ -106,7 +106,7 @@ class HostSetUp:
         except JournalError as exc:
             raise ConquistaError(str(exc)) from None
         _rng, dice, _seed = self.plain()
-        return StartedGame(game, bots, dice)
+        return StartedGame(game, bots, dice, settings=tuple(journal.table_inputs()))
 
     def saved(self) -> tuple[SavedChoice, ...]:
         """The unfinished games the host may resume, played last first (not the one on the board)."""

@@ -8,7 +8,7 @@ source (or from physical dice typed in with the encoder), and `scene(now)` says 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from conquista.dice.chance import chance_action
@@ -133,7 +133,10 @@ T = TypeVar("T")
 class Referee:
     def __init__(self, game: Game, dice: DiceSource, *, ring_size: int = 16,
                  physical_dice: bool = False, defend_timeout_s: float = 15.0,
-                 palette: Palette = Palette.STANDARD, bots_available: bool = False) -> None:
+                 palette: Palette = Palette.STANDARD, bots_available: bool = False,
+                 settings: Sequence[Setting] = ()) -> None:
+        """`settings`: a resumed game's own (physical dice, hints, time-outs), taken before its pending chance step
+        is answered: a roll the board waited for when the power went is typed in again, not rolled."""
         self.game = game
         self.dice = dice  # the game's chance source: dice and card draws
         self.ring_size = ring_size
@@ -203,6 +206,8 @@ class Referee:
             "blinking": lambda: tuple(self.dealt.blinking(self.game)), "log": lambda: tuple(self.log)}
         self._turn_key: tuple[int, int, int] = (-1, -1, -1)   # the game, turn and player of the last view
         self._turn_started = 0.0
+        for setting in settings:
+            self._set(setting)
         self._settle(0.0)
         turn_clock.update_clock(self, 0.0)
 
@@ -555,14 +560,18 @@ class Referee:
         self.apply_action(Trade(cards), now)
 
     def start(self, game: Game, now: float, said: str, *, bots: Mapping[int, str] | None = None,
-              dice: DiceSource | None = None) -> None:
+              dice: DiceSource | None = None, settings: Sequence[Setting] = ()) -> None:
         """Referee a new or resumed game from now on: the one home of "start a game" that the set-up menu at the
         board, the host's phone and the resume question all call. `said` is the notice the screens show; `bots`
         the seats bots play (None: as they were), `dice` the game's chance source (None: the table's). The phones
-        follow the seats at once (`GameStarted`: a seat gone, or now a bot's, unbinds its phones)."""
+        follow the seats at once (`GameStarted`: a seat gone, or now a bot's, unbinds its phones). `settings`: a
+        resumed game's own, taken before its pending chance step is answered (a roll waiting for physical dice
+        stays theirs)."""
         def started() -> None:
             if dice is not None:
                 self.dice = dice
+            for setting in settings:
+                self._set(setting)
             self._reset(game, now, play=True)
             if self.host >= game.players or (bots is not None and self.host in bots):
                 self.host = -1

@@ -235,7 +235,7 @@ class Companion:
         said = (f"saved game {setup.resume} resumed" if setup.resume is not None
                 else f"a new game of {game.rules.name}{tournament} for {game.players} players starts")
         referee.start(game, now, f"{said}; {started.note}" if started.note else said, bots=started.bots,
-                      dice=started.dice)
+                      dice=started.dice, settings=started.settings)
         self._routed(referee, now)   # the seats follow the new game before anything else
 
     def _ask_for_seat(self, referee: Referee, connection: int, seat: int, now: float) -> None:

@@ -13,6 +13,7 @@ from conquista.rules.engine import Game
 from conquista.table.colours import Palette
 from conquista.table.gestures import Gesture
 from conquista.table.hint_asks import HintState
+from conquista.table.inputs import Setting
 from conquista.table.seat_claims import ClaimState
 from conquista.web.seats import Grant
 
@@ -98,6 +99,8 @@ class StartedGame:
     bots: dict[int, str] = field(default_factory=dict)
     dice: DiceSource | None = None
     note: str = ""                             # for the table, e.g. the committed dice's commitment
+    # A resumed game's own settings (physical dice, hints, time-outs), taken before its pending chance step.
+    settings: tuple[Setting, ...] = ()
 
 
 @dataclass(frozen=True)
