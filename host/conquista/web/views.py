@@ -199,7 +199,14 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
         table.target >= 0 and table.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game, dict(table.hints_asked)),
+        # The moment on the board's clock the open seat claim expires (None: none open): the claimer's countdown.
+        "claim_deadline": _moment(table.claim_deadline()),
     }
+
+
+def _moment(at: float | None) -> float | None:
+    """A moment on the board's clock as a screen gets it (rounded: a countdown shows whole seconds)."""
+    return None if at is None else round(at, 2)
 
 
 def clock_view(table: TableView, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
@@ -405,6 +412,8 @@ def seat_view(table: TableView, seat: int, remote: bool = False) -> dict[str, An
         "legal": legal_taps(table) if mine else [],
         # The buttons that act now, each with its label (web/phone_buttons.py): the phone offers only these.
         "buttons": seat_buttons(table, seat),
+        # The moment on the board's clock this seat's defence runs out (the board then rolls for it): a countdown.
+        "defend_deadline": _moment(table.defend_deadline()) if mine else None,
     }
     if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and table.target >= 0:
         view["dice"] = {"attack": table.selection.count, "max": game.max_attack_dice(table.source)}

@@ -8,7 +8,8 @@
   let hostView = null;
   let thinking = false;   // hard searches for this phone (the board goes on meanwhile): one ask at a time
   const box = el("div", { id: "hint", class: "hint hidden", role: "status", "aria-live": "polite" });
-  const ask = el("button", { id: "hint-ask", class: "wide hidden", type: "button" }, "What would hard do?");
+  // The ask has its slot in the seat's pad (seat.js, pad.css): shown or not, it never moves the buttons.
+  const ask = el("button", { id: "hint-ask", "data-fixed": "hint", class: "off", type: "button" }, "What would hard do?");
   const allowed = el("input", { id: "hints-allowed", type: "checkbox" });
   const leds = el("input", { id: "hints-leds", type: "checkbox" });
   const host = el("div", { id: "hints-host", class: "hidden" },
@@ -17,15 +18,19 @@
 
   function place() {
     const play = document.getElementById("play");
-    const anchor = document.getElementById("buttons");
-    if (play) (anchor && anchor.parentNode === play ? anchor.after(ask, box) : play.append(ask, box));
+    const pad = document.getElementById("buttons");
+    // The answer comes under the pad on a phone; on a remote seat's panel (fixed at the screen's foot) above it.
+    const foot = document.body.classList.contains("board-page");
+    if (pad) { pad.append(ask); if (foot) play.prepend(box); else pad.after(box); } else if (play) play.append(ask, box);
     const hostBox = document.getElementById("host");
     if (hostBox) hostBox.append(host);
   }
 
   function draw() {
-    ask.classList.toggle("hidden", !(seatView && seatView.hint_ready));
-    ask.disabled = thinking;
+    const ready = Boolean(seatView && seatView.hint_ready);
+    ask.classList.toggle("off", !ready);
+    ask.setAttribute("aria-hidden", ready ? "false" : "true");
+    ask.disabled = thinking || !ready;
     if (!(seatView && seatView.my_turn)) { box.classList.add("hidden"); box.replaceChildren(); }
     const hints = hostView && hostView.hints;
     host.classList.toggle("hidden", !hints);

@@ -11,6 +11,7 @@ let lostWords = "";   // why this screen no longer plays its seat: the way back 
 let seatAsked = null;     // another screen asks for this screen's seat: it may refuse from here
 let remoteLinks = {};
 let wasMyTurn = false;
+let claimingSeat = null;  // the seat this phone asked for, while the board waits for ROLL and NEXT
 let gestured = false;     // the page was touched (a browser without navigator.userActivation)
 document.addEventListener("pointerdown", () => { gestured = true; }, { capture: true, once: true });
 const CONFIRM_MS = 4000;
@@ -39,7 +40,10 @@ function onFrame(frame) {
       break;
     case "welcome": claimNote = ""; lostWords = ""; break;
     case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
-    case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
+    case "claim":
+      claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`;
+      claimingSeat = frame.state === "asked" ? frame.seat : null;
+      break;
     case "unseated": {
       // The seat changed hands (a bot plays it now, its player left, a new game seated others): this screen
       // stops showing it at once, and says why and how to ask again.
@@ -116,17 +120,31 @@ function drawPlay() {
 }
 
 // "Your turn" is plain: a banner in the seat's colour, the page title (seen from another tab), a short vibration.
+// While another seat plays, the banner stays (quiet: whose turn it is), so the pad under it never moves. Its right
+// end is the countdown that matters now: the defence's dice choice, else the turn's clock.
 function drawTurn() {
-  const mine = Boolean(seatView && seatView.my_turn && publicView && !publicView.over);
+  const playing = Boolean(seatView && publicView && !publicView.over && !publicView.menu);
+  const mine = playing && seatView.my_turn;
   const banner = $("turn-banner");
-  banner.classList.toggle("hidden", !mine);
-  if (mine) {
-    banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
-    // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+  banner.classList.toggle("hidden", !playing);
+  banner.classList.toggle("quiet", playing && !mine);
+  if (playing) {
     const tag = swatch(seatView.rgb, seatView.mark);
-    tag.classList.add("tag");
-    banner.replaceChildren(tag, seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
+    if (mine) {
+      banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
+      // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+      tag.classList.add("tag");
+      banner.replaceChildren(tag, el("span", { class: "what" },
+        seatView.for_neutral ? "Your turn: the neutral army" : seatView.defend_deadline ? "Defend now" : "Your turn"),
+      el("span", { id: "countdown", class: "countdown" }));
+    } else {
+      banner.style.cssText = "";
+      const mover = publicView.seats[publicView.turn_of];
+      banner.replaceChildren(...(mover ? [swatch(mover.rgb, mover.mark), el("span", { class: "what" }, `${mover.colour}'s turn`)] : []),
+        el("span", { id: "countdown", class: "countdown" }));
+    }
   }
+  drawCountdown();
   document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
   // Only once the player has touched the page: a browser blocks (and logs) a vibration before any gesture, as on a
   // seat page opened during its own turn.
@@ -134,6 +152,49 @@ function drawTurn() {
   if (mine && !wasMyTurn && touched && $("vibrate").checked && navigator.vibrate) navigator.vibrate([120, 80, 120]);
   wasMyTurn = mine;
 }
+
+// m:ss of a number of seconds (never negative).
+function clockWords(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// The countdowns, on the board's clock (every screen counts the same): the defender's dice choice ("12 s to
+// choose", then the board rolls the most), the turn's time limit ("1:05 left"), or without a limit the turn's time
+// so far; and on a phone that asked for a seat, the claim's seconds left at the board.
+function drawCountdown() {
+  const now = boardClock.now();
+  const node = $("countdown");
+  if (node) {
+    let text = "";
+    let urgent = false;
+    const clock = publicView && publicView.clock;
+    if (seatView && seatView.defend_deadline && now !== null) {
+      const left = seatView.defend_deadline - now;
+      text = `${Math.max(0, Math.ceil(left))} s to choose`;
+      urgent = left <= 5;
+    } else if (clock && clock.limit) {
+      const left = clock.deadline !== null && now !== null ? clock.deadline - now : clock.left;
+      if (left !== null) { text = `${clockWords(left)} left`; urgent = left <= 10; }
+    } else if (clock && clock.started !== null && now !== null) {
+      text = clockWords(now - clock.started);
+    }
+    if (node.textContent !== text) node.textContent = text;
+    node.classList.toggle("urgent", urgent);
+  }
+  const claim = $("claim-countdown");
+  const deadline = publicView && publicView.claim_deadline;
+  const asking = claimingSeat !== null && !seatView && deadline && now !== null &&
+    publicView.seats[claimingSeat] && publicView.seats[claimingSeat].claiming;
+  claim.classList.toggle("hidden", !asking);
+  if (asking) {
+    const left = Math.max(0, Math.ceil(deadline - now));
+    const text = `${left} s left to press ROLL + NEXT`;
+    if (claim.textContent !== text) claim.textContent = text;
+    claim.classList.toggle("urgent", left <= 5);
+  }
+}
+setInterval(drawCountdown, 250);
 
 // The last roll's dice, attack in red and defence in blue, with the battle they belong to.
 function drawRoll() {
@@ -295,6 +356,7 @@ function draw() {
   document.body.classList.toggle("over", Boolean(publicView && publicView.over));
   // While a new game is set up (the board's menu, or the host's form) there is no turn and nothing to press.
   document.body.classList.toggle("menu", Boolean(publicView && publicView.menu));
+  document.body.classList.toggle("seated", Boolean(seatView));
   drawResult();
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);

@@ -1,0 +1,135 @@
+"""Issue 40 on the phone, in Chromium at 390×844 and 360×740: every control keeps its box through the phases of a
+turn, an end of a phase is never where the step before had a button (a double tap never ends two phases), and the
+waits that need the phone have a countdown (the defender's dice choice, the seat claim)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from conquista.rules.events import Phase
+from tests.rules.helpers import position
+from tests.web.live import LiveBoard
+from tests.web.test_browser import WAIT_MS, claim_seat
+
+pytestmark = pytest.mark.timeout(240)
+SIZES = [(390, 844), (360, 740)]
+BOXES = """() => Object.fromEntries([...document.querySelectorAll('#buttons > button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    const seen = getComputedStyle(b).visibility !== 'hidden' && b.offsetParent !== null;
+    return [b.dataset.slot || b.dataset.fixed, {box: [r.left, r.top, r.width, r.height].map(Math.round), seen,
+                                                label: b.textContent}]; }))"""
+
+
+@pytest.fixture
+def live() -> Iterator[LiveBoard]:
+    board = LiveBoard(claim_timeout_s=30.0)
+    board.start()
+    yield board
+    board.stop()
+
+
+def _phone(browser: Any, size: tuple[int, int]) -> Any:
+    return browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True,
+                               has_touch=True).new_page()
+
+
+def _meets(a: list[int], b: list[int]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
+def test_every_control_keeps_its_box_through_a_turn(browser: Any, live: LiveBoard, size: tuple[int, int]) -> None:
+    phone = _phone(browser, size)
+    phone.goto(live.service.url)
+    claim_seat(live, phone, "red")
+
+    def at(phase: Phase, **kw: Any) -> None:
+        game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1, "northwest_territory": 0},
+                        armies={"alaska": 6, "kamchatka": 1}, phase=phase, **kw)
+        live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+
+    def step(wanted: str) -> dict[str, Any]:
+        """The pad once the button labelled `wanted` is shown."""
+        phone.wait_for_function("w => [...document.querySelectorAll('#buttons > button')].some((b) => "
+                                "b.textContent === w && getComputedStyle(b).visibility !== 'hidden')",
+                                arg=wanted, timeout=WAIT_MS)
+        phone.wait_for_timeout(150)     # the hint's ask and the trade button follow the same frame
+        boxes: dict[str, Any] = phone.evaluate(BOXES)
+        return boxes
+
+    steps: list[tuple[str, dict[str, Any]]] = []
+    at(Phase.REINFORCE, state={"pool": 3})
+    live.do(lambda: live.table.tap("alaska"))
+    steps.append(("placing", step("Take back")))
+    live.do(lambda: (live.table.tap("alaska"), live.table.tap("alaska")))
+    steps.append(("placed", step("End reinforcement")))
+    live.do(lambda: live.table.press("next"))
+    steps.append(("attack", step("End attack")))
+    live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka")))
+    steps.append(("attack chosen", step("Roll 3 dice")))
+    at(Phase.FORTIFY)
+    steps.append(("fortify", step("End turn")))
+
+    first = steps[0][1]
+    assert first.keys() >= {"roll", "blitz", "cancel", "less", "more", "all", "end_place", "end_attack", "end_turn",
+                            "hint", "trade", "hold"}, first
+    for name, boxes in steps:   # one box per control, whatever the phase, seen or not
+        assert {k: v["box"] for k, v in boxes.items()} == {k: v["box"] for k, v in first.items()}, name
+    bottom = max(v["box"][1] + v["box"][3] for v in first.values())
+    assert bottom <= size[1], f"the pad ends at {bottom} px on a {size[1]} px screen"
+
+    # An end of a phase is never over a button the step before showed.
+    for (_, before), (name, after) in pairwise(steps):
+        ends = [k for k in ("end_place", "end_attack", "end_turn") if after[k]["seen"] and not before[k]["seen"]]
+        for end in ends:
+            for slot, was in before.items():
+                if was["seen"]:
+                    assert not _meets(after[end]["box"], was["box"]), (name, end, slot)
+    ends = {k: first[k]["box"] for k in ("end_place", "end_attack", "end_turn")}
+    assert not _meets(ends["end_place"], ends["end_attack"]) and not _meets(ends["end_attack"], ends["end_turn"])
+    labels = {name: sorted(v["label"] for v in boxes.values() if v["seen"]) for name, boxes in steps}
+    assert "End reinforcement" in labels["placed"] and "End attack" not in labels["placed"], labels
+
+
+def test_the_defender_and_the_claimer_see_their_countdowns(browser: Any, live: LiveBoard) -> None:
+    phone = _phone(browser, SIZES[1])
+    phone.goto(live.service.url)
+    phone.get_by_role("button", name=re.compile("^blue$")).click()
+    # The claim waits 30 s at the board: the phone that asked counts them down.
+    phone.wait_for_selector("#claim-countdown:not(.hidden)", timeout=WAIT_MS)
+    left = int(phone.inner_text("#claim-countdown").split(" ")[0])
+    assert 20 <= left <= 30 and "ROLL + NEXT" in phone.inner_text("#claim-countdown")
+    one_line = phone.evaluate("() => { const n = document.getElementById('claim-countdown'); "
+                              "return n.scrollWidth <= n.clientWidth && n.getBoundingClientRect().height < 40; }")
+    assert one_line
+    live.do(lambda: live.table.press_together("roll", "next"))
+    phone.wait_for_function("() => document.getElementById('title').textContent.includes('you are blue')",
+                            timeout=WAIT_MS)
+    assert phone.is_hidden("#claim-countdown")
+
+    game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 10, "kamchatka": 5},
+                    default_owner=2, current=0, phase=Phase.ATTACK, automatic_defence=False)
+    live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+    live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka"), live.table.press("roll")))
+    assert live.do(lambda: live.table.game.phase) is Phase.DEFEND
+    phone.wait_for_function("() => /^\\d+ s to choose$/.test(document.getElementById('countdown')?.textContent)",
+                            timeout=WAIT_MS)
+    first = int(phone.inner_text("#countdown").split(" ")[0])
+    assert 10 <= first <= 15, first
+    assert "Defend now" in phone.inner_text("#turn-banner")
+    live.do(lambda: live.table.advance(8.0, step=1.0))
+    phone.wait_for_function("f => parseInt(document.getElementById('countdown').textContent) <= f - 8",
+                            arg=first, timeout=WAIT_MS)
+    box = phone.evaluate("() => document.getElementById('turn-banner').getBoundingClientRect().height")
+    assert box < 70, box                                 # one line: the countdown never wraps
+    live.do(lambda: live.table.advance(8.0, step=1.0))   # the time is up: the board rolls the most for blue
+    assert live.do(lambda: live.table.game.phase) is not Phase.DEFEND
+    phone.wait_for_function("() => !/to choose/.test(document.getElementById('turn-banner').textContent)",
+                            timeout=WAIT_MS)
+    shots = "/tmp/shots-i40p"
+    phone.screenshot(path=f"{shots}/test-after-defence-360.png")
