@@ -133,3 +133,60 @@ def test_the_defender_and_the_claimer_see_their_countdowns(browser: Any, live: L
                             timeout=WAIT_MS)
     shots = "/tmp/shots-i40p"
     phone.screenshot(path=f"{shots}/test-after-defence-360.png")
+
+
+def test_a_remote_seat_has_the_banner_and_the_hint(browser: Any, live: LiveBoard) -> None:
+    grant = live.do(lambda: live.companion.seats.grant(0, remote=True))
+    page = _phone(browser, SIZES[0])
+    page.goto(live.service.url + f"board#t={grant.token}")
+    game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1, "northwest_territory": 0},
+                    armies={"alaska": 6}, phase=Phase.REINFORCE, current=1, state={"pool": 3})
+    live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+    page.wait_for_function("() => /you are red/.test(document.getElementById('seat-line')?.textContent)",
+                           timeout=WAIT_MS)
+    assert "Your turn" not in page.inner_text("#seat-line")
+    assert page.evaluate("() => getComputedStyle(document.getElementById('hint-ask')).visibility") == "hidden"
+    mine = position("italian", 3, owners={"alaska": 0, "kamchatka": 1, "northwest_territory": 0},
+                    armies={"alaska": 6}, phase=Phase.REINFORCE, current=0, state={"pool": 3})
+    live.do(lambda: live.table.referee.reset(mine, live.table.clock.now()))
+    page.wait_for_function("() => /Your turn/.test(document.getElementById('seat-line').textContent)",
+                           timeout=WAIT_MS)
+    page.wait_for_selector("#hint-ask:not(.off)", timeout=WAIT_MS)
+    page.wait_for_selector("#legal .pick", timeout=WAIT_MS)
+    chip = "() => document.querySelector('#legal .pick').getBoundingClientRect().top"
+    chips = [page.evaluate(chip)]          # nothing placed yet: no button but the hint's ask and the hold
+    live.do(lambda: live.table.tap("alaska"))
+    page.wait_for_function("() => [...document.querySelectorAll('#buttons > button')].some((b) => "
+                           "b.textContent === 'Take back' && getComputedStyle(b).visibility !== 'hidden')",
+                           timeout=WAIT_MS)
+    chips.append(page.evaluate(chip))
+    assert chips[0] == chips[1], chips          # the buttons came: the chips above them stayed put
+    page.click("#hint-ask")
+    page.wait_for_selector("#hint:not(.hidden):not(.thinking) mark[data-territory]", timeout=60_000)
+    assert page.inner_text("#hint").startswith("hard would place")
+    page.screenshot(path="/tmp/shots-i40p/test-remote-hint-390.png")
+    # The page keeps room for the fixed panel: scrolled to the end, the log ends above it.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+    log, panel = page.evaluate("() => [document.getElementById('log').getBoundingClientRect().bottom, "
+                               "document.getElementById('play').getBoundingClientRect().top]")
+    assert log <= panel, (log, panel)
+
+
+def test_an_attack_hint_names_both_places_apart_and_goes_at_the_move_in(browser: Any, live: LiveBoard) -> None:
+    phone = _phone(browser, SIZES[1])
+    phone.goto(live.service.url)
+    claim_seat(live, phone, "red")
+    game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 20, "kamchatka": 1},
+                    default_owner=2, current=0, phase=Phase.ATTACK)
+    live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+    phone.wait_for_selector("#hint-ask:not(.off)", timeout=WAIT_MS)
+    phone.click("#hint-ask")
+    phone.wait_for_selector("#hint:not(.hidden):not(.thinking) mark[data-territory]", timeout=60_000)
+    text = phone.inner_text("#hint")
+    if "hard would attack" in text:
+        places = phone.inner_text("#hint .hint-places")
+        assert re.search(r"Look at: \S.* → \S", places), places        # never "AlaskaKamchatka"
+    live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka"), live.table.hold("roll")))
+    assert live.do(lambda: live.table.game.phase) is Phase.OCCUPY
+    phone.wait_for_selector("#hint", state="hidden", timeout=WAIT_MS)   # the attack's hint is gone at the move-in

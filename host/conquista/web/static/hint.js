@@ -6,6 +6,8 @@
 (function () {
   let seatView = null;
   let hostView = null;
+  let publicView = null;
+  let shownFor = null;    // the step a shown hint was given in
   let thinking = false;   // hard searches for this phone (the board goes on meanwhile): one ask at a time
   const box = el("div", { id: "hint", class: "hint hidden", role: "status", "aria-live": "polite" });
   // The ask has its slot in the seat's pad (seat.js, pad.css): shown or not, it never moves the buttons.
@@ -19,11 +21,18 @@
   function place() {
     const play = document.getElementById("play");
     const pad = document.getElementById("buttons");
-    // The answer comes under the pad on a phone; on a remote seat's panel (fixed at the screen's foot) above it.
-    const foot = document.body.classList.contains("board-page");
-    if (pad) { pad.append(ask); if (foot) play.prepend(box); else pad.after(box); } else if (play) play.append(ask, box);
+    // The answer comes under the pad on a phone; on a remote seat's board page under the map it names (the seat's
+    // panel, fixed at the screen's foot, keeps its size).
+    const map = document.getElementById("map-frame");
+    if (pad) { pad.append(ask); if (map) map.after(box); else pad.after(box); } else if (play) play.append(ask, box);
     const hostBox = document.getElementById("host");
     if (hostBox) hostBox.append(host);
+  }
+
+  function stepKey() {
+    if (!publicView || !seatView) return "";
+    return [publicView.current, publicView.phase, publicView.clock && publicView.clock.turn,
+      seatView.move_in ? "move in" : "", seatView.dice && seatView.dice.defend ? "defend" : ""].join("|");
   }
 
   function draw() {
@@ -31,7 +40,10 @@
     ask.classList.toggle("off", !ready);
     ask.setAttribute("aria-hidden", ready ? "false" : "true");
     ask.disabled = thinking || !ready;
-    if (!(seatView && seatView.my_turn)) { box.classList.add("hidden"); box.replaceChildren(); }
+    // A hint is for the step it was asked in: gone on the move-in after an attack, a new phase, another turn.
+    if (!(seatView && seatView.my_turn) || (shownFor !== null && stepKey() !== shownFor)) {
+      box.classList.add("hidden"); box.replaceChildren(); shownFor = null;
+    }
     const hints = hostView && hostView.hints;
     host.classList.toggle("hidden", !hints);
     if (hints && document.activeElement !== allowed && document.activeElement !== leds) {
@@ -48,9 +60,13 @@
     if (state === "thinking") thinking = true;
     else if (state !== "refused" || !/already thinking/.test(frame.text)) thinking = false;
     if (state === "refused" && thinking) return;   // "already thinking": the box keeps saying so
+    // The places named, apart: "China → Siam" for a move from one to the other, else "China, Siam".
+    const marks = frame.territories.map((id) => el("mark", { "data-territory": id }, name(id)));
+    const between = /^hard would (attack|move \d+ \S+ from)/.test(frame.text) && marks.length === 2 ? " → " : ", ";
     box.replaceChildren(el("p", {}, frame.text),
-      ...(frame.territories.length ? [el("p", { class: "hint-places" }, "Look at: ",
-        ...frame.territories.map((id) => el("mark", { "data-territory": id }, name(id))))] : []));
+      ...(marks.length ? [el("p", { class: "hint-places" }, "Look at: ",
+        ...marks.flatMap((m, i) => (i ? [between, m] : [m])))] : []));
+    shownFor = stepKey();
     box.classList.toggle("error", state === "refused" || state === "stale");
     box.classList.toggle("thinking", state === "thinking");
     box.classList.remove("hidden");
@@ -67,6 +83,7 @@
     if (frame.type === "seat") seatView = frame.view;
     else if (frame.type === "host") hostView = frame.view;
     else if (frame.type === "unseated" || frame.type === "taken_over") { seatView = null; hostView = null; thinking = false; }
+    else if (frame.type === "public") publicView = frame.view;
     else if (frame.type === "hint") show(frame);
     else return;
     draw();
