@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from conquista.bots import BOT_NAMES
+from conquista.bots import BOT_NAMES, LEVELS
 from conquista.bots.roster import DEFAULT_BOT, bots_of
 from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
@@ -472,6 +472,7 @@ def host_view(table: TableView, seats: SeatState, *, players: int, paused: bool,
         "can_set_up": can_set_up,
         "rulesets": ruleset_choices() if can_set_up else [],
         "bot_names": list(BOT_NAMES) if can_set_up else [],
+        "bot_levels": list(LEVELS) if can_set_up else [],   # what the host's form offers: easy, normal, hard
         "saved": [{"id": g.id, "rules": g.rules, "players": g.players, "turn": g.turn, "last_played": g.last_played,
                    "bots": len(bots_of(g.seats))} for g in saved] if can_set_up else [],
         "rules": rules.name,

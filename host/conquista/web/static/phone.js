@@ -250,9 +250,16 @@ function drawHost() {
   $("host").classList.toggle("hidden", !hostView || !seatView);
   if (!hostView) return;
   const switches = Object.entries(hostView.switches).map(([k, v]) => `${k}: ${v ? "on" : "off"}`).join(", ");
+  // Only what applies now: the game's settings, a pause, the dice and players leaving while a game is played; the
+  // form for a new one whenever the host may set one up.
+  const playing = Boolean(hostView.playing);
+  $("setup").classList.toggle("hidden", !playing);
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
     `${hostView.bots.length ? hostView.bots.map(colourOf).join(", ") : "none"}`),
     el("p", {}, `${switches}, LED colours: ${hostView.palette}`));
+  $("host-title").classList.toggle("hidden", !playing);   // before a game the form's own heading says it
+  $("pause").classList.toggle("hidden", !playing);
+  $("dice").classList.toggle("hidden", !playing);
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
   $("new-game").classList.toggle("hidden", !hostView.can_set_up);
   const select = $("new-rules");
@@ -266,20 +273,25 @@ function drawHost() {
   $("resume").classList.toggle("hidden", !hostView.saved.length);
   $("saved").replaceChildren(...hostView.saved.map((g) => el("button", {
     "data-resume": g.id,
-    onclick: (e) => confirmed(e.currentTarget, `Resume game ${g.id}? This game stops: tap again`,
+    onclick: (e) => confirmed(e.currentTarget,
+      playing ? `Resume game ${g.id}? This game stops: tap again` : `Resume game ${g.id}? Tap again`,
       () => client.send({ type: "resume", game: g.id })),
   }, `game ${g.id}: ${g.rules}, ${g.players} players${g.bots ? ` (${g.bots} bots)` : ""}, turn ${g.turn}, ` +
      `last played ${g.last_played.replace("T", " ").slice(0, 16)}`)));
   const physical = hostView.switches["physical dice"];
   $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
-  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
+  // A seat a phone at the table holds is not offered to a remote player (its own link stays, once made).
+  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat &&
+    (!s.phone || s.remote || remoteLinks[s.seat])) : [];
+  $("remote-title").classList.toggle("hidden", !seats.length);
+  $("remote-note").classList.toggle("hidden", !seats.length);
   $("remote").replaceChildren(...seats.map((s) => el("div", { class: "remote-seat-row" },
     el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
       `give ${s.colour} to a remote player`),
     ...(remoteLinks[s.seat] ? linkTools(s, remoteLinks[s.seat]) : []))));
   // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it. Not
   // offered for the host's own seat (the host plays it), and asked twice.
-  const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
+  const leaving = publicView && playing ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
     s.seat !== seatView.seat) : [];
   $("leave-title").classList.toggle("hidden", !leaving.length);
   $("leave").replaceChildren(...leaving.map((s) => el("div", {},
@@ -307,9 +319,13 @@ function drawSeatChoices() {
   box.replaceChildren(...Array.from({ length: players }, (_, seat) => {
     const name = colours[seat] || `seat ${seat}`;
     if (seat === seatView.seat) return el("div", {}, `${name}: you`);
+    // The levels only (easy, normal, hard); a seat's bot of another kind keeps its own name as a choice.
+    const was = hostView.bot_kinds[seat] || "";
+    const levels = hostView.bot_levels || hostView.bot_names;
+    const names = was && !levels.includes(was) ? [...levels, was] : levels;
     const choice = el("select", { "data-seat": seat },
-      el("option", { value: "" }, "a person"), ...hostView.bot_names.map((b) => el("option", { value: b }, `bot: ${b}`)));
-    choice.value = kept[seat] !== undefined ? kept[seat] : (hostView.bot_kinds[seat] || "");
+      el("option", { value: "" }, "a person"), ...names.map((b) => el("option", { value: b }, `bot: ${b}`)));
+    choice.value = kept[seat] !== undefined ? kept[seat] : was;
     return el("label", {}, `${name}: `, choice);
   }));
 }
@@ -357,6 +373,8 @@ function draw() {
   // While a new game is set up (the board's menu, or the host's form) there is no turn and nothing to press.
   document.body.classList.toggle("menu", Boolean(publicView && publicView.menu));
   document.body.classList.toggle("seated", Boolean(seatView));
+  // The host's phone during a set-up: its form is the way to choose, no line about the host choosing.
+  document.body.classList.toggle("hosting", Boolean(hostView && hostView.can_set_up && seatView));
   drawResult();
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
