@@ -190,3 +190,21 @@ def test_an_attack_hint_names_both_places_apart_and_goes_at_the_move_in(browser:
     live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka"), live.table.hold("roll")))
     assert live.do(lambda: live.table.game.phase) is Phase.OCCUPY
     phone.wait_for_selector("#hint", state="hidden", timeout=WAIT_MS)   # the attack's hint is gone at the move-in
+
+
+def test_a_spectators_phone_shows_the_game(browser: Any, live: LiveBoard) -> None:
+    phone = _phone(browser, SIZES[1])
+    phone.goto(live.service.url)
+    game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1}, armies={"alaska": 10, "kamchatka": 1},
+                    default_owner=2, current=0, phase=Phase.ATTACK)
+    live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+    live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka"), live.table.press("roll")))
+    phone.wait_for_selector("#watch:not(.hidden) #watch-roll:not(.hidden) .dice span", timeout=WAIT_MS)
+    assert "red to play" in phone.inner_text("#watch-turn .what")
+    players = phone.locator("#watch-players li").all_inner_texts()
+    assert len(players) == 3 and "red" in players[0] and "terr." in players[0], players
+    assert phone.locator("#watch-log li").count() >= 1
+    assert phone.is_visible("#join")                      # and the seats to ask for, under the game
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= SIZES[1][0], width
+    phone.screenshot(path="/tmp/shots-i40p/test-spectator-360.png", full_page=True)

@@ -128,6 +128,7 @@ function drawTurn() {
   const banner = $("turn-banner");
   banner.classList.toggle("hidden", !playing);
   banner.classList.toggle("quiet", playing && !mine);
+  if (!playing) banner.replaceChildren();   // its countdown goes with it (a spectator's is under "the game")
   if (playing) {
     const tag = swatch(seatView.rgb, seatView.mark);
     if (mine) {
@@ -196,12 +197,33 @@ function drawCountdown() {
 }
 setInterval(drawCountdown, 250);
 
+// A phone with no seat (a spectator, or before asking for one) shows the public board in phone form: whose turn
+// with the turn's clock, the last roll, each player's territories, armies and cards, and the log's last lines.
+function drawWatch() {
+  const show = Boolean(!seatView && publicView && !publicView.over && !publicView.menu && map);
+  $("watch").classList.toggle("hidden", !show);
+  if (!show) return;
+  const mover = publicView.seats[publicView.turn_of];
+  if (mover) {
+    $("watch-turn").replaceChildren(swatch(mover.rgb, mover.mark), el("span", { class: "what" },
+      `${mover.colour} to play · ${publicView.phase}`), el("span", { id: "countdown", class: "countdown" }));
+  }
+  drawRoll($("watch-roll"), true);
+  const armies = {};
+  for (const t of publicView.territories) if (t.owner !== null) armies[t.owner] = (armies[t.owner] || 0) + t.armies;
+  $("watch-players").replaceChildren(...publicView.seats.map((s) => el("li", {
+    class: `${s.seat === publicView.turn_of ? "now" : ""}${s.eliminated ? " out" : ""}` },
+  swatch(s.rgb, s.mark), el("b", {}, s.colour),
+  s.eliminated ? " out" : ` ${s.territories} terr. · ${armies[s.seat] || 0} armies · ${s.cards} cards`,
+  s.bot ? " · bot" : "")));
+  $("watch-log").replaceChildren(...publicView.log.slice(-5).map((line) => el("li", {}, line)));
+}
+
 // The last roll's dice, attack in red and defence in blue, with the battle they belong to.
-function drawRoll() {
-  const box = $("roll");
+function drawRoll(box = $("roll"), watching = false) {
   // Only a roll every screen shows as news (the table's view says: this turn's, while a game is played).
   const roll = publicView && publicView.roll && publicView.roll.shown && publicView.roll;
-  box.classList.toggle("hidden", !roll || !seatView);
+  box.classList.toggle("hidden", !roll || (!seatView && !watching));
   if (!roll || !map) return;
   const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
   box.replaceChildren(
@@ -380,6 +402,7 @@ function draw() {
   $("notice").classList.toggle("hidden", !claimNote);
   drawSeatAsked();
   if (publicView) tournamentClock.show($("tournament"), publicView);
+  drawWatch();
   drawJoin();
   drawPlay();
   drawHost();
