@@ -208,3 +208,29 @@ def test_a_spectators_phone_shows_the_game(browser: Any, live: LiveBoard) -> Non
     width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert width <= SIZES[1][0], width
     phone.screenshot(path="/tmp/shots-i40p/test-spectator-360.png", full_page=True)
+
+
+def test_a_remote_seats_zoom_follows_the_play_and_whole_map_is_under_it(browser: Any, live: LiveBoard) -> None:
+    grant = live.do(lambda: live.companion.seats.grant(0, remote=True))
+    page = _phone(browser, SIZES[0])
+    page.goto(live.service.url + f"board#t={grant.token}")
+    page.wait_for_selector("#seat-line", timeout=WAIT_MS)
+    page.wait_for_selector(".land", timeout=WAIT_MS)
+    base = page.get_attribute("#map svg", "viewBox")
+    frame = page.locator("#map-frame").bounding_box()
+    assert frame
+    page.touchscreen.tap(frame["x"] + 40, frame["y"] + 40)        # a finger on a small map zooms in: North America
+    page.wait_for_function("b => document.querySelector('#map svg').getAttribute('viewBox') !== b", arg=base,
+                           timeout=WAIT_MS)
+    whole = page.locator("#whole-map").bounding_box()
+    assert whole and whole["y"] >= frame["y"] + frame["height"] - 1, (whole, frame)   # under the map, not on it
+    game = position("italian", 3, owners={"eastern_australia": 1, "western_australia": 2}, default_owner=0,
+                    armies={"eastern_australia": 8}, current=1, phase=Phase.ATTACK)
+    live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
+    live.do(lambda: (live.table.tap("eastern_australia"), live.table.tap("western_australia")))
+    inside = """() => { const v = document.querySelector('#map svg').getAttribute('viewBox').split(/[ ,]+/).map(Number);
+        const b = document.querySelector('#map svg .land[data-land="eastern_australia"]');
+        if (!b) return null; const r = b.getBBox();
+        return r.x >= v[0] && r.y >= v[1] && r.x + r.width <= v[0] + v[2] && r.y + r.height <= v[1] + v[3]; }"""
+    page.wait_for_function(inside, timeout=WAIT_MS)       # blue attacks in Oceania: the zoomed map went there
+    assert page.get_attribute("#map svg", "viewBox") != base                   # at the same zoom, not the world

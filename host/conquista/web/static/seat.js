@@ -56,6 +56,11 @@ if (!document.querySelector("link[href='/static/pad.css']")) {
 // seat this screen plays, "Your turn" in the seat's colour with a short vibration, and the hint's ask (hint.js).
 function seatBanner() {
   const line = el("p", { id: "seat-line", class: "seat-line", role: "status" });
+  // A remote seat's "whole map" goes under the map, not over its names (it was at the map's corner, over
+  // Kamchatka's); a television's stays where it was.
+  const whole = document.getElementById("whole-map");
+  const frame = document.getElementById("map-frame");
+  let underMap = false;
   document.getElementById("play").prepend(line);
   if (!document.querySelector("script[src='/static/hint.js']")) document.body.append(el("script", { src: "/static/hint.js" }));
   let was = false;
@@ -71,6 +76,7 @@ function seatBanner() {
   window.addEventListener("resize", room);
   document.addEventListener("pointerdown", () => { touched = true; }, { capture: true, once: true });
   return (seat, pub) => {
+    if (seat && !underMap && whole && frame) { frame.after(whole); whole.classList.add("under-map"); underMap = true; }
     const mine = Boolean(seat && seat.my_turn && pub && !pub.over);
     line.classList.toggle("mine", mine);
     line.style.cssText = mine ? `background: ${seat.rgb}; color: ${isDark(seat.rgb) ? "#fff" : "#000"}` : "";
