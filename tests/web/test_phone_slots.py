@@ -117,11 +117,11 @@ def test_the_defender_and_the_claimer_see_their_countdowns(browser: Any, live: L
     live.do(lambda: live.table.referee.reset(game, live.table.clock.now()))
     live.do(lambda: (live.table.tap("alaska"), live.table.tap("kamchatka"), live.table.press("roll")))
     assert live.do(lambda: live.table.game.phase) is Phase.DEFEND
-    phone.wait_for_function("() => /^\\d+ s to choose$/.test(document.getElementById('countdown')?.textContent)",
+    phone.wait_for_function("() => /^\\d+ s left$/.test(document.getElementById('countdown')?.textContent)",
                             timeout=WAIT_MS)
     first = int(phone.inner_text("#countdown").split(" ")[0])
     assert 10 <= first <= 15, first
-    assert "Defend now" in phone.inner_text("#turn-banner")
+    assert "Defend" in phone.inner_text("#turn-banner .what")
     live.do(lambda: live.table.advance(8.0, step=1.0))
     phone.wait_for_function("f => parseInt(document.getElementById('countdown').textContent) <= f - 8",
                             arg=first, timeout=WAIT_MS)
@@ -129,7 +129,7 @@ def test_the_defender_and_the_claimer_see_their_countdowns(browser: Any, live: L
     assert box < 70, box                                 # one line: the countdown never wraps
     live.do(lambda: live.table.advance(8.0, step=1.0))   # the time is up: the board rolls the most for blue
     assert live.do(lambda: live.table.game.phase) is not Phase.DEFEND
-    phone.wait_for_function("() => !/to choose/.test(document.getElementById('turn-banner').textContent)",
+    phone.wait_for_function("() => !/Defend/.test(document.getElementById('turn-banner').textContent)",
                             timeout=WAIT_MS)
     shots = "/tmp/shots-i40p"
     phone.screenshot(path=f"{shots}/test-after-defence-360.png")

@@ -136,7 +136,7 @@ function drawTurn() {
       // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
       tag.classList.add("tag");
       banner.replaceChildren(tag, el("span", { class: "what" },
-        seatView.for_neutral ? "Your turn: the neutral army" : seatView.defend_deadline ? "Defend now" : "Your turn"),
+        seatView.for_neutral ? "Your turn: the neutral army" : seatView.defend_deadline ? "Defend" : "Your turn"),
       el("span", { id: "countdown", class: "countdown" }));
     } else {
       banner.style.cssText = "";
@@ -172,7 +172,7 @@ function drawCountdown() {
     const clock = publicView && publicView.clock;
     if (seatView && seatView.defend_deadline && now !== null) {
       const left = seatView.defend_deadline - now;
-      text = `${Math.max(0, Math.ceil(left))} s to choose`;
+      text = `${Math.max(0, Math.ceil(left))} s left`;   // then the board rolls the most dice for this seat
       urgent = left <= 5;
     } else if (clock && clock.limit) {
       const left = clock.deadline !== null && now !== null ? clock.deadline - now : clock.left;

@@ -65,6 +65,21 @@ function seatBanner() {
   if (!document.querySelector("script[src='/static/hint.js']")) document.body.append(el("script", { src: "/static/hint.js" }));
   let was = false;
   let touched = false;
+  // The countdown that matters to this seat, as on a phone: its defence's dice choice, else the turn's time limit.
+  const countdown = el("span", { class: "countdown" });
+  let shown = { seat: null, pub: null };
+  const tick = () => {
+    const now = boardClock.now();
+    const { seat, pub } = shown;
+    let text = "";
+    if (seat && seat.defend_deadline && now !== null) text = `${Math.max(0, Math.ceil(seat.defend_deadline - now))} s left`;
+    else if (seat && seat.my_turn && pub && pub.clock && pub.clock.limit && pub.clock.left !== null) {
+      const left = Math.max(0, Math.ceil(pub.clock.deadline !== null && now !== null ? pub.clock.deadline - now : pub.clock.left));
+      text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    }
+    if (countdown.textContent !== text) countdown.textContent = text;
+  };
+  setInterval(tick, 250);
   // The panel is fixed at the screen's foot on a phone: the page keeps room under its end for the panel's height,
   // so the log is never under it.
   const play = document.getElementById("play");
@@ -80,7 +95,13 @@ function seatBanner() {
     const mine = Boolean(seat && seat.my_turn && pub && !pub.over);
     line.classList.toggle("mine", mine);
     line.style.cssText = mine ? `background: ${seat.rgb}; color: ${isDark(seat.rgb) ? "#fff" : "#000"}` : "";
-    if (seat) line.replaceChildren(swatch(seat.rgb, seat.mark), mine ? `Your turn · you are ${seat.colour}` : `you are ${seat.colour}`);
+    if (seat) {
+      line.replaceChildren(swatch(seat.rgb, seat.mark), el("span", { class: "what" },
+        !mine ? `you are ${seat.colour}` : seat.defend_deadline ? `Defend (${seat.colour})`
+          : `Your turn (${seat.colour})`), countdown);
+    }
+    shown = { seat, pub };
+    tick();
     const active = navigator.userActivation ? navigator.userActivation.hasBeenActive : touched;
     if (mine && !was && active && navigator.vibrate) navigator.vibrate([120, 80, 120]);
     was = mine;
