@@ -42,11 +42,18 @@ def _meets(a: list[int], b: list[int]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+@pytest.mark.parametrize("page", ["phone", "remote"])
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
-def test_every_control_keeps_its_box_through_a_turn(browser: Any, live: LiveBoard, size: tuple[int, int]) -> None:
+def test_every_control_keeps_its_box_through_a_turn(browser: Any, live: LiveBoard, size: tuple[int, int],
+                                                    page: str) -> None:
+    """On a seated phone, and on a remote seat's board page (its panel at the screen's foot)."""
     phone = _phone(browser, size)
-    phone.goto(live.service.url)
-    claim_seat(live, phone, "red")
+    if page == "phone":
+        phone.goto(live.service.url)
+        claim_seat(live, phone, "red")
+    else:
+        grant = live.do(lambda: live.companion.seats.grant(0, remote=True))
+        phone.goto(live.service.url + f"board#t={grant.token}")
 
     def at(phase: Phase, **kw: Any) -> None:
         game = position("italian", 3, owners={"alaska": 0, "kamchatka": 1, "northwest_territory": 0},
