@@ -92,7 +92,7 @@ def test_no_page_is_wider_than_a_phone_and_a_remote_seat_plays_a_turn_by_touch(b
             pool = live.do(lambda: game.pool)
             remote.tap(f"#legal [data-pick={source}]")
             _until(lambda before=pool: live.do(lambda: game.pool) < before)
-        remote.tap("#buttons [data-press=next]")                     # NEXT: on to the attacks
+        remote.tap("#buttons [data-press=next]:not(.off)")                     # NEXT: on to the attacks
         remote.wait_for_function("() => /attack/.test(document.getElementById('turn').textContent)",
                                  timeout=WAIT_MS)
         remote.tap(f"#legal [data-pick={source}]")                  # the source; then its targets are listed
@@ -115,10 +115,10 @@ def test_no_page_is_wider_than_a_phone_and_a_remote_seat_plays_a_turn_by_touch(b
             remote.tap("#buttons [data-press=roll]")
             _until(lambda: live.do(lambda: game.phase) is not Phase.OCCUPY)
         for phase in ("fortify",):                                   # NEXT: no more attacks
-            remote.tap("#buttons [data-press=next]")
+            remote.tap("#buttons [data-press=next]:not(.off)")
             remote.wait_for_function(f"() => /{phase}/.test(document.getElementById('turn').textContent)",
                                      timeout=WAIT_MS)
-        remote.tap("#buttons [data-press=next]")                     # NEXT: no move, the turn ends
+        remote.tap("#buttons [data-press=next]:not(.off)")                     # NEXT: no move, the turn ends
         _until(lambda: live.do(lambda: game.current) != player)
         assert live.do(lambda: game.turn) > turn
         assert page_width(remote) <= 390

@@ -202,10 +202,10 @@ def test_a_remote_seat_plays_a_whole_turn(browser: Any) -> None:
             while live.do(lambda: game.pool) == pool and time.monotonic() < deadline:
                 time.sleep(0.02)
         for phase in ("attack", "fortify"):                      # NEXT, NEXT: no attack, no move
-            remote.click("#buttons [data-press=next]")
+            remote.click("#buttons [data-press=next]:not(.off)")
             remote.wait_for_function(f"() => /{phase}/.test(document.getElementById('turn').textContent)",
                                      timeout=WAIT_MS)
-        remote.click("#buttons [data-press=next]")
+        remote.click("#buttons [data-press=next]:not(.off)")
         deadline = time.monotonic() + 10
         while live.do(lambda: live.table.game.current) == player and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -268,7 +268,7 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
         host.fill("#new-players", "4")
         host.dispatch_event("#new-players", "input")
         assert host.inner_text("#new-seats").count("a person") == 3     # the host's own seat is not offered
-        host.select_option("#new-seats select[data-seat='3']", "random")
+        host.select_option("#new-seats select[data-seat='3']", "easy")
         host.uncheck("#new-defence")
         host.check("#new-committed")
         host.click("#new-start")
@@ -278,7 +278,7 @@ def test_the_host_sets_up_a_new_game_from_the_phone(browser: Any) -> None:
         while live.do(lambda: live.table.game.players) != 4 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert live.do(lambda: (live.table.game.rules.name, live.table.game.players)) == ("classic", 4)
-        assert live.do(lambda: (live.table.bots, live.table.bot_kinds)) == (frozenset({3}), {3: "random"})
+        assert live.do(lambda: (live.table.bots, live.table.bot_kinds)) == (frozenset({3}), {3: "easy"})
         assert live.do(lambda: live.table.game.rules.automatic_defence) is False
         assert live.do(lambda: isinstance(live.table.referee.dice, CommittedDice))
         host.wait_for_function("() => /classic, 4 players, bots: green/.test(document.getElementById('setup')"

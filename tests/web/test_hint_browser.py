@@ -31,7 +31,7 @@ def test_the_seat_to_move_asks_what_hard_would_do(browser: Any, live: LiveBoard)
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(live.service.url)
     claim_seat(live, phone, colours[player])   # the first seat granted hosts: its phone has the switches too
-    phone.wait_for_selector("#hint-ask:not(.hidden)", timeout=WAIT_MS)
+    phone.wait_for_selector("#hint-ask:not(.off)", timeout=WAIT_MS)
     phone.wait_for_selector("#hints-host:not(.hidden)", timeout=WAIT_MS)
     assert phone.is_checked("#hints-allowed") and not phone.is_checked("#hints-leds")
     search = Latched()   # hard's search held until released: the phone shows it thinking meanwhile
@@ -52,5 +52,5 @@ def test_the_seat_to_move_asks_what_hard_would_do(browser: Any, live: LiveBoard)
     if shots:
         phone.screenshot(path=os.path.join(shots, "hint-phone.png"), full_page=True)
     phone.uncheck("#hints-allowed")
-    phone.wait_for_selector("#hint-ask.hidden", state="attached", timeout=WAIT_MS)
+    phone.wait_for_selector("#hint-ask.off", state="attached", timeout=WAIT_MS)
     assert live.do(lambda: live.table.referee.hints_allowed) is False

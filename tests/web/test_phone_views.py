@@ -26,7 +26,7 @@ def test_the_phone_says_what_to_do_in_its_own_words() -> None:
     mine, theirs = seat_view(referee.view(), 0), seat_view(referee.view(), 1)
     assert mine["pending"] == "Alaska → Kamchatka: roll the dice, or Blitz to fight to the end"
     assert mine["buttons"] == {"roll": "Roll 3 dice", "blitz": "Blitz", "less": "−", "cancel": "Cancel",
-                               "next": "End attack"}
+                               "end_attack": "End attack"}
     assert "hold ROLL" in referee.status().pending       # the board's own words stay the board's
     assert theirs["pending"] == "" and theirs["waiting"] == "red is attacking"
     assert not any(hint in theirs["waiting"] + mine["pending"] for hint in BOARD_HINTS)

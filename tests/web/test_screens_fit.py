@@ -21,7 +21,7 @@ from tests.web.test_browser import PHONE, WAIT_MS, claim_seat
 
 pytestmark = pytest.mark.timeout(180)
 TV_SIZES = [(960, 540), (1280, 720), (1920, 1080), (3840, 2160)]
-SHOWN_BUTTONS = """() => [...document.querySelectorAll('#buttons button')]
+SHOWN_BUTTONS = """() => [...document.querySelectorAll('#buttons button[data-slot]')]
     .filter((b) => b.offsetParent !== null && getComputedStyle(b).visibility !== 'hidden').map((b) => b.textContent)"""
 
 

@@ -95,7 +95,7 @@ class Choice:
                 return f"{said}; playing {self.plan.words} did best ({why}), but no attack is worth making now"
             return f"{said}; it plays {self.plan.words}: {why}"
         rival, score = max(((p, s) for p, s in self.scores if p is not self.plan), key=lambda ps: ps[1])
-        if score > steady:
+        if round(score, 3) > round(steady, 3):   # "kept more" only where the shares said show it
             return (f"{said}; {rival.words} kept more on average, but by less than the dice's spread over the same "
                     "tries: it plays steadily")
         return f"{said}; it plays steadily: no other way did better"

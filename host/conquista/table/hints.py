@@ -22,6 +22,7 @@ from conquista.table.bot_words import explain, named_territories
 from conquista.table.hint_asks import Hint as Hint  # the record, long imported from here
 from conquista.table.wording import plural
 
+MOST_PLACES = 60   # a hint's placements, at most (a pool is far smaller; the search is bounded whatever a bot does)
 # Each phase's end, in the words of the button that makes it.
 _ENDS = {Phase.REINFORCE: "end your reinforcement (NEXT)", Phase.ATTACK: "stop attacking (NEXT)",
          Phase.FORTIFY: "end your turn without moving armies (NEXT)"}
@@ -45,7 +46,44 @@ def hint_on(view: Game, seat: int, bot: HardBot | None = None) -> Hint:
     action = bot.choose(view)
     stops = view.phase is Phase.ATTACK and isinstance(action, EndPhase)   # a bold plan is not said to be played
     reason = bot.choice.words(attacking=not stops) if bot.choice is not None else ""
+    if isinstance(action, Place):
+        places = _placements(view, seat, bot, action)
+        words = f"hard would place {_placed(view, places)}" + (f"; it {reason}" if reason else "")
+        return Hint(seat, action, words, tuple(dict.fromkeys(p.territory for p in places)))
     return Hint(seat, action, _words(view, action, reason), named_territories(action))
+
+
+def _placements(view: Game, seat: int, bot: HardBot, first: Place) -> list[Place]:
+    """Every placement hard would make for the armies left to place, not only its first (a hint for 3 armies of 16
+    says little): its next choices, on a copy, while the same seat places in the same phase."""
+    game = view.clone()
+    phase = game.phase
+    places = [first]
+    game.apply(first)
+    while game.phase is phase and game.to_move == seat and game.pool and len(places) < MOST_PLACES:
+        action = bot.choose(game)
+        if not isinstance(action, Place):
+            break
+        places.append(action)
+        game.apply(action)
+    return places
+
+
+def _placed(game: Game, places: list[Place]) -> str:
+    """"16 armies: 10 on China, 6 on Siam", or "3 armies on China" when all go to one territory (fleets said as
+    such: "4 armies and 1 fleet: 4 on Alaska, 1 fleet on Kamchatka")."""
+    name = [t.name_en for t in game.map.territories]
+    counts: dict[tuple[int, bool], int] = {}
+    for p in places:
+        counts[p.territory, p.fleet] = counts.get((p.territory, p.fleet), 0) + p.count
+    fleets = sum(n for (_, fleet), n in counts.items() if fleet)
+    armies = sum(counts.values()) - fleets
+    total = " and ".join(w for w in (plural(armies, "army") if armies else "",
+                                     plural(fleets, "fleet") if fleets else "") if w)
+    if len(counts) == 1:
+        return f"{total} on {name[next(iter(counts))[0]]}"
+    return f"{total}: " + ", ".join(f"{plural(n, 'fleet') if fleet else n} on {name[t]}"
+                                    for (t, fleet), n in counts.items())
 
 
 def _words(game: Game, action: Action, reason: str) -> str:

@@ -104,6 +104,9 @@ class TableView(NamedTuple):
     work: Mapping[str, Callable[[], Any]]   # worked out at its first read: status, chance, dice, blinking, log
     live: Callable[[], int]           # the referee's version now: a view read later refuses (`StaleView`)
     worked: dict[str, Any]            # what was worked out so far, kept for the later reads
+    # Added last, with defaults (issue 40): the moments a screen counts down to, on the table's clock.
+    phase_started: float = 0.0        # when this phase (and player) began: a defence times out from it
+    claim_asked_at: float = -1.0      # when the open seat claim was asked (-1: none)
 
     # ------------------------------------------------------------------------------------- worked out once
 
@@ -191,6 +194,17 @@ class TableView(NamedTuple):
                 or self.typing_dice or game.battle is not None or game.rules.turn_time_limit_s:
             return True
         return bool(self.blinking) or (game.phase in TRADING and bool(game.valid_trades()))
+
+    def defend_deadline(self) -> float | None:
+        """The moment a defender's dice choice runs out (then the board rolls the most for them); None: no defence."""
+        game = self.game
+        if game.phase is not Phase.DEFEND or game.battle is None or not self.in_play:
+            return None
+        return self.phase_started + self.defend_timeout_s
+
+    def claim_deadline(self) -> float | None:
+        """The moment the open seat claim expires (None: no claim open)."""
+        return self.claim_asked_at + self.claim_timeout_s if self.claim_seat >= 0 else None
 
     def turn_seconds(self, now: float) -> float:
         """How long the turn has gone at `now` (0 while the set-up menu is shown: no turn to count)."""

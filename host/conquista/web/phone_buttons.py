@@ -1,9 +1,12 @@
 """Which of a seat's buttons do something now, and what each is called (issue 29): a phone offers only those, named
 by what they do ("Move 3 in", "End attack"), in fixed places so the pad does not jump as the phase changes.
 
-The slots are the board's buttons and its encoder: `roll` (confirm or roll), `blitz`, `next` (end the phase),
-`cancel` (clear the selection, or take back a placement), `less` and `more` (the encoder's turns) and `all` (turn as
-far as the count goes). What each does is the referee's (table/referee_input.py); this only says which act and how.
+The slots are the board's buttons and its encoder: `roll` (confirm or roll), `blitz`, `cancel` (clear the selection,
+or take back a placement), `less` and `more` (the encoder's turns), `all` (turn as far as the count goes) and NEXT
+(end the phase) in one of three slots by the phase it ends: `end_place`, `end_attack`, `end_turn` (issue 40). Each
+end of a phase has its own place, never where the step before it had a button, so a double tap on "End
+reinforcement" never ends the attack too. What each does is the referee's (table/referee_input.py); this only says
+which act and how.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ ATTACKING = (Phase.ATTACK, Phase.NEUTRAL_ATTACK)
 END_WORDS = {Phase.REINFORCE: "End reinforcement", Phase.NEUTRAL_REINFORCE: "Done placing",
              Phase.ELIMINATION_TRADE: "Done trading", Phase.ATTACK: "End attack",
              Phase.NEUTRAL_ATTACK: "End the neutral attack", Phase.FORTIFY: "End turn"}
+END_SLOTS = {Phase.REINFORCE: "end_place", Phase.NEUTRAL_REINFORCE: "end_place", Phase.ELIMINATION_TRADE: "end_place",
+             Phase.ATTACK: "end_attack", Phase.NEUTRAL_ATTACK: "end_attack", Phase.FORTIFY: "end_turn"}
 
 
 def seat_buttons(table: TableView, seat: int) -> dict[str, str]:
@@ -33,7 +38,7 @@ def seat_buttons(table: TableView, seat: int) -> dict[str, str]:
     phase = game.phase
     out: dict[str, str] = {}
     if phase in END_WORDS and game.check(EndPhase()) is None:
-        out["next"] = END_WORDS[phase]
+        out[END_SLOTS[phase]] = END_WORDS[phase]
     if phase in PLACING_PHASES:
         if table.can_undo:
             out["cancel"] = "Take back"

@@ -3,8 +3,8 @@
 The board's words (`table.pending`) are for the board and its buttons ("hold ROLL to blitz", "NEXT ends the phase");
 a phone's buttons are named by what they do (web/phone_buttons.py), and its player taps territories on the board
 (or, from a remote seat, on the board page). The player to move gets what to do now; every other phone gets who
-plays and what they are doing, nothing about buttons that are not theirs. Questions, the set-up menu, dice typed in
-and the end of the game keep the board's words: they are the same for everyone.
+plays and what they are doing, nothing about buttons that are not theirs. Questions, dice typed in and the end of
+the game keep the board's words: they are the same for everyone; the set-up menu's knob words stay the board's.
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ DOING = {
 }
 
 
+# While a new game is chosen, a phone does not repeat the board's knob and button words: the host's phone has its
+# form, and the set-up is the host's.
+MENU_WORDS = "A new game is being set up: the host chooses it on the host's phone or at the board"
+
+
 def _board_words(table: TableView) -> bool:
     """The board's own words apply: a question, the set-up menu, dice typed in, the game over."""
     return table.board_words   # a fault leaves the words of what it holds
@@ -32,6 +37,8 @@ def _board_words(table: TableView) -> bool:
 def waiting_words(table: TableView) -> str:
     """For a phone whose seat is not to move: who plays and what they do."""
     game = table.game
+    if table.menu is not None:
+        return MENU_WORDS
     if _board_words(table):
         return table.status.pending
     to_move = game.to_move
@@ -54,6 +61,8 @@ def my_turn_words(table: TableView, remote: bool = False) -> str:
 
 def _my_turn_words(table: TableView) -> str:
     game = table.game
+    if table.menu is not None:
+        return MENU_WORDS
     if _board_words(table):
         return table.status.pending
     phase, sel = game.phase, table.selection

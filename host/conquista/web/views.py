@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from conquista.bots import BOT_NAMES
+from conquista.bots import BOT_NAMES, LEVELS
 from conquista.bots.roster import DEFAULT_BOT, bots_of
 from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
@@ -199,7 +199,14 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
         table.target >= 0 and table.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game, dict(table.hints_asked)),
+        # The moment on the board's clock the open seat claim expires (None: none open): the claimer's countdown.
+        "claim_deadline": _moment(table.claim_deadline()),
     }
+
+
+def _moment(at: float | None) -> float | None:
+    """A moment on the board's clock as a screen gets it (rounded: a countdown shows whole seconds)."""
+    return None if at is None else round(at, 2)
 
 
 def clock_view(table: TableView, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
@@ -405,6 +412,8 @@ def seat_view(table: TableView, seat: int, remote: bool = False) -> dict[str, An
         "legal": legal_taps(table) if mine else [],
         # The buttons that act now, each with its label (web/phone_buttons.py): the phone offers only these.
         "buttons": seat_buttons(table, seat),
+        # The moment on the board's clock this seat's defence runs out (the board then rolls for it): a countdown.
+        "defend_deadline": _moment(table.defend_deadline()) if mine else None,
     }
     if mine and phase in (Phase.ATTACK, Phase.NEUTRAL_ATTACK) and table.target >= 0:
         view["dice"] = {"attack": table.selection.count, "max": game.max_attack_dice(table.source)}
@@ -463,6 +472,7 @@ def host_view(table: TableView, seats: SeatState, *, players: int, paused: bool,
         "can_set_up": can_set_up,
         "rulesets": ruleset_choices() if can_set_up else [],
         "bot_names": list(BOT_NAMES) if can_set_up else [],
+        "bot_levels": list(LEVELS) if can_set_up else [],   # what the host's form offers: easy, normal, hard
         "saved": [{"id": g.id, "rules": g.rules, "players": g.players, "turn": g.turn, "last_played": g.last_played,
                    "bots": len(bots_of(g.seats))} for g in saved] if can_set_up else [],
         "rules": rules.name,

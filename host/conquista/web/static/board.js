@@ -528,8 +528,27 @@ const zoom = (() => {
       apply();
     },
     moved() { return travelled > 12; },
+    // A remote seat zoomed in follows the play (issue 40): when the territories the table's move names (another
+    // seat's attack, the last roll) are off the part shown, the view pans to them at the same zoom; never while a
+    // finger is on the map.
+    follow(ids) {
+      if (!world || !box || !base || box[2] >= base[2] - 0.5 || pointers.size) return;
+      const boxes = ids.map((id) => world.lands[id]).filter((l) => l && l.getBBox).map((l) => l.getBBox());
+      if (!boxes.length) return;
+      const x0 = Math.min(...boxes.map((b) => b.x)), y0 = Math.min(...boxes.map((b) => b.y));
+      const x1 = Math.max(...boxes.map((b) => b.x + b.width)), y1 = Math.max(...boxes.map((b) => b.y + b.height));
+      if (x0 >= box[0] && y0 >= box[1] && x1 <= box[0] + box[2] && y1 <= box[1] + box[3]) return;
+      box = clamp([(x0 + x1 - box[2]) / 2, (y0 + y1 - box[3]) / 2, box[2], box[3]]);
+      apply();
+    },
   };
 })();
+
+// What a remote seat's zoom follows: the territories the move being made names, or the last roll's.
+function followed(v) {
+  if (v.selection && v.selection.length) return v.selection;
+  return v.roll && v.roll.shown ? [v.roll.source, v.roll.target] : [];
+}
 
 // The turn clock, from the moments the board sent on its own clock (boardClock, client.js): the turn's start, or
 // with a turn time limit the moment it runs out while it runs (stopped for a question, it shows what is left).
@@ -570,6 +589,7 @@ const client = connect((frame) => {
   ensureWorld();
   draw();
   panel.update(seatView, view, map);
+  if (seatView && view && frame.type === "public") zoom.follow(followed(view));
   if (seatView && view && view.over) document.getElementById("you").textContent = "The game is over.";
   else if (seatView) document.getElementById("you").replaceChildren(...seatLabel(seatView),
     `you play ${seatView.colour} from here`);

@@ -6,9 +6,12 @@
 (function () {
   let seatView = null;
   let hostView = null;
+  let publicView = null;
+  let shownFor = null;    // the step a shown hint was given in
   let thinking = false;   // hard searches for this phone (the board goes on meanwhile): one ask at a time
   const box = el("div", { id: "hint", class: "hint hidden", role: "status", "aria-live": "polite" });
-  const ask = el("button", { id: "hint-ask", class: "wide hidden", type: "button" }, "What would hard do?");
+  // The ask has its slot in the seat's pad (seat.js, pad.css): shown or not, it never moves the buttons.
+  const ask = el("button", { id: "hint-ask", "data-fixed": "hint", class: "off", type: "button" }, "What would hard do?");
   const allowed = el("input", { id: "hints-allowed", type: "checkbox" });
   const leds = el("input", { id: "hints-leds", type: "checkbox" });
   const host = el("div", { id: "hints-host", class: "hidden" },
@@ -17,16 +20,30 @@
 
   function place() {
     const play = document.getElementById("play");
-    const anchor = document.getElementById("buttons");
-    if (play) (anchor && anchor.parentNode === play ? anchor.after(ask, box) : play.append(ask, box));
+    const pad = document.getElementById("buttons");
+    // The answer comes under the pad on a phone; on a remote seat's board page under the map it names (the seat's
+    // panel, fixed at the screen's foot, keeps its size).
+    const map = document.getElementById("map-frame");
+    if (pad) { pad.append(ask); if (map) map.after(box); else pad.after(box); } else if (play) play.append(ask, box);
     const hostBox = document.getElementById("host");
     if (hostBox) hostBox.append(host);
   }
 
+  function stepKey() {
+    if (!publicView || !seatView) return "";
+    return [publicView.current, publicView.phase, publicView.clock && publicView.clock.turn,
+      seatView.move_in ? "move in" : "", seatView.dice && seatView.dice.defend ? "defend" : ""].join("|");
+  }
+
   function draw() {
-    ask.classList.toggle("hidden", !(seatView && seatView.hint_ready));
-    ask.disabled = thinking;
-    if (!(seatView && seatView.my_turn)) { box.classList.add("hidden"); box.replaceChildren(); }
+    const ready = Boolean(seatView && seatView.hint_ready);
+    ask.classList.toggle("off", !ready);
+    ask.setAttribute("aria-hidden", ready ? "false" : "true");
+    ask.disabled = thinking || !ready;
+    // A hint is for the step it was asked in: gone on the move-in after an attack, a new phase, another turn.
+    if (!(seatView && seatView.my_turn) || (shownFor !== null && stepKey() !== shownFor)) {
+      box.classList.add("hidden"); box.replaceChildren(); shownFor = null;
+    }
     const hints = hostView && hostView.hints;
     host.classList.toggle("hidden", !hints);
     if (hints && document.activeElement !== allowed && document.activeElement !== leds) {
@@ -43,9 +60,13 @@
     if (state === "thinking") thinking = true;
     else if (state !== "refused" || !/already thinking/.test(frame.text)) thinking = false;
     if (state === "refused" && thinking) return;   // "already thinking": the box keeps saying so
+    // The places named, apart: "China → Siam" for a move from one to the other, else "China, Siam".
+    const marks = frame.territories.map((id) => el("mark", { "data-territory": id }, name(id)));
+    const between = /^hard would (attack|move \d+ \S+ from)/.test(frame.text) && marks.length === 2 ? " → " : ", ";
     box.replaceChildren(el("p", {}, frame.text),
-      ...(frame.territories.length ? [el("p", { class: "hint-places" }, "Look at: ",
-        ...frame.territories.map((id) => el("mark", { "data-territory": id }, name(id))))] : []));
+      ...(marks.length ? [el("p", { class: "hint-places" }, "Look at: ",
+        ...marks.flatMap((m, i) => (i ? [between, m] : [m])))] : []));
+    shownFor = stepKey();
     box.classList.toggle("error", state === "refused" || state === "stale");
     box.classList.toggle("thinking", state === "thinking");
     box.classList.remove("hidden");
@@ -62,6 +83,7 @@
     if (frame.type === "seat") seatView = frame.view;
     else if (frame.type === "host") hostView = frame.view;
     else if (frame.type === "unseated" || frame.type === "taken_over") { seatView = null; hostView = null; thinking = false; }
+    else if (frame.type === "public") publicView = frame.view;
     else if (frame.type === "hint") show(frame);
     else return;
     draw();

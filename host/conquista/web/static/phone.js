@@ -11,6 +11,7 @@ let lostWords = "";   // why this screen no longer plays its seat: the way back 
 let seatAsked = null;     // another screen asks for this screen's seat: it may refuse from here
 let remoteLinks = {};
 let wasMyTurn = false;
+let claimingSeat = null;  // the seat this phone asked for, while the board waits for ROLL and NEXT
 let gestured = false;     // the page was touched (a browser without navigator.userActivation)
 document.addEventListener("pointerdown", () => { gestured = true; }, { capture: true, once: true });
 const CONFIRM_MS = 4000;
@@ -39,7 +40,10 @@ function onFrame(frame) {
       break;
     case "welcome": claimNote = ""; lostWords = ""; break;
     case "remote_link": remoteLinks[frame.seat] = `${location.origin}/board#t=${frame.token}`; break;
-    case "claim": claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`; break;
+    case "claim":
+      claimNote = frame.state === "asked" ? frame.reason : `${frame.state}: ${frame.reason}`;
+      claimingSeat = frame.state === "asked" ? frame.seat : null;
+      break;
     case "unseated": {
       // The seat changed hands (a bot plays it now, its player left, a new game seated others): this screen
       // stops showing it at once, and says why and how to ask again.
@@ -116,17 +120,32 @@ function drawPlay() {
 }
 
 // "Your turn" is plain: a banner in the seat's colour, the page title (seen from another tab), a short vibration.
+// While another seat plays, the banner stays (quiet: whose turn it is), so the pad under it never moves. Its right
+// end is the countdown that matters now: the defence's dice choice, else the turn's clock.
 function drawTurn() {
-  const mine = Boolean(seatView && seatView.my_turn && publicView && !publicView.over);
+  const playing = Boolean(seatView && publicView && !publicView.over && !publicView.menu);
+  const mine = playing && seatView.my_turn;
   const banner = $("turn-banner");
-  banner.classList.toggle("hidden", !mine);
-  if (mine) {
-    banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
-    // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+  banner.classList.toggle("hidden", !playing);
+  banner.classList.toggle("quiet", playing && !mine);
+  if (!playing) banner.replaceChildren();   // its countdown goes with it (a spectator's is under "the game")
+  if (playing) {
     const tag = swatch(seatView.rgb, seatView.mark);
-    tag.classList.add("tag");
-    banner.replaceChildren(tag, seatView.for_neutral ? "Your turn: you play the neutral army" : "Your turn");
+    if (mine) {
+      banner.style.cssText = `background: ${seatView.rgb}; color: ${isDark(seatView.rgb) ? "#fff" : "#000"}`;
+      // The seat's letter on a square white tag: a letter in a disc of the banner's own colour read as "®".
+      tag.classList.add("tag");
+      banner.replaceChildren(tag, el("span", { class: "what" },
+        seatView.for_neutral ? "Your turn: the neutral army" : seatView.defend_deadline ? "Defend" : "Your turn"),
+      el("span", { id: "countdown", class: "countdown" }));
+    } else {
+      banner.style.cssText = "";
+      const mover = publicView.seats[publicView.turn_of];
+      banner.replaceChildren(...(mover ? [swatch(mover.rgb, mover.mark), el("span", { class: "what" }, `${mover.colour}'s turn`)] : []),
+        el("span", { id: "countdown", class: "countdown" }));
+    }
   }
+  drawCountdown();
   document.title = mine ? "● Your turn · conquista" : (seatView ? `conquista · ${seatView.colour}` : "conquista · your seat");
   // Only once the player has touched the page: a browser blocks (and logs) a vibration before any gesture, as on a
   // seat page opened during its own turn.
@@ -135,12 +154,76 @@ function drawTurn() {
   wasMyTurn = mine;
 }
 
+// m:ss of a number of seconds (never negative).
+function clockWords(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// The countdowns, on the board's clock (every screen counts the same): the defender's dice choice ("12 s to
+// choose", then the board rolls the most), the turn's time limit ("1:05 left"), or without a limit the turn's time
+// so far; and on a phone that asked for a seat, the claim's seconds left at the board.
+function drawCountdown() {
+  const now = boardClock.now();
+  const node = $("countdown");
+  if (node) {
+    let text = "";
+    let urgent = false;
+    const clock = publicView && publicView.clock;
+    if (seatView && seatView.defend_deadline && now !== null) {
+      const left = seatView.defend_deadline - now;
+      text = `${Math.max(0, Math.ceil(left))} s left`;   // then the board rolls the most dice for this seat
+      urgent = left <= 5;
+    } else if (clock && clock.limit) {
+      const left = clock.deadline !== null && now !== null ? clock.deadline - now : clock.left;
+      if (left !== null) { text = `${clockWords(left)} left`; urgent = left <= 10; }
+    } else if (clock && clock.started !== null && now !== null) {
+      text = clockWords(now - clock.started);
+    }
+    if (node.textContent !== text) node.textContent = text;
+    node.classList.toggle("urgent", urgent);
+  }
+  const claim = $("claim-countdown");
+  const deadline = publicView && publicView.claim_deadline;
+  const asking = claimingSeat !== null && !seatView && deadline && now !== null &&
+    publicView.seats[claimingSeat] && publicView.seats[claimingSeat].claiming;
+  claim.classList.toggle("hidden", !asking);
+  if (asking) {
+    const left = Math.max(0, Math.ceil(deadline - now));
+    const text = `${left} s left to press ROLL + NEXT`;
+    if (claim.textContent !== text) claim.textContent = text;
+    claim.classList.toggle("urgent", left <= 5);
+  }
+}
+setInterval(drawCountdown, 250);
+
+// A phone with no seat (a spectator, or before asking for one) shows the public board in phone form: whose turn
+// with the turn's clock, the last roll, each player's territories, armies and cards, and the log's last lines.
+function drawWatch() {
+  const show = Boolean(!seatView && publicView && !publicView.over && !publicView.menu && map);
+  $("watch").classList.toggle("hidden", !show);
+  if (!show) return;
+  const mover = publicView.seats[publicView.turn_of];
+  if (mover) {
+    $("watch-turn").replaceChildren(swatch(mover.rgb, mover.mark), el("span", { class: "what" },
+      `${mover.colour} to play · ${publicView.phase}`), el("span", { id: "countdown", class: "countdown" }));
+  }
+  drawRoll($("watch-roll"), true);
+  const armies = {};
+  for (const t of publicView.territories) if (t.owner !== null) armies[t.owner] = (armies[t.owner] || 0) + t.armies;
+  $("watch-players").replaceChildren(...publicView.seats.map((s) => el("li", {
+    class: `${s.seat === publicView.turn_of ? "now" : ""}${s.eliminated ? " out" : ""}` },
+  swatch(s.rgb, s.mark), el("b", {}, s.colour),
+  s.eliminated ? " out" : ` ${s.territories} terr. · ${armies[s.seat] || 0} armies · ${s.cards} cards`,
+  s.bot ? " · bot" : "")));
+  $("watch-log").replaceChildren(...publicView.log.slice(-5).map((line) => el("li", {}, line)));
+}
+
 // The last roll's dice, attack in red and defence in blue, with the battle they belong to.
-function drawRoll() {
-  const box = $("roll");
+function drawRoll(box = $("roll"), watching = false) {
   // Only a roll every screen shows as news (the table's view says: this turn's, while a game is played).
   const roll = publicView && publicView.roll && publicView.roll.shown && publicView.roll;
-  box.classList.toggle("hidden", !roll || !seatView);
+  box.classList.toggle("hidden", !roll || (!seatView && !watching));
   if (!roll || !map) return;
   const name = (id) => { const t = map.territories.find((x) => x.id === id); return t ? t.name : id; };
   box.replaceChildren(
@@ -189,9 +272,16 @@ function drawHost() {
   $("host").classList.toggle("hidden", !hostView || !seatView);
   if (!hostView) return;
   const switches = Object.entries(hostView.switches).map(([k, v]) => `${k}: ${v ? "on" : "off"}`).join(", ");
+  // Only what applies now: the game's settings, a pause, the dice and players leaving while a game is played; the
+  // form for a new one whenever the host may set one up.
+  const playing = Boolean(hostView.playing);
+  $("setup").classList.toggle("hidden", !playing);
   $("setup").replaceChildren(el("p", {}, `ruleset ${hostView.rules}, ${hostView.players} players, bots: ` +
     `${hostView.bots.length ? hostView.bots.map(colourOf).join(", ") : "none"}`),
     el("p", {}, `${switches}, LED colours: ${hostView.palette}`));
+  $("host-title").classList.toggle("hidden", !playing);   // before a game the form's own heading says it
+  $("pause").classList.toggle("hidden", !playing);
+  $("dice").classList.toggle("hidden", !playing);
   $("pause").textContent = hostView.paused ? "Resume the game" : "Pause the game";
   $("new-game").classList.toggle("hidden", !hostView.can_set_up);
   const select = $("new-rules");
@@ -205,20 +295,25 @@ function drawHost() {
   $("resume").classList.toggle("hidden", !hostView.saved.length);
   $("saved").replaceChildren(...hostView.saved.map((g) => el("button", {
     "data-resume": g.id,
-    onclick: (e) => confirmed(e.currentTarget, `Resume game ${g.id}? This game stops: tap again`,
+    onclick: (e) => confirmed(e.currentTarget,
+      playing ? `Resume game ${g.id}? This game stops: tap again` : `Resume game ${g.id}? Tap again`,
       () => client.send({ type: "resume", game: g.id })),
   }, `game ${g.id}: ${g.rules}, ${g.players} players${g.bots ? ` (${g.bots} bots)` : ""}, turn ${g.turn}, ` +
      `last played ${g.last_played.replace("T", " ").slice(0, 16)}`)));
   const physical = hostView.switches["physical dice"];
   $("dice").textContent = physical ? "Use the board's dice" : "Use physical dice (typed in with the encoder)";
-  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat) : [];
+  // A seat a phone at the table holds is not offered to a remote player (its own link stays, once made).
+  const seats = publicView ? publicView.seats.filter((s) => !s.bot && s.seat !== seatView.seat &&
+    (!s.phone || s.remote || remoteLinks[s.seat])) : [];
+  $("remote-title").classList.toggle("hidden", !seats.length);
+  $("remote-note").classList.toggle("hidden", !seats.length);
   $("remote").replaceChildren(...seats.map((s) => el("div", { class: "remote-seat-row" },
     el("button", { "data-remote": s.seat, onclick: () => client.send({ type: "remote", seat: s.seat }) },
       `give ${s.colour} to a remote player`),
     ...(remoteLinks[s.seat] ? linkTools(s, remoteLinks[s.seat]) : []))));
   // A player leaves (their armies stay and only defend), or a bot takes the seat: the board applies it. Not
   // offered for the host's own seat (the host plays it), and asked twice.
-  const leaving = publicView ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
+  const leaving = publicView && playing ? publicView.seats.filter((s) => hostView.may_leave.includes(s.seat) &&
     s.seat !== seatView.seat) : [];
   $("leave-title").classList.toggle("hidden", !leaving.length);
   $("leave").replaceChildren(...leaving.map((s) => el("div", {},
@@ -246,9 +341,13 @@ function drawSeatChoices() {
   box.replaceChildren(...Array.from({ length: players }, (_, seat) => {
     const name = colours[seat] || `seat ${seat}`;
     if (seat === seatView.seat) return el("div", {}, `${name}: you`);
+    // The levels only (easy, normal, hard); a seat's bot of another kind keeps its own name as a choice.
+    const was = hostView.bot_kinds[seat] || "";
+    const levels = hostView.bot_levels || hostView.bot_names;
+    const names = was && !levels.includes(was) ? [...levels, was] : levels;
     const choice = el("select", { "data-seat": seat },
-      el("option", { value: "" }, "a person"), ...hostView.bot_names.map((b) => el("option", { value: b }, `bot: ${b}`)));
-    choice.value = kept[seat] !== undefined ? kept[seat] : (hostView.bot_kinds[seat] || "");
+      el("option", { value: "" }, "a person"), ...names.map((b) => el("option", { value: b }, `bot: ${b}`)));
+    choice.value = kept[seat] !== undefined ? kept[seat] : was;
     return el("label", {}, `${name}: `, choice);
   }));
 }
@@ -295,11 +394,15 @@ function draw() {
   document.body.classList.toggle("over", Boolean(publicView && publicView.over));
   // While a new game is set up (the board's menu, or the host's form) there is no turn and nothing to press.
   document.body.classList.toggle("menu", Boolean(publicView && publicView.menu));
+  document.body.classList.toggle("seated", Boolean(seatView));
+  // The host's phone during a set-up: its form is the way to choose, no line about the host choosing.
+  document.body.classList.toggle("hosting", Boolean(hostView && hostView.can_set_up && seatView));
   drawResult();
   $("notice").textContent = claimNote;
   $("notice").classList.toggle("hidden", !claimNote);
   drawSeatAsked();
   if (publicView) tournamentClock.show($("tournament"), publicView);
+  drawWatch();
   drawJoin();
   drawPlay();
   drawHost();

@@ -25,8 +25,93 @@ function held(button, act) {
   button.addEventListener("click", (e) => { if (e.detail === 0) act(); });
 }
 
+// The pad's slots, the same on a phone and on a remote seat's board page (phone_buttons.py names them; pad.css puts
+// each in its own place): every control keeps its box through the phases of a turn, and each end of a phase has a
+// place of its own, never where the step before had a button (a double tap never ends two phases).
+const PAD_SLOTS = [
+  { slot: "roll", press: "roll", cls: "main", label: "ROLL" }, { slot: "blitz", press: "blitz", cls: "main", label: "BLITZ" },
+  { slot: "cancel", press: "cancel", label: "CANCEL" },
+  { slot: "less", turn: -1, label: "\u2212", aria: "one less" }, { slot: "more", turn: 1, label: "+", aria: "one more" },
+  { slot: "all", all: true, label: "all" },
+  { slot: "end_place", press: "next", cls: "end", label: "NEXT" },
+  { slot: "end_attack", press: "next", cls: "end", label: "NEXT" },
+  { slot: "end_turn", press: "next", cls: "end", label: "NEXT" },
+];
+
+function buildPad(pad) {
+  pad.classList.add("pad", "slots");
+  pad.replaceChildren(...PAD_SLOTS.map((s) => el("button", {
+    "data-slot": s.slot, class: `${s.cls || ""} off`, disabled: "", "aria-hidden": "true",
+    ...(s.press ? { "data-press": s.press } : {}), ...(s.turn ? { "data-turn": String(s.turn) } : {}),
+    ...(s.all ? { "data-all": "" } : {}), ...(s.aria ? { "aria-label": s.aria } : {}),
+  }, s.label)));
+}
+
+// The pad's look: one style sheet for both pages that have a seat's panel.
+if (!document.querySelector("link[href='/static/pad.css']")) {
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/pad.css" }));
+}
+
+// A page with a seat's panel but no seat banner of its own (a remote seat's board page) gets the phone's: which
+// seat this screen plays, "Your turn" in the seat's colour with a short vibration, and the hint's ask (hint.js).
+function seatBanner() {
+  const line = el("p", { id: "seat-line", class: "seat-line", role: "status" });
+  // A remote seat's "whole map" goes under the map, not over its names (it was at the map's corner, over
+  // Kamchatka's); a television's stays where it was.
+  const whole = document.getElementById("whole-map");
+  const frame = document.getElementById("map-frame");
+  let underMap = false;
+  document.getElementById("play").prepend(line);
+  if (!document.querySelector("script[src='/static/hint.js']")) document.body.append(el("script", { src: "/static/hint.js" }));
+  let was = false;
+  let touched = false;
+  // The countdown that matters to this seat, as on a phone: its defence's dice choice, else the turn's time limit.
+  const countdown = el("span", { class: "countdown" });
+  let shown = { seat: null, pub: null };
+  const tick = () => {
+    const now = boardClock.now();
+    const { seat, pub } = shown;
+    let text = "";
+    if (seat && seat.defend_deadline && now !== null) text = `${Math.max(0, Math.ceil(seat.defend_deadline - now))} s left`;
+    else if (seat && seat.my_turn && pub && pub.clock && pub.clock.limit && pub.clock.left !== null) {
+      const left = Math.max(0, Math.ceil(pub.clock.deadline !== null && now !== null ? pub.clock.deadline - now : pub.clock.left));
+      text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    }
+    if (countdown.textContent !== text) countdown.textContent = text;
+  };
+  setInterval(tick, 250);
+  // The panel is fixed at the screen's foot on a phone: the page keeps room under its end for the panel's height,
+  // so the log is never under it.
+  const play = document.getElementById("play");
+  const room = () => {
+    const fixed = getComputedStyle(play).position === "fixed" && !play.classList.contains("hidden");
+    document.querySelector("main").style.paddingBottom = fixed ? `${Math.ceil(play.getBoundingClientRect().height) + 8}px` : "";
+  };
+  if (window.ResizeObserver) new ResizeObserver(room).observe(play);
+  window.addEventListener("resize", room);
+  document.addEventListener("pointerdown", () => { touched = true; }, { capture: true, once: true });
+  return (seat, pub) => {
+    if (seat && !underMap && whole && frame) { frame.after(whole); whole.classList.add("under-map"); underMap = true; }
+    const mine = Boolean(seat && seat.my_turn && pub && !pub.over);
+    line.classList.toggle("mine", mine);
+    line.style.cssText = mine ? `background: ${seat.rgb}; color: ${isDark(seat.rgb) ? "#fff" : "#000"}` : "";
+    if (seat) {
+      line.replaceChildren(swatch(seat.rgb, seat.mark), el("span", { class: "what" },
+        !mine ? `you are ${seat.colour}` : seat.defend_deadline ? `Defend (${seat.colour})`
+          : `Your turn (${seat.colour})`), countdown);
+    }
+    shown = { seat, pub };
+    tick();
+    const active = navigator.userActivation ? navigator.userActivation.hasBeenActive : touched;
+    if (mine && !was && active && navigator.vibrate) navigator.vibrate([120, 80, 120]);
+    was = mine;
+  };
+}
+
 function seatPanel(client) {
   const $ = (id) => document.getElementById(id);
+  buildPad($("buttons"));
+  const banner = $("turn-banner") ? null : seatBanner();
   let seatView = null;
   let publicView = null;
   let map = null;
@@ -77,6 +162,10 @@ function seatPanel(client) {
     // The phone's words, built by the server: what to do now, or who plays (never the board's button hints).
     $("pending").textContent = seatView.my_turn ? seatView.pending :
       (seatView.waiting !== undefined ? seatView.waiting : (mover ? `${mover.colour} is playing` : ""));
+    // What to do keeps a fixed room (the pad under it never moves): a long line is set smaller to fit it.
+    const pending = $("pending");
+    pending.classList.remove("long");
+    if (pending.clientHeight && pending.scrollHeight > pending.clientHeight + 1) pending.classList.add("long");
     $("refused").textContent = seatView.refused;
     // A notice (a seat granted, a time-out): plain, not refusal red, and only while it is news.
     $("said").textContent = freshNotice(seatView.said || "", draw);
@@ -98,7 +187,9 @@ function seatPanel(client) {
     $("forced").classList.toggle("hidden", !seatView.forced_trade);
     drawLegal();
     const trade = $("trade-open");
-    if (trade) trade.classList.toggle("hidden", !(seatView.can_trade && seatView.sets.length));
+    const tradable = Boolean(seatView.can_trade && seatView.sets.length);
+    trade.classList.toggle("off", !tradable);
+    trade.disabled = !tradable;
     if (trading && !seatView.can_trade) trading = false;
     drawSecret();
   }
@@ -106,14 +197,14 @@ function seatPanel(client) {
   // Only the buttons that act now are offered, each named by what it does (the server says which: phone_buttons.py);
   // the others keep their place, unseen, so nothing under the finger moves when the phase changes.
   function drawButtons(labels) {
-    for (const b of $("buttons").querySelectorAll("button")) {
-      const label = labels[slotOf(b)];
+    for (const b of $("buttons").querySelectorAll("button[data-slot]")) {
+      const label = labels[b.dataset.slot];
       b.disabled = !label;
       b.classList.toggle("off", !label);
       b.setAttribute("aria-hidden", label ? "false" : "true");
       if (label && b.textContent !== label) b.textContent = label;
     }
-    $("buttons").classList.toggle("idle", !Object.keys(labels).length);
+    $("buttons").classList.toggle("idle", !Object.keys(labels).length);   // a look only: the pad keeps its room
   }
 
   // The territories a tap may use now, as buttons (where the page has room for them: the board page of a remote
@@ -142,13 +233,11 @@ function seatPanel(client) {
     b.addEventListener("click", () => { const steps = stepsToAll(); if (steps) client.send({ type: "turn", steps }); });
   }
   const hold = $("secret-hold");
-  // A page without its own "Trade a set…" button (the board page of a remote seat) gets one, next to the hold.
-  let opener = $("trade-open");
-  if (!opener && hold) {
-    opener = el("button", { id: "trade-open", class: "hidden" }, "Trade a set…");
-    hold.before(opener);
-  }
-  if (opener) opener.addEventListener("click", () => { trading = true; drawSecret(); });
+  // "Trade a set…" and the hold for the secrets have their slots in the pad too: nothing pushes them about.
+  const opener = el("button", { id: "trade-open", "data-fixed": "trade", class: "off", disabled: "" }, "Trade a set…");
+  $("buttons").append(opener, hold);
+  hold.dataset.fixed = "hold";
+  opener.addEventListener("click", () => { trading = true; drawSecret(); });
   const show = (on) => { showing = on; drawSecret(); };
   // The secrets open in an overlay over the page while the button is held (the finger stays captured by the button,
   // so the overlay never takes the touch away); sliding the held finger up or down scrolls the overlay.
@@ -171,12 +260,6 @@ function seatPanel(client) {
   document.addEventListener("visibilitychange", () => { if (document.hidden) hideAll(); });
   window.addEventListener("blur", hideAll);
 
-  function slotOf(b) {
-    if (b.dataset.press) return b.dataset.press;
-    if (b.dataset.turn) return Number(b.dataset.turn) < 0 ? "less" : "more";
-    return "all";
-  }
-
   function stepsToAll() {
     const v = seatView;
     if (!v || !v.my_turn) return 0;
@@ -190,7 +273,7 @@ function seatPanel(client) {
   }
 
   return {
-    update(seat, pub, gameMap) { seatView = seat; publicView = pub; map = gameMap; draw(); },
+    update(seat, pub, gameMap) { seatView = seat; publicView = pub; map = gameMap; draw(); if (banner) banner(seat, pub); },
     get seat() { return seatView; },
   };
 }
