@@ -221,8 +221,11 @@ def test_the_reference_build_is_a_weekend(tmp_path: Path, capsys: pytest.Capture
     import re
 
     assert main(["board", "kit", "--out", str(tmp_path / "ref"), "--paper", "a4"]) == 0
-    said = re.search(r"\(string LEDs, touch sensors\): (\d+) solder joints, ([\d.]+) hours", capsys.readouterr().out)
+    out = capsys.readouterr().out
+    said = re.search(r"\(string LEDs, touch sensors\): (\d+) solder joints, ([\d.]+) hours", out)
     assert said is not None
+    lead = re.search(r"data wire: (\d+) mm from the level shifter to LED 0's DIN \(rule: at most 300 mm\)", out)
+    assert lead is not None and 0 < int(lead[1]) <= 300
     joints, hours = int(said[1]), float(said[2])
     assert joints <= 300 and hours <= 12.0
     bom = (tmp_path / "ref" / "bom.md").read_text(encoding="utf-8")
@@ -373,6 +376,27 @@ def test_every_touch_pad_has_its_wire_to_its_board(classic_outline: Any) -> None
         key = TOUCH.sensors.key_of_territory[MAP.index(tid)]
         assert board == wires.controllers[key // MPR121_ELECTRODES]
     assert wires.i2c[0] == wires.enclosure and set(wires.i2c[1:]) == set(wires.controllers)
+
+
+def test_the_data_wire_to_led_0_keeps_the_rule(classic_outline: Any) -> None:
+    """The 5 V data wire from the shifter's output to LED 0 stays under 300 mm (it was 604 mm from the enclosure):
+    the shifter board sits near LED 0, clear of every hole, and the long lead into it carries 3.3 V; both leads
+    are in the parts list."""
+    from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.routes import DATA_LEAD_MAX_MM, SHIFTER_BOARD_MM, routes
+    from conquista.boardtools.kit.plan.strings import plan_chain
+
+    layout = plan_layout(TOUCH, classic_outline, (680, 480))
+    wires = routes(layout)
+    led0 = wires.led_at[0]
+    assert math_dist(wires.enclosure, led0) > DATA_LEAD_MAX_MM       # the case the shifter board is for
+    assert wires.shifter is not None and 0 < wires.data_lead <= DATA_LEAD_MAX_MM
+    assert wires.chain[0] == wires.shifter and wires.logic_lead > 0
+    half = (SHIFTER_BOARD_MM[0] ** 2 + SHIFTER_BOARD_MM[1] ** 2) ** 0.5 / 2
+    assert all(math_dist(wires.shifter, (p.x, p.y)) - p.hole / 2 >= half for p in layout.parts if p.hole > 0)
+    leads = [line for line in bill(layout, wires, plan_chain(layout, wires)) if "extension lead" in line.part]
+    assert any("shifter board to LED 0" in line.where and "0.3 m" in line.values for line in leads)
+    assert any("enclosure to the shifter board" in line.where for line in leads)
 
 
 def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any) -> None:

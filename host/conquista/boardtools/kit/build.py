@@ -35,6 +35,8 @@ class KitSummary:
     joints: int = 0                # the builder's solder joints, computed (plan/effort.py)
     hours: float = 0.0             # the builder's hours of work, computed
     route: str = ""                # how the board is built: "string" or "single" LEDs, and the sensor
+    data_lead: float = 0.0         # mm of 5 V data wire from the level shifter to LED 0 (at most DATA_LEAD_MAX_MM)
+    logic_lead: float = 0.0        # mm of 3.3 V data lead from the enclosure to the shifter board (0: in it)
 
 
 def check_libraries() -> None:
@@ -99,7 +101,7 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         raise BoardToolError(f"--out {out}: cannot write in {parent} ({exc.strerror}); choose another --out") from None
     try:
         with _signals_end_the_run():
-            files, work_done = _write_all(layout, tilings, work, pins, say)
+            files, work_done, wires = _write_all(layout, tilings, work, pins, say)
             _move_into_place(work, out)
     except OSError as exc:
         shutil.rmtree(work, ignore_errors=True)
@@ -109,7 +111,8 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         raise
     return KitSummary(size, {t.paper: len(t.tiles) for t in tilings}, layout.min_spacing(),
                       tuple(pad.territory for pad in layout.pads), files, work_done.joints, work_done.hours,
-                      f"{layout.route.leds} LEDs, {layout.route.sensor.value} sensors")
+                      f"{layout.route.leds} LEDs, {layout.route.sensor.value} sensors", wires.data_lead,
+                      wires.logic_lead)
 
 
 INCOMPLETE = ".incomplete-"      # the work folder: <out><INCOMPLETE><pid>
@@ -170,7 +173,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
-               say: Callable[[str], None]) -> tuple[tuple[str, ...], Any]:
+               say: Callable[[str], None]) -> tuple[tuple[str, ...], Any, Any]:
     from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
     from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
     from conquista.boardtools.kit.draw.map_pdf import write_map
@@ -199,7 +202,7 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
     for number, (name, step) in enumerate(steps, start=1):
         say(f"[{number}/{len(steps)}] {name}")
         step(work / name)
-    return tuple(name for name, _ in steps), work_done
+    return tuple(name for name, _ in steps), work_done, wires
 
 
 def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
