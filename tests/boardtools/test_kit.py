@@ -156,8 +156,9 @@ def kit(tmp_path_factory: Any) -> Path:
 
 def test_the_kit_has_every_file_and_no_temporary_folder(kit: Path) -> None:
     names = {p.name for p in kit.iterdir()}
-    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-                     "positions.json", "bom.csv", "bom.md"}
+    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+                     "wiring.pdf", "wiring-a4.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json", "bom.csv",
+                     "bom.md"}
     assert [p.name for p in kit.parent.iterdir()] == ["classic"]
 
 
@@ -171,8 +172,13 @@ def test_the_pdfs_have_their_pages_and_sizes(kit: Path) -> None:
     assert pages("map.pdf") == [(680, 480)]
     assert pages("map-a4.pdf") == [(210, 297)] * (1 + len(tile(680, 480, "a4").tiles))
     assert pages("map-a3.pdf") == [(420, 297)] * (1 + len(tile(680, 480, "a3").tiles))
-    assert pages("wiring.pdf") == [(680, 480), (297, 210)]
-    assert pages("drill-a4.pdf") == [(210, 297)] * len(tile(680, 480, "a4").tiles)
+    schematic = pages("schematic.pdf")
+    assert len(schematic) >= 3 and set(schematic) == {(297, 210)}
+    assert pages("wiring.pdf") == [(680, 480), *schematic, (297, 210)]
+    for paper, size in (("a4", (210, 297)), ("a3", (420, 297))):
+        assert pages(f"drill-{paper}.pdf") == [size] * len(tile(680, 480, paper).tiles)
+        assert pages(f"wiring-{paper}.pdf") == [size] * len(tile(680, 480, paper).tiles) + [(297, 210)] * (
+            len(schematic) + 1)
     text = pdfium.PdfDocument(kit / "map-a4.pdf")[3].get_textpage().get_text_range()
     assert "row 1 of 2, column 3 of 4" in text
 
@@ -243,8 +249,9 @@ def test_a_builders_own_map_makes_a_whole_kit(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert main(["board", "kit", "--map", str(map_path), "--profile", str(profile_path), "--paper", "a3",
                  "--out", str(out)]) == 0
-    assert {p.name for p in out.iterdir()} == {"map.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-                                              "positions.json", "bom.csv", "bom.md"}
+    assert {p.name for p in out.iterdir()} == {"map.pdf", "map-a3.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+                                              "wiring.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json",
+                                              "bom.csv", "bom.md"}
     positions = json.loads((out / "positions.json").read_text(encoding="utf-8"))
     assert positions["drawn_from"] == "schematic from the map's links" and len(positions["territories"]) == 9
 

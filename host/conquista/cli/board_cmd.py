@@ -434,4 +434,8 @@ def _pico_pins(path: str | None) -> Any:
     led_pin = data.get("led_pin", 16)
     if not isinstance(led_pin, int) or not 0 <= led_pin <= 29:
         raise BoardToolError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
-    return PicoPins(data["row_pins"], data["col_pins"], led_pin)
+    i2c = [data.get(key, default) for key, default in (("i2c_sda", 4), ("i2c_scl", 5))]
+    for key, value in zip(("i2c_sda", "i2c_scl"), i2c, strict=True):
+        if not isinstance(value, int) or not 0 <= value <= 29:
+            raise BoardToolError(f"{config}: {key}: must be a Pico GP number 0-29; fix the file")
+    return PicoPins(data["row_pins"], data["col_pins"], led_pin, i2c[0], i2c[1])

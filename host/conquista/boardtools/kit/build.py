@@ -21,8 +21,8 @@ from conquista.errors import BoardToolError
 from conquista.hardware.profile import BoardProfile
 
 KIT_LIBRARIES = ("shapely", "ezdxf", "matplotlib")
-KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-             "positions.json", "bom.csv", "bom.md")
+KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+             "wiring.pdf", "wiring-a4.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json", "bom.csv", "bom.md")
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,8 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
     from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
     from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
     from conquista.boardtools.kit.draw.map_pdf import write_map
-    from conquista.boardtools.kit.draw.wiring_pdf import write_wiring
+    from conquista.boardtools.kit.draw.schematic_pdf import write_schematic
+    from conquista.boardtools.kit.draw.wiring_pdf import wiring_netlist, write_wiring
     from conquista.boardtools.kit.plan.bom import bill
     from conquista.boardtools.kit.plan.effort import effort
     from conquista.boardtools.kit.plan.routes import routes
@@ -196,8 +197,10 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
         ("drill.dxf", lambda p: write_dxf(p, layout)),
         ("map.pdf", lambda p: write_map(p, layout)),
         *((f"map-{t.paper}.pdf", _tiles_step(layout, t)) for t in tilings),
-        *(("drill-a4.pdf", _drill_step(layout, t)) for t in tilings if t.paper == "a4"),
+        *((f"drill-{t.paper}.pdf", _drill_step(layout, t)) for t in tilings),
         ("wiring.pdf", lambda p: write_wiring(p, layout, wires, pins)),
+        *((f"wiring-{t.paper}.pdf", _wiring_step(layout, wires, pins, t)) for t in tilings),
+        ("schematic.pdf", lambda p: write_schematic(p, wiring_netlist(layout, wires, pins), layout.profile.name)),
     ]
     for number, (name, step) in enumerate(steps, start=1):
         say(f"[{number}/{len(steps)}] {name}")
@@ -209,6 +212,12 @@ def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
     from conquista.boardtools.kit.draw.map_pdf import write_tiles
 
     return lambda p: write_tiles(p, layout, tiling)
+
+
+def _wiring_step(layout: Any, wires: Any, pins: Any, tiling: Any) -> Callable[[Path], object]:
+    from conquista.boardtools.kit.draw.wiring_pdf import write_wiring_tiles
+
+    return lambda p: write_wiring_tiles(p, layout, wires, pins, tiling)
 
 
 def _drill_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
