@@ -406,9 +406,12 @@ def test_the_data_wire_to_led_0_keeps_the_rule(classic_outline: Any) -> None:
     assert any("enclosure to the shifter board" in line.where for line in leads)
 
 
-def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any) -> None:
-    """drill-a4.pdf: a page per A4 map tile with the tile's window and the map's own registration targets, each
-    page naming its 50 mm scale check, and every drilled hole printed with its diameter on the page(s) it is on."""
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any,
+                                                                     paper: str) -> None:
+    """drill-a4.pdf and drill-a3.pdf: a page per map tile of that paper with the tile's window and the map's own
+    registration targets, each page naming its 50 mm scale check, and every drilled hole printed with its
+    diameter on the page(s) it is on."""
     import re
 
     pdfium = pytest.importorskip("pypdfium2")
@@ -416,22 +419,56 @@ def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path,
     from conquista.boardtools.kit.plan.tiling import REG_RADIUS
 
     layout = plan_layout(PROFILE, classic_outline, (680, 480))
-    tiling = tile(680, 480, "a4")
+    tiling = tile(680, 480, paper)
     holes = drilled(layout)
     assert len(holes) == sum(1 for p in layout.parts if p.hole > 0) and all(p.hole > 0 for p in holes)
     targets = map_registration(layout, tiling)
     assert targets and all(math_dist(t, (p.x, p.y)) > p.hole / 2 + REG_RADIUS for t in targets for p in holes)
-    doc = pdfium.PdfDocument(kit / "drill-a4.pdf")
+    doc = pdfium.PdfDocument(kit / f"drill-{paper}.pdf")
+    tiles = pdfium.PdfDocument(kit / f"map-{paper}.pdf")
     labels = supports = 0
-    for page, window in zip(doc, tiling.tiles, strict=True):
+    for number, (page, window) in enumerate(zip(doc, tiling.tiles, strict=True)):
         text = page.get_textpage().get_text_range()
         assert "scale check: this bar is 50 mm" in text
         supports += text.count("support block")
         assert f"row {window.row} of {tiling.rows}, column {window.col} of {tiling.cols}" in text
+        # The same window of the board as the map's page for that tile (the map's page 1 is its index).
+        shown = re.search(r"board x \d+-\d+, y \d+-\d+ mm", text)
+        assert shown is not None and shown[0] in tiles[number + 1].get_textpage().get_text_range()
         labels += len(re.findall(r"Ø\d", text))
     # Every hole's diameter is printed at least once (a hole in an overlap is printed on both pages).
     assert labels >= len(holes)
     assert supports >= sum(1 for p in layout.parts if p.kind is PartKind.SUPPORT) > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_every_drilled_hole_is_under_its_part_and_the_targets_are_the_maps(kit: Path, classic_outline: Any,
+                                                                          paper: str) -> None:
+    """The template's circles, read off its drawing: one per drilled part, at that part's place on the map (as
+    positions.json gives it) and of its diameter; its registration targets are the map tiles' own."""
+    from matplotlib.patches import Circle
+
+    from conquista.boardtools.kit.draw.drill_pdf import drill_figure, drilled, map_registration
+    from conquista.boardtools.kit.plan.tiling import REG_RADIUS
+
+    layout = plan_layout(PROFILE, classic_outline, (680, 480))
+    tiling = tile(680, 480, paper)
+    _, ax, _ = drill_figure(layout, tiling)
+    circles = [c for c in ax.patches if isinstance(c, Circle)]
+    holes = [(c.get_gid(), *c.center, 2 * c.radius) for c in circles if (c.get_gid() or "").startswith("hole:")]
+    assert sorted(holes) == sorted((f"hole:{p.kind.value}:{p.name}", p.x, p.y, p.hole) for p in drilled(layout))
+    positions = json.loads((kit / "positions.json").read_text(encoding="utf-8"))
+    for tid, spot in positions["territories"].items():
+        mine = [h for h in holes if h[0].endswith(f":{tid}")]
+        sensor = [h for h in mine if h[0].split(":")[1] in ("switch", "touch")]
+        assert len(sensor) == 1 and math_dist(sensor[0][1:3], tuple(spot["switch"])) < 0.075  # positions.json: 0.1 mm
+        leds = [h for h in mine if h[0].startswith("hole:led:")]
+        assert len(leds) == len(spot["leds"])
+        for led in spot["leds"]:
+            assert min(math_dist(h[1:3], tuple(led["at"])) for h in leds) < 0.075
+    rings = sorted((round(c.center[0], 6), round(c.center[1], 6)) for c in circles if c.radius == REG_RADIUS
+                   and not c.get_gid())
+    assert rings == sorted((round(x, 6), round(y, 6)) for x, y in map_registration(layout, tiling))
 
 
 def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:
