@@ -1,7 +1,8 @@
 """`drill-a4.pdf` and `drill-a3.pdf`: the base plate's drilling at 1:1 on home-printer pages, tiled and
-registered exactly as the map tiles are (the same windows, the same targets), so the pages tape together into one template laid on the plate:
-each hole a circle of its diameter with a centre cross to start the bit on, its diameter printed beside it, and a
-50 mm scale bar in every page's margin to measure before drilling (a printer set to "fit to page" shrinks it)."""
+registered exactly as the map tiles are (the same windows, the same targets), so the pages tape together into one
+template laid on the plate: each hole a circle of its diameter with a centre cross to start the bit on, its
+diameter printed beside it, and a 50 mm scale bar in every page's margin to measure before drilling (a printer
+set to "fit to page" shrinks it)."""
 
 from __future__ import annotations
 
