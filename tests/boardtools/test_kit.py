@@ -385,6 +385,37 @@ def test_every_touch_pad_has_its_wire_to_its_board(classic_outline: Any) -> None
     assert wires.i2c[0] == wires.enclosure and set(wires.i2c[1:]) == set(wires.controllers)
 
 
+@pytest.mark.parametrize(("name", "leds"), [("classic-42-touch", "string"), ("classic-42", "single"),
+                                           ("classic-42", "string")])
+def test_every_line_of_the_bill_has_an_indicative_price_and_the_total_adds_up(classic_outline: Any, name: str,
+                                                                            leds: str) -> None:
+    import re
+
+    from conquista.boardtools.kit.draw.lists import bom_md
+    from conquista.boardtools.kit.plan.board import route_for
+    from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.effort import effort
+    from conquista.boardtools.kit.plan.prices import line_price, unit_price
+    from conquista.boardtools.kit.plan.routes import routes
+    from conquista.boardtools.kit.plan.strings import plan_chain
+
+    profile = load_profile(name, MAP)
+    layout = plan_layout(profile, classic_outline, (680, 480), route_for(profile, leds))
+    wires = routes(layout)
+    chain = plan_chain(layout, wires)
+    lines = bill(layout, wires, chain)
+    assert [line.part for line in lines if unit_price(line) is None] == []
+    assert all(line_price(line) > 0 for line in lines)
+    md = bom_md(lines, layout, effort(layout, wires, chain, 8))
+    total = re.search(r"\*\*Total for the build: about (\d+) EUR\*\*", md)
+    build = sum(line_price(line) for line in lines if line.group != "tools")
+    assert total is not None and int(total[1]) == round(build)
+    assert "**indicative**" in md and "December 2026" in md
+    assert {"connectors", "mechanics"} <= {line.group for line in lines}
+    assert any(line.part == "support block" and line.qty >= 1 for line in lines)
+    assert any("glands" in line.values for line in lines)
+
+
 def test_the_data_wire_to_led_0_keeps_the_rule(classic_outline: Any) -> None:
     """The 5 V data wire from the shifter's output to LED 0 stays under 300 mm (it was 604 mm from the enclosure):
     the shifter board sits near LED 0, clear of every hole, and the long lead into it carries 3.3 V; both leads
