@@ -416,6 +416,20 @@ def test_every_line_of_the_bill_has_an_indicative_price_and_the_total_adds_up(cl
     assert any("glands" in line.values for line in lines)
 
 
+def test_the_touch_drill_template_draws_each_pad_round_its_wire_hole(classic_outline: Any) -> None:
+    """The reference route's template outlines the copper of every touch pad, each round its own wire's hole."""
+    from matplotlib.path import Path as MplPath
+
+    from conquista.boardtools.kit.draw.drill_pdf import drill_figure
+
+    layout = plan_layout(TOUCH, classic_outline, (680, 480))
+    _, ax, _ = drill_figure(layout, tile(680, 480, "a3"))
+    pads = [MplPath(line.get_xydata()) for line in ax.lines if line.get_gid() == "touch pad"]
+    holes = [p for p in layout.parts if p.kind is PartKind.TOUCH]
+    assert len(pads) == len(holes) == MAP.size
+    assert all(sum(pad.contains_point((p.x, p.y)) for pad in pads) == 1 for p in holes)
+
+
 def test_the_data_wire_to_led_0_keeps_the_rule(classic_outline: Any) -> None:
     """The 5 V data wire from the shifter's output to LED 0 stays under 300 mm (it was 604 mm from the enclosure):
     the shifter board sits near LED 0, clear of every hole, and the long lead into it carries 3.3 V; both leads

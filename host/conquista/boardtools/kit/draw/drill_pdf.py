@@ -1,8 +1,8 @@
 """`drill-a4.pdf` and `drill-a3.pdf`: the base plate's drilling at 1:1 on home-printer pages, tiled and
 registered exactly as the map tiles are (the same windows, the same targets), so the pages tape together into one
 template laid on the plate: each hole a circle of its diameter with a centre cross to start the bit on, its
-diameter printed beside it, and a 50 mm scale bar in every page's margin to measure before drilling (a printer
-set to "fit to page" shrinks it)."""
+diameter printed beside it, each touch pad's outline (copper, dashed) to cut the tape to, and a 50 mm scale bar in
+every page's margin to measure before drilling (a printer set to "fit to page" shrinks it)."""
 
 from __future__ import annotations
 
@@ -87,6 +87,8 @@ def drill_figure(layout: Layout, tiling: Tiling) -> tuple[Any, Any, Any]:
     for pad in layout.pads:
         ax.add_patch(Rectangle((pad.x - pad.width / 2, pad.y - pad.height / 2), pad.width, pad.height,
                                facecolor="none", edgecolor="#999", linewidth=0.4, linestyle=(0, (2, 2))))
+    if layout.route.sensor is PartKind.TOUCH:
+        _touch_pads(ax, layout)
     _registration(ax, targets)
     page = _crop_marks(fig, tiling)
     # The scale check in the page's top margin, outside the tile: it measures the printer on every page.
@@ -97,3 +99,23 @@ def drill_figure(layout: Layout, tiling: Tiling) -> tuple[Any, Any, Any]:
     page.text(m + 14 + SCALE_MM, y, f"scale check: this bar is {SCALE_MM:g} mm; if not, print at 100 %",
               fontsize=6, ha="left", va="center", color=INK)
     return fig, ax, page
+
+
+PAD_INSET_MM = 3.0    # a touch pad is its territory's shape less this, so two territories' pads never touch
+
+
+def _touch_pads(ax: Any, layout: Layout) -> None:
+    """Each touch pad's outline, to cut the copper tape to and stick on the plate's face: its territory less
+    PAD_INSET_MM (a territory on a pad in the sea: the pad's rectangle less the same), its wire's hole inside."""
+    from shapely.geometry import box
+
+    outlines = {tid: shape.buffer(-PAD_INSET_MM) for tid, shape in layout.shapes.items()}
+    for pad in layout.pads:
+        outlines[pad.territory] = box(pad.x - pad.width / 2, pad.y - pad.height / 2, pad.x + pad.width / 2,
+                                      pad.y + pad.height / 2).buffer(-PAD_INSET_MM)
+    for shape in outlines.values():
+        # One piece of copper per pad, the largest (an island apart from it would be a pad with no wire).
+        polygon = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
+        if not polygon.is_empty:
+            xs, ys = polygon.exterior.xy
+            ax.plot(xs, ys, color="#b87333", linewidth=0.5, linestyle=(0, (3, 1.5)), gid="touch pad")
