@@ -24,7 +24,7 @@ STUB = 5.0                # mm of a pin's line outside its box
 LABEL_W = 25.0            # mm kept for a net name beside a pin
 BOX_W = 26.0
 NAME_PT, PIN_PT, NET_PT, TITLE_PT = 6.5, 5.5, 6.0, 11.0
-NET_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#d62728", "#17becf", "#7f7f7f", "#bcbd22", "#e377c2")
+NET_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#d62728", "#0e7f8a", "#666666", "#8a6d00", "#c2185b")
 POWER_COLOURS = {"+5V": "#d35400", "+5V_IN": "#d35400", "GND": "#222222", "+3V3": "#c0392b"}
 PLACE_TITLES = {Place.ENCLOSURE: "the enclosure: LED supply inlet, fuse, Pi and Pico",
                 Place.SHIFTER: "the shifter board, near LED 0: the 74AHCT125 lifts the data to 5 V",

@@ -279,11 +279,28 @@ def _table_page(layout: Layout, pins: Any) -> Any:
     profile = layout.profile
     fig = _figure(297, 210)
     ax = mm_axes(fig, (0, 0, 1, 1), (0, 297), (0, 210))
-    ax.text(12, 12, f"{profile.name}: the matrix, the data path and the panel's pins", fontsize=11,
-            fontweight="bold", va="top")
     sensors = profile.sensors
+    touch = sensors.kind is SensorKind.SERIAL and sensors.part is SensorPart.MPR121
+    what = "the touch boards' electrodes" if touch else "the matrix"
+    ax.text(12, 12, f"{profile.name}: {what}, the data path and the panel's pins", fontsize=11,
+            fontweight="bold", va="top")
     y = 24.0
-    if sensors.kind is SensorKind.SERIAL:
+    if touch:      # a column per board, a row per electrode: 12 rows fit the page, 12 columns would not
+        names = {k: profile.game_map.territories[t].name_en for t, k in enumerate(sensors.key_of_territory)}
+        for b in range(sensors.rows):
+            ax.text(48 + b * 58, y, f"board B{b} · I2C 0x{0x5A + b:X}", fontsize=7, va="top", fontweight="bold",
+                    color=ROW_COLOURS[b % len(ROW_COLOURS)])
+        for e in range(MPR121_ELECTRODES):
+            ax.text(12, y + 6 + 5.5 * e, f"electrode E{e}", fontsize=7, va="top", fontweight="bold")
+            for b in range(sensors.rows):
+                ax.text(48 + b * 58, y + 6 + 5.5 * e, names.get(b * MPR121_ELECTRODES + e, "— (open)"),
+                        fontsize=6.5, va="top")
+        y += 12 + 5.5 * MPR121_ELECTRODES
+        ax.text(12, y, f"I2C: Pico GP{pins.sda} (SDA), GP{pins.scl} (SCL), 3V3 and GND to the first board's "
+                "STEMMA QT socket, then board to board; ADDR: B0 open, B1 to 3V3, B2 to SDA, B3 to SCL",
+                fontsize=8, va="top", color=INK)
+        y += 8
+    elif sensors.kind is SensorKind.SERIAL:
         names = {k: profile.game_map.territories[t].name_en for t, k in enumerate(sensors.key_of_territory)}
         for c in range(sensors.cols):
             ax.text(48 + c * 34, y, f"col {c} · GP{pins.cols[c] if c < len(pins.cols) else '?'}", fontsize=7,
@@ -298,7 +315,8 @@ def _table_page(layout: Layout, pins: Any) -> Any:
     source = (f"Pico GP{pins.led_pin}" if strip.driver is StripDriver.PICO
               else f"Pi GPIO{strip.data_pin} (header pin 12 for GPIO18)")
     lines = [
-        f"LED data: {source} → 74AHCT125 pin 2 (1A); pin 3 (1Y) → data wire → 330 Ω at LED 0's DIN",
+        f"LED data: {source} → 74AHCT125 pin 2 (1A); pin 3 (1Y) → 330 Ω → the data wire (under 300 mm) → "
+        "LED 0's DIN",
         "74AHCT125: pin 14 to 5 V, pin 7 to ground, pin 1 (1OE) to ground; pins 4, 10, 13 to 5 V; pins 5, 9, 12 "
         "to ground",
         f"LED power: 5 V supply through the fuse, 1000 µF across it; fed in at LEDs "
@@ -307,7 +325,8 @@ def _table_page(layout: Layout, pins: Any) -> Any:
         f"GPIO{profile.buttons.next}",
         f"Encoder: A GPIO{profile.encoder.a} · B GPIO{profile.encoder.b} · push GPIO{profile.encoder.push} · "
         "common to ground",
-        f"Buzzer: + GPIO{profile.buzzer_pin}, − to ground" if profile.buzzer_pin is not None else "Buzzer: none",
+        f"Buzzer (passive piezo): GPIO{profile.buzzer_pin} → 100 Ω → +, − to ground" if profile.buzzer_pin
+        is not None else "Buzzer: none",
         "The Pico connects to the Pi by USB only.",
     ]
     for i, line in enumerate(lines):
