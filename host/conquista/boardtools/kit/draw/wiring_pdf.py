@@ -151,6 +151,10 @@ def _net_wires(ax: Any, layout: Layout, wires: Routes, nl: Netlist, labels: Labe
     for name, point in panel.items():
         cores = ["ENC_A", "ENC_B", "ENC_PUSH", "GND"] if name == "encoder" else [name, "GND"]
         _cable(ax, [wires.enclosure, point], nets(Run.PANEL, *cores), 0.6)
+        ax.plot([point[0]], [point[1]], marker="o", markersize=5, color=INK, zorder=4)
+        labels.block_disc(*point, 2.0)
+        labels.place(ax.text(point[0], point[1] + 3, f"{name}: {', '.join(cores)}", fontsize=LABEL_PT,
+                             ha="center", va="top", bbox=LABEL_BOX, zorder=5))
 
 
 def _draw_board(ax: Any, layout: Layout, wires: Routes, nl: Netlist) -> None:
