@@ -121,7 +121,8 @@ def _panel_lines(layout: Layout) -> list[Line]:
              "Bourns PEC11R series"),
         Line(1, "pcs", "knob", "for a 6 mm shaft", "on the encoder", group="mechanics"),
         Line(1, "pcs", "piezo transducer, passive", "not magnetic: 12 mm, about 20 nF; on the GPIO through 100 Ω "
-             "(a magnetic buzzer draws 30-80 mA: it needs an NPN transistor, 1 kΩ and a diode, see the schematic)",
+             "(a magnetic buzzer draws 30-80 mA: it would need an NPN transistor, 1 kΩ and a diode, not drawn: "
+             "buy the passive piezo)",
              "in the enclosure", "TDK PS1240P02BT"),
         Line(1, "pcs", "resistor", "100 Ω, 1/4 W", "in series with the piezo"),
     ]
