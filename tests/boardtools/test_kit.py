@@ -156,8 +156,9 @@ def kit(tmp_path_factory: Any) -> Path:
 
 def test_the_kit_has_every_file_and_no_temporary_folder(kit: Path) -> None:
     names = {p.name for p in kit.iterdir()}
-    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-                     "positions.json", "bom.csv", "bom.md"}
+    assert names == {"map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+                     "wiring.pdf", "wiring-a4.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json", "bom.csv",
+                     "bom.md"}
     assert [p.name for p in kit.parent.iterdir()] == ["classic"]
 
 
@@ -171,8 +172,13 @@ def test_the_pdfs_have_their_pages_and_sizes(kit: Path) -> None:
     assert pages("map.pdf") == [(680, 480)]
     assert pages("map-a4.pdf") == [(210, 297)] * (1 + len(tile(680, 480, "a4").tiles))
     assert pages("map-a3.pdf") == [(420, 297)] * (1 + len(tile(680, 480, "a3").tiles))
-    assert pages("wiring.pdf") == [(680, 480), (297, 210)]
-    assert pages("drill-a4.pdf") == [(210, 297)] * len(tile(680, 480, "a4").tiles)
+    schematic = pages("schematic.pdf")
+    assert len(schematic) >= 3 and set(schematic) == {(297, 210)}
+    assert pages("wiring.pdf") == [(680, 480), *schematic, (297, 210)]
+    for paper, size in (("a4", (210, 297)), ("a3", (420, 297))):
+        assert pages(f"drill-{paper}.pdf") == [size] * len(tile(680, 480, paper).tiles)
+        assert pages(f"wiring-{paper}.pdf") == [size] * len(tile(680, 480, paper).tiles) + [(297, 210)] * (
+            len(schematic) + 1)
     text = pdfium.PdfDocument(kit / "map-a4.pdf")[3].get_textpage().get_text_range()
     assert "row 1 of 2, column 3 of 4" in text
 
@@ -221,8 +227,11 @@ def test_the_reference_build_is_a_weekend(tmp_path: Path, capsys: pytest.Capture
     import re
 
     assert main(["board", "kit", "--out", str(tmp_path / "ref"), "--paper", "a4"]) == 0
-    said = re.search(r"\(string LEDs, touch sensors\): (\d+) solder joints, ([\d.]+) hours", capsys.readouterr().out)
+    out = capsys.readouterr().out
+    said = re.search(r"\(string LEDs, touch sensors\): (\d+) solder joints, ([\d.]+) hours", out)
     assert said is not None
+    lead = re.search(r"data wire: (\d+) mm from the level shifter to LED 0's DIN \(rule: at most 300 mm\)", out)
+    assert lead is not None and 0 < int(lead[1]) <= 300
     joints, hours = int(said[1]), float(said[2])
     assert joints <= 300 and hours <= 12.0
     bom = (tmp_path / "ref" / "bom.md").read_text(encoding="utf-8")
@@ -240,8 +249,9 @@ def test_a_builders_own_map_makes_a_whole_kit(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert main(["board", "kit", "--map", str(map_path), "--profile", str(profile_path), "--paper", "a3",
                  "--out", str(out)]) == 0
-    assert {p.name for p in out.iterdir()} == {"map.pdf", "map-a3.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-                                              "positions.json", "bom.csv", "bom.md"}
+    assert {p.name for p in out.iterdir()} == {"map.pdf", "map-a3.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+                                              "wiring.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json",
+                                              "bom.csv", "bom.md"}
     positions = json.loads((out / "positions.json").read_text(encoding="utf-8"))
     assert positions["drawn_from"] == "schematic from the map's links" and len(positions["territories"]) == 9
 
@@ -375,9 +385,78 @@ def test_every_touch_pad_has_its_wire_to_its_board(classic_outline: Any) -> None
     assert wires.i2c[0] == wires.enclosure and set(wires.i2c[1:]) == set(wires.controllers)
 
 
-def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any) -> None:
-    """drill-a4.pdf: a page per A4 map tile with the tile's window and the map's own registration targets, each
-    page naming its 50 mm scale check, and every drilled hole printed with its diameter on the page(s) it is on."""
+@pytest.mark.parametrize(("name", "leds"), [("classic-42-touch", "string"), ("classic-42", "single"),
+                                           ("classic-42", "string")])
+def test_every_line_of_the_bill_has_an_indicative_price_and_the_total_adds_up(classic_outline: Any, name: str,
+                                                                            leds: str) -> None:
+    import re
+
+    from conquista.boardtools.kit.draw.lists import bom_md
+    from conquista.boardtools.kit.plan.board import route_for
+    from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.effort import effort
+    from conquista.boardtools.kit.plan.prices import line_price, unit_price
+    from conquista.boardtools.kit.plan.routes import routes
+    from conquista.boardtools.kit.plan.strings import plan_chain
+
+    profile = load_profile(name, MAP)
+    layout = plan_layout(profile, classic_outline, (680, 480), route_for(profile, leds))
+    wires = routes(layout)
+    chain = plan_chain(layout, wires)
+    lines = bill(layout, wires, chain)
+    assert [line.part for line in lines if unit_price(line) is None] == []
+    assert all(line_price(line) > 0 for line in lines)
+    md = bom_md(lines, layout, effort(layout, wires, chain, 8))
+    total = re.search(r"\*\*Total for the build: about (\d+) EUR\*\*", md)
+    build = sum(line_price(line) for line in lines if line.group != "tools")
+    assert total is not None and int(total[1]) == round(build)
+    assert "**indicative**" in md and "December 2026" in md
+    assert {"connectors", "mechanics"} <= {line.group for line in lines}
+    assert any(line.part == "support block" and line.qty >= 1 for line in lines)
+    assert any("glands" in line.values for line in lines)
+
+
+def test_the_touch_drill_template_draws_each_pad_round_its_wire_hole(classic_outline: Any) -> None:
+    """The reference route's template outlines the copper of every touch pad, each round its own wire's hole."""
+    from matplotlib.path import Path as MplPath
+
+    from conquista.boardtools.kit.draw.drill_pdf import drill_figure
+
+    layout = plan_layout(TOUCH, classic_outline, (680, 480))
+    _, ax, _ = drill_figure(layout, tile(680, 480, "a3"))
+    pads = [MplPath(line.get_xydata()) for line in ax.lines if line.get_gid() == "touch pad"]
+    holes = [p for p in layout.parts if p.kind is PartKind.TOUCH]
+    assert len(pads) == len(holes) == MAP.size
+    assert all(sum(pad.contains_point((p.x, p.y)) for pad in pads) == 1 for p in holes)
+
+
+def test_the_data_wire_to_led_0_keeps_the_rule(classic_outline: Any) -> None:
+    """The 5 V data wire from the shifter's output to LED 0 stays under 300 mm (it was 604 mm from the enclosure):
+    the shifter board sits near LED 0, clear of every hole, and the long lead into it carries 3.3 V; both leads
+    are in the parts list."""
+    from conquista.boardtools.kit.plan.bom import bill
+    from conquista.boardtools.kit.plan.routes import DATA_LEAD_MAX_MM, SHIFTER_BOARD_MM, routes
+    from conquista.boardtools.kit.plan.strings import plan_chain
+
+    layout = plan_layout(TOUCH, classic_outline, (680, 480))
+    wires = routes(layout)
+    led0 = wires.led_at[0]
+    assert math_dist(wires.enclosure, led0) > DATA_LEAD_MAX_MM       # the case the shifter board is for
+    assert wires.shifter is not None and 0 < wires.data_lead <= DATA_LEAD_MAX_MM
+    assert wires.chain[0] == wires.shifter and wires.logic_lead > 0
+    half = (SHIFTER_BOARD_MM[0] ** 2 + SHIFTER_BOARD_MM[1] ** 2) ** 0.5 / 2
+    assert all(math_dist(wires.shifter, (p.x, p.y)) - p.hole / 2 >= half for p in layout.parts if p.hole > 0)
+    leads = [line for line in bill(layout, wires, plan_chain(layout, wires)) if "extension lead" in line.part]
+    assert any("shifter board to LED 0" in line.where and "0.3 m" in line.values for line in leads)
+    assert any("enclosure to the shifter board" in line.where for line in leads)
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path, classic_outline: Any,
+                                                                     paper: str) -> None:
+    """drill-a4.pdf and drill-a3.pdf: a page per map tile of that paper with the tile's window and the map's own
+    registration targets, each page naming its 50 mm scale check, and every drilled hole printed with its
+    diameter on the page(s) it is on."""
     import re
 
     pdfium = pytest.importorskip("pypdfium2")
@@ -385,22 +464,56 @@ def test_the_drill_template_tiles_every_hole_on_the_maps_registration(kit: Path,
     from conquista.boardtools.kit.plan.tiling import REG_RADIUS
 
     layout = plan_layout(PROFILE, classic_outline, (680, 480))
-    tiling = tile(680, 480, "a4")
+    tiling = tile(680, 480, paper)
     holes = drilled(layout)
     assert len(holes) == sum(1 for p in layout.parts if p.hole > 0) and all(p.hole > 0 for p in holes)
     targets = map_registration(layout, tiling)
     assert targets and all(math_dist(t, (p.x, p.y)) > p.hole / 2 + REG_RADIUS for t in targets for p in holes)
-    doc = pdfium.PdfDocument(kit / "drill-a4.pdf")
+    doc = pdfium.PdfDocument(kit / f"drill-{paper}.pdf")
+    tiles = pdfium.PdfDocument(kit / f"map-{paper}.pdf")
     labels = supports = 0
-    for page, window in zip(doc, tiling.tiles, strict=True):
+    for number, (page, window) in enumerate(zip(doc, tiling.tiles, strict=True)):
         text = page.get_textpage().get_text_range()
         assert "scale check: this bar is 50 mm" in text
         supports += text.count("support block")
         assert f"row {window.row} of {tiling.rows}, column {window.col} of {tiling.cols}" in text
+        # The same window of the board as the map's page for that tile (the map's page 1 is its index).
+        shown = re.search(r"board x \d+-\d+, y \d+-\d+ mm", text)
+        assert shown is not None and shown[0] in tiles[number + 1].get_textpage().get_text_range()
         labels += len(re.findall(r"Ø\d", text))
     # Every hole's diameter is printed at least once (a hole in an overlap is printed on both pages).
     assert labels >= len(holes)
     assert supports >= sum(1 for p in layout.parts if p.kind is PartKind.SUPPORT) > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_every_drilled_hole_is_under_its_part_and_the_targets_are_the_maps(kit: Path, classic_outline: Any,
+                                                                          paper: str) -> None:
+    """The template's circles, read off its drawing: one per drilled part, at that part's place on the map (as
+    positions.json gives it) and of its diameter; its registration targets are the map tiles' own."""
+    from matplotlib.patches import Circle
+
+    from conquista.boardtools.kit.draw.drill_pdf import drill_figure, drilled, map_registration
+    from conquista.boardtools.kit.plan.tiling import REG_RADIUS
+
+    layout = plan_layout(PROFILE, classic_outline, (680, 480))
+    tiling = tile(680, 480, paper)
+    _, ax, _ = drill_figure(layout, tiling)
+    circles = [c for c in ax.patches if isinstance(c, Circle)]
+    holes = [(c.get_gid(), *c.center, 2 * c.radius) for c in circles if (c.get_gid() or "").startswith("hole:")]
+    assert sorted(holes) == sorted((f"hole:{p.kind.value}:{p.name}", p.x, p.y, p.hole) for p in drilled(layout))
+    positions = json.loads((kit / "positions.json").read_text(encoding="utf-8"))
+    for tid, spot in positions["territories"].items():
+        mine = [h for h in holes if h[0].endswith(f":{tid}")]
+        sensor = [h for h in mine if h[0].split(":")[1] in ("switch", "touch")]
+        assert len(sensor) == 1 and math_dist(sensor[0][1:3], tuple(spot["switch"])) < 0.075  # positions.json: 0.1 mm
+        leds = [h for h in mine if h[0].startswith("hole:led:")]
+        assert len(leds) == len(spot["leds"])
+        for led in spot["leds"]:
+            assert min(math_dist(h[1:3], tuple(led["at"])) for h in leds) < 0.075
+    rings = sorted((round(c.center[0], 6), round(c.center[1], 6)) for c in circles if c.radius == REG_RADIUS
+                   and not c.get_gid())
+    assert rings == sorted((round(x, 6), round(y, 6)) for x, y in map_registration(layout, tiling))
 
 
 def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:

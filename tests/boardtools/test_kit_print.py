@@ -99,16 +99,20 @@ def test_the_tiles_targets_clear_the_printed_names(classic_outline: Any) -> None
         assert target_clearance(x, y, [], texts) >= REG_CLEAR
 
 
-def test_the_wirings_labels_are_legible_and_never_overlap(classic_outline: Any) -> None:
+@pytest.mark.parametrize("name", ["classic-42", "classic-42-touch"])
+def test_the_wirings_labels_are_legible_and_never_overlap(classic_outline: Any, name: str) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
+    from conquista.boardtools.diagram import PicoPins
     from conquista.boardtools.kit.draw.labels import overlapping
-    from conquista.boardtools.kit.draw.wiring_pdf import LED_PT, _board_page
+    from conquista.boardtools.kit.draw.wiring_pdf import LED_PT, wiring_figures
     from conquista.boardtools.kit.plan.routes import routes
+    from conquista.hardware.profile import load_profile
 
-    layout = plan_layout(PROFILE, classic_outline, (680, 480))
+    profile = load_profile(name, PROFILE.game_map)
+    layout = plan_layout(profile, classic_outline, (680, 480))
     wires = routes(layout)
-    fig = _board_page(layout, wires)
+    fig = wiring_figures(layout, wires, PicoPins([2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], 16))[0]
     [ax] = fig.axes
     texts = [t for t in ax.texts if t.get_text().strip()]
     numbers = {t.get_text() for t in texts if t.get_text().isdigit()}

@@ -36,6 +36,8 @@ class PicoPins:
     rows: Sequence[int]   # GP numbers driving the matrix rows (the firmware's config.json)
     cols: Sequence[int]
     led_pin: int
+    sda: int = 4          # the I2C pins the MPR121 boards are read on (config.json's i2c_sda, i2c_scl)
+    scl: int = 5
 
 
 def _positions(profile: BoardProfile) -> list[tuple[float, float]]:

@@ -92,6 +92,7 @@ def run_kit(args: argparse.Namespace) -> int:
     from conquista.boardtools.kit.build import check_libraries, load_outline, write_kit
     from conquista.boardtools.kit.plan.board import parse_size
     from conquista.boardtools.kit.plan.effort import TARGET_HOURS, TARGET_JOINTS
+    from conquista.boardtools.kit.plan.routes import DATA_LEAD_MAX_MM
     from conquista.boardtools.kit.plan.tiling import PAPERS
     from conquista.hardware.profile import load_profile
     from conquista.rules.mapdata import load_map
@@ -112,6 +113,10 @@ def run_kit(args: argparse.Namespace) -> int:
           f"(plus an index page), parts at least {summary.min_spacing:.1f} mm apart; on a pad in the sea: {pads}")
     print(f"the build ({summary.route}): {summary.joints} solder joints, {summary.hours:.1f} hours of work "
           f"(target at most {TARGET_JOINTS} joints and {TARGET_HOURS:g} h; bom.md gives them by task)")
+    where = (f"the shifter board near LED 0, fed by a {summary.logic_lead:.0f} mm 3.3 V lead from the enclosure"
+             if summary.logic_lead > 0 else "the shifter in the enclosure")
+    print(f"data wire: {summary.data_lead:.0f} mm from the level shifter to LED 0's DIN (rule: at most "
+          f"{DATA_LEAD_MAX_MM:g} mm): {where}")
     return 0
 
 
@@ -454,4 +459,8 @@ def _pico_pins(path: str | None) -> Any:
     led_pin = data.get("led_pin", 16)
     if not isinstance(led_pin, int) or not 0 <= led_pin <= 29:
         raise BoardToolError(f"{config}: led_pin: must be a Pico GP number 0-29; fix the file")
-    return PicoPins(data["row_pins"], data["col_pins"], led_pin)
+    i2c = [data.get(key, default) for key, default in (("i2c_sda", 4), ("i2c_scl", 5))]
+    for key, value in zip(("i2c_sda", "i2c_scl"), i2c, strict=True):
+        if not isinstance(value, int) or not 0 <= value <= 29:
+            raise BoardToolError(f"{config}: {key}: must be a Pico GP number 0-29; fix the file")
+    return PicoPins(data["row_pins"], data["col_pins"], led_pin, i2c[0], i2c[1])

@@ -21,8 +21,8 @@ from conquista.errors import BoardToolError
 from conquista.hardware.profile import BoardProfile
 
 KIT_LIBRARIES = ("shapely", "ezdxf", "matplotlib")
-KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill.svg", "drill.dxf", "wiring.pdf",
-             "positions.json", "bom.csv", "bom.md")
+KIT_FILES = ("map.pdf", "map-a4.pdf", "map-a3.pdf", "drill-a4.pdf", "drill-a3.pdf", "drill.svg", "drill.dxf",
+             "wiring.pdf", "wiring-a4.pdf", "wiring-a3.pdf", "schematic.pdf", "positions.json", "bom.csv", "bom.md")
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class KitSummary:
     joints: int = 0                # the builder's solder joints, computed (plan/effort.py)
     hours: float = 0.0             # the builder's hours of work, computed
     route: str = ""                # how the board is built: "string" or "single" LEDs, and the sensor
+    data_lead: float = 0.0         # mm of 5 V data wire from the level shifter to LED 0 (at most DATA_LEAD_MAX_MM)
+    logic_lead: float = 0.0        # mm of 3.3 V data lead from the enclosure to the shifter board (0: in it)
 
 
 def check_libraries() -> None:
@@ -99,7 +101,7 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         raise BoardToolError(f"--out {out}: cannot write in {parent} ({exc.strerror}); choose another --out") from None
     try:
         with _signals_end_the_run():
-            files, work_done = _write_all(layout, tilings, work, pins, say)
+            files, work_done, wires = _write_all(layout, tilings, work, pins, say)
             _move_into_place(work, out)
     except OSError as exc:
         shutil.rmtree(work, ignore_errors=True)
@@ -109,7 +111,8 @@ def write_kit(profile: BoardProfile, outline: Any, size: tuple[float, float], pa
         raise
     return KitSummary(size, {t.paper: len(t.tiles) for t in tilings}, layout.min_spacing(),
                       tuple(pad.territory for pad in layout.pads), files, work_done.joints, work_done.hours,
-                      f"{layout.route.leds} LEDs, {layout.route.sensor.value} sensors")
+                      f"{layout.route.leds} LEDs, {layout.route.sensor.value} sensors", wires.data_lead,
+                      wires.logic_lead)
 
 
 INCOMPLETE = ".incomplete-"      # the work folder: <out><INCOMPLETE><pid>
@@ -170,11 +173,12 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
-               say: Callable[[str], None]) -> tuple[tuple[str, ...], Any]:
+               say: Callable[[str], None]) -> tuple[tuple[str, ...], Any, Any]:
     from conquista.boardtools.kit.draw.drill import drill_svg, write_dxf
     from conquista.boardtools.kit.draw.lists import bom_csv, bom_md, positions_json
     from conquista.boardtools.kit.draw.map_pdf import write_map
-    from conquista.boardtools.kit.draw.wiring_pdf import write_wiring
+    from conquista.boardtools.kit.draw.schematic_pdf import write_schematic
+    from conquista.boardtools.kit.draw.wiring_pdf import wiring_netlist, write_wiring
     from conquista.boardtools.kit.plan.bom import bill
     from conquista.boardtools.kit.plan.effort import effort
     from conquista.boardtools.kit.plan.routes import routes
@@ -193,19 +197,27 @@ def _write_all(layout: Any, tilings: Sequence[Any], work: Path, pins: Any,
         ("drill.dxf", lambda p: write_dxf(p, layout)),
         ("map.pdf", lambda p: write_map(p, layout)),
         *((f"map-{t.paper}.pdf", _tiles_step(layout, t)) for t in tilings),
-        *(("drill-a4.pdf", _drill_step(layout, t)) for t in tilings if t.paper == "a4"),
+        *((f"drill-{t.paper}.pdf", _drill_step(layout, t)) for t in tilings),
         ("wiring.pdf", lambda p: write_wiring(p, layout, wires, pins)),
+        *((f"wiring-{t.paper}.pdf", _wiring_step(layout, wires, pins, t)) for t in tilings),
+        ("schematic.pdf", lambda p: write_schematic(p, wiring_netlist(layout, wires, pins), layout.profile.name)),
     ]
     for number, (name, step) in enumerate(steps, start=1):
         say(f"[{number}/{len(steps)}] {name}")
         step(work / name)
-    return tuple(name for name, _ in steps), work_done
+    return tuple(name for name, _ in steps), work_done, wires
 
 
 def _tiles_step(layout: Any, tiling: Any) -> Callable[[Path], object]:
     from conquista.boardtools.kit.draw.map_pdf import write_tiles
 
     return lambda p: write_tiles(p, layout, tiling)
+
+
+def _wiring_step(layout: Any, wires: Any, pins: Any, tiling: Any) -> Callable[[Path], object]:
+    from conquista.boardtools.kit.draw.wiring_pdf import write_wiring_tiles
+
+    return lambda p: write_wiring_tiles(p, layout, wires, pins, tiling)
 
 
 def _drill_step(layout: Any, tiling: Any) -> Callable[[Path], object]:

@@ -11,6 +11,7 @@ from conquista.boardtools.kit.plan.board import SENSORS, PartKind
 from conquista.boardtools.kit.plan.bom import FUSE_FACTOR, HEADROOM_MA, Line, fuse_amps, supply_amps
 from conquista.boardtools.kit.plan.effort import TARGET_HOURS, TARGET_JOINTS, Effort
 from conquista.boardtools.kit.plan.placement import Layout
+from conquista.boardtools.kit.plan.prices import CURRENCY, PRICES_AS_OF, line_price, unit_price
 
 
 def _at(x: float, y: float) -> list[float]:
@@ -61,9 +62,12 @@ GROUPS = (("parts", "Parts"), ("connectors", "Connectors: the plate and the encl
 def bom_csv(lines: list[Line]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["group", "qty", "unit", "part", "values", "typical part number", "where"])
+    writer.writerow(["group", "qty", "unit", "part", "values", "typical part number", "where",
+                     f"indicative unit price {CURRENCY}", f"indicative line price {CURRENCY}"])
     for line in lines:
-        writer.writerow([line.group, _qty(line), line.unit, line.part, line.values, line.number, line.where])
+        price = unit_price(line)
+        writer.writerow([line.group, _qty(line), line.unit, line.part, line.values, line.number, line.where,
+                         "" if price is None else f"{price:.2f}", f"{line_price(line):.2f}"])
     return buffer.getvalue()
 
 
@@ -79,15 +83,28 @@ def bom_md(lines: list[Line], layout: Layout, work: Effort) -> str:
            f"**{fuse_amps(strip.supply_ma):g} A**, so it never opens at the limit; the supply the next common "
            f"rating at or above supply_ma + {HEADROOM_MA} mA and at or above the fuse, "
            f"**{supply_amps(strip.supply_ma):g} A**, so the fuse opens before the supply is overloaded.", ""]
+    totals: dict[str, float] = {}
     for group, title in GROUPS:
         rows = [line for line in lines if line.group == group]
         if not rows:
             continue
-        out += [f"## {title}", "", "| Qty | Part | Values | Typical part | Where |", "|---|---|---|---|---|"]
+        out += [f"## {title}", "", f"| Qty | Part | Values | Typical part | Where | Each ({CURRENCY}) | "
+                f"Line ({CURRENCY}) |", "|---|---|---|---|---|---:|---:|"]
         for line in rows:
             unit = " m" if line.unit == "m" else ""
-            out.append(f"| {_qty(line)}{unit} | {line.part} | {line.values} | {line.number} | {line.where} |")
-        out.append("")
+            price = unit_price(line)
+            each = "?" if price is None else f"{price:.2f}"
+            out.append(f"| {_qty(line)}{unit} | {line.part} | {line.values} | {line.number} | {line.where} | {each} "
+                       f"| {line_price(line):.2f} |")
+        totals[title] = sum(line_price(line) for line in rows)
+        out += [f"| | **{title.split(':')[0].lower()}: {totals[title]:.2f} {CURRENCY}** | | | | | |", ""]
+    build = sum(v for k, v in totals.items() if k != "Tools")
+    out += ["## Prices", "",
+            f"**Total for the build: about {build:.0f} {CURRENCY}** (parts, connectors, mechanics and consumables; "
+            f"tools, if you own none, {totals.get('Tools', 0.0):.0f} {CURRENCY} more). Prices are **indicative**: "
+            f"typical hobby-electronics shop prices in {CURRENCY} with VAT, {PRICES_AS_OF}, one unit (a piece or a "
+            "metre) each; shops and dates differ, so check before ordering. The Raspberry Pi line counts a Pi 4 B "
+            "with its supply and a memory card.", ""]
     out += ["Wire lengths follow the routes of `wiring.pdf`, with a quarter more for bends and joints, rounded up to "
             "half a metre.", "", "## The work, by task", "",
             f"**{work.joints} solder joints, {work.hours:.1f} hours** (the target for the reference board: at most "

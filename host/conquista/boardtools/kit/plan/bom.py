@@ -121,7 +121,8 @@ def _panel_lines(layout: Layout) -> list[Line]:
              "Bourns PEC11R series"),
         Line(1, "pcs", "knob", "for a 6 mm shaft", "on the encoder", group="mechanics"),
         Line(1, "pcs", "piezo transducer, passive", "not magnetic: 12 mm, about 20 nF; on the GPIO through 100 Ω "
-             "(a magnetic buzzer draws 30-80 mA: it needs an NPN transistor, 1 kΩ and a diode, see the schematic)",
+             "(a magnetic buzzer draws 30-80 mA: it would need an NPN transistor, 1 kΩ and a diode, not drawn: "
+             "buy the passive piezo)",
              "in the enclosure", "TDK PS1240P02BT"),
         Line(1, "pcs", "resistor", "100 Ω, 1/4 W", "in series with the piezo"),
     ]
@@ -133,7 +134,9 @@ def _enclosure_lines(layout: Layout, wires: Routes) -> list[Line]:
     fuse = fuse_amps(strip.supply_ma)
     pico = profile.sensors.kind is SensorKind.SERIAL or strip.driver is StripDriver.PICO
     lines = [
-        Line(1, "pcs", "level shifter 74AHCT125", "DIP-14, 5 V", "LED data 3.3 V → 5 V", "TI SN74AHCT125N"),
+        Line(1, "pcs", "level shifter 74AHCT125", "DIP-14, 5 V", "LED data 3.3 V → 5 V, "
+             + (f"on the shifter board under the plate, {wires.data_lead:.0f} mm of wire from LED 0 (wiring.pdf)"
+                if wires.shifter is not None else "in the enclosure"), "TI SN74AHCT125N"),
         Line(1, "pcs", "IC socket", "DIP-14", "for the 74AHCT125"),
         Line(1, "pcs", "ceramic capacitor", "100 nF, 50 V", "at the 74AHCT125's pins 14 and 7"),
         Line(1, "pcs", "resistor", "330 Ω, 1/4 W", "in the data line, at the 74AHCT125's output"),
@@ -145,7 +148,8 @@ def _enclosure_lines(layout: Layout, wires: Routes) -> list[Line]:
         Line(1, "pcs", "fuse, slow-blow (T), and panel holder", f"{fuse:g} A, 5 × 20 mm",
              f"rule: {FUSE_FACTOR:g} × supply_ma, next standard value, never above the supply; in the + line",
              "Littelfuse 218 series (T, 5 × 20 mm)"),
-        Line(1, "pcs", "perfboard", "50 × 70 mm, 2.54 mm pitch", "the enclosure's board: shifter, resistors"),
+        Line(1, "pcs", "perfboard", "50 × 70 mm, 2.54 mm pitch",
+             "cut in two: the shifter board (74AHCT125, 100 nF, 330 Ω) and the enclosure's header board"),
         Line(1, "pcs", "Raspberry Pi", "4 B (2 GB) or 3 B+, or Zero 2 WH (header fitted), or 5 with "
              "driver = \"pico\"; its own supply; 16 GB micro-SD card", "the referee"),
     ]

@@ -30,12 +30,12 @@ RING_CUT_MIN = 10.0
 PAGE_MIN = 4.0
 ROUTE_MIN_PER_M = 2.0      # laying a wire along the plate and taping it down
 MOUNT_MIN = {"bullet": 0.3, "pixel": 2.0, "switch": 2.0, "touch": 1.5, "ring": 10.0}
-# Joints of the parts every route has: the enclosure's board (74AHCT125 socket 14, 100 nF 2, 330 Ω 2, a 5-pin
-# header for the Pi's GPIO18 and ground and the LED lead's data, 5 V and ground 5, board links 6; the jack, fuse
-# holder, 1000 µF and the LED supply's feeds go in lever connectors and screw terminals, unsoldered) and the panel
-# (3 buttons × 2, the encoder's 5 pins, the piezo's 2).
-ENCLOSURE_JOINTS = 29
-ENCLOSURE_WIRES = 8
+# Joints of the parts every route has: the shifter board (74AHCT125 socket 14, 100 nF 2, 330 Ω 2, a JST-SM
+# pigtail in and one out 6, links 6), the enclosure's header for the Pi's GPIO18, 5 V and ground onto the shifter's
+# lead 3 (the jack, fuse holder, 1000 µF and the LED supply's feeds go in lever connectors and screw terminals,
+# unsoldered) and the panel (3 buttons × 2, the encoder's 5 pins, the piezo's 2).
+ENCLOSURE_JOINTS = 33
+ENCLOSURE_WIRES = 9
 PANEL_JOINTS = 13
 PANEL_WIRES = 8
 FIXED_MIN = {"print, trim and tape the map, lay it on the plate": 30.0,
@@ -80,7 +80,8 @@ def effort(layout: Layout, wires: Routes, chain: ChainPlan, pages: int) -> Effor
                   (len(holes) - big - ring_cut) * HOLE_MIN + big * BIG_HOLE_MIN + ring_cut * RING_CUT_MIN)]
     tasks += _led_tasks(layout, wires, chain) if route.leds == "string" else _pixel_tasks(layout, wires)
     tasks += _sensor_tasks(layout, wires)
-    tasks += [_task("enclosure board: level shifter, fuse, capacitors, jack", ENCLOSURE_JOINTS, ENCLOSURE_WIRES),
+    tasks += [_task("shifter board and enclosure: 74AHCT125, fuse, capacitors, jack", ENCLOSURE_JOINTS,
+                    ENCLOSURE_WIRES),
               _task("panel: buttons, encoder, piezo", PANEL_JOINTS, PANEL_WIRES)]
     tasks += [Task(name, 0, minutes) for name, minutes in FIXED_MIN.items()]
     return Effort(tuple(tasks))

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from conquista.boardtools.kit.plan.placement import Layout
-from conquista.boardtools.kit.plan.routes import Routes
+from conquista.boardtools.kit.plan.routes import DATA_LEAD_MAX_MM, WIRE_SLACK, Routes
 
 STRING_PITCHES_MM = (70.0, 100.0, 120.0, 150.0, 200.0, 250.0)   # wire between pixels, as strings are sold
 STRING_PIXELS = 50                                              # pixels on one string as sold
@@ -78,7 +78,12 @@ def plan_chain(layout: Layout, wires: Routes) -> ChainPlan:
         pitch = min(STRING_PITCHES_MM, key=lambda p: (_cost(inner, p), p))
         runs.append(Run(what, tuple(leds), pitch,
                         tuple((led, round(d)) for led, d in inner if d * SLACK > pitch)))
-    leads = [("enclosure to LED 0 (data, 5 V, ground)", lead_length(wires.data_lead))]
+    leads = []
+    if wires.logic_lead > 0:
+        leads.append(("enclosure to the shifter board (3.3 V data, 5 V, ground): may be long, the 74AHCT125 "
+                      "reads 3.3 V from 2.0 V up", lead_length(wires.logic_lead / WIRE_SLACK)))
+    leads.append((f"shifter board to LED 0 (5 V data, 5 V, ground): {wires.data_lead:.0f} mm, rule: under "
+                  f"{DATA_LEAD_MAX_MM:g} mm", lead_length(wires.data_lead / WIRE_SLACK)))
     for (what_a, a), (what_b, b) in itertools.pairwise(groups):
         if a and b and b[0] in hops and hops[b[0]] * SLACK > 150:
             leads.append((f"{what_a} to {what_b} (LED {a[-1]} to {b[0]})", lead_length(hops[b[0]])))
