@@ -261,7 +261,7 @@ def test_missing_file_names_the_file(tmp_path: Path) -> None:
 
 
 def test_broken_file_on_disk_names_file_and_key(tmp_path: Path) -> None:
-    text = (Path(__file__).resolve().parents[2] / "hardware" / "boards" / "classic-42.toml").read_text("utf-8")
+    text = (Path(__file__).resolve().parents[2] / "host/conquista/data/boards/classic-42.toml").read_text("utf-8")
     path = tmp_path / "home-made.toml"
     path.write_text(text.replace("next = 26", "next = 6"), "utf-8")
     with pytest.raises(ProfileError) as info:
