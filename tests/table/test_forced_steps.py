@@ -11,7 +11,7 @@ from conquista.table.effects import ActionApplied, ActionUndone
 from conquista.table.gestures import Button, Press, Tap, Turn
 from conquista.table.referee import Referee
 from conquista_sim.dice import FixedDice
-from tests.rules.helpers import MAP, position, tid
+from tests.rules.helpers import MAP, duel, position, tid
 
 
 def test_a_move_in_of_one_possible_count_is_made_without_roll() -> None:
@@ -54,7 +54,7 @@ def test_the_last_army_placed_ends_the_reinforcements_and_cancel_takes_it_back()
     assert [e.action for e in ref.take_effects() if isinstance(e, ActionApplied)] == [
         Place(tid("alaska"), 1), EndPhase()]
     assert ref.status().pending == "tap a territory to attack from, or NEXT to fortify"
-    assert ref.message == "every army is placed: on to the attack (CANCEL takes the last back)"
+    assert ref.message == "every army is placed: the attack begins (CANCEL takes the last one back)"
     # CANCEL before the first attack takes the last placement back, and the phase with it.
     ref.handle(Press(Button.CANCEL), 1.3)
     assert ref.game.phase is Phase.REINFORCE and ref.game.pool == 1 and ref.game.armies[tid("alaska")] == 2
@@ -76,3 +76,14 @@ def test_a_set_to_trade_keeps_the_reinforcements_waiting_for_next() -> None:
     assert ref.status().pending == "NEXT ends the phase · a set can be traded: ROLL"
     ref.handle(Press(Button.NEXT), 1.1)
     assert ref.game.phase is Phase.ATTACK
+
+
+def test_in_the_duel_the_last_army_placed_hands_over_to_the_neutral_army_for_good() -> None:
+    ref = Referee(duel(Phase.REINFORCE, state={"pool": 1}), SeededDice(1))
+    mine = ref.game.owner.index(0)
+    ref.handle(Tap(mine), 1.0)
+    game = ref.game
+    assert game.phase is Phase.NEUTRAL_REINFORCE and game.to_move == 1
+    assert ref.message == "every army is placed; now placing the neutral army's reinforcements"
+    ref.handle(Press(Button.CANCEL), 1.1)     # the opponent acts now: red's placements stand, as after NEXT
+    assert game.phase is Phase.NEUTRAL_REINFORCE and game.log[-1] == EndPhase()

@@ -733,10 +733,13 @@ class Referee:
         if isinstance(action, Occupy):
             self.clear_selection()   # as after a move-in chosen with ROLL (`apply_action`)
         self._record(action, events, now)
-        if isinstance(action, EndPhase):
+        if isinstance(action, EndPhase) and game.phase is Phase.ATTACK:
             self._undoable = undoable
             self._forced_end = len(game.log)
-            said = f"every army is placed: on to the {phase_words(game.phase.value)} (CANCEL takes the last back)"
+            said = "every army is placed: the attack begins (CANCEL takes the last one back)"
+        elif isinstance(action, EndPhase):
+            # The duel's neutral turn follows: the opponent acts now, and the placements stand (as after NEXT).
+            said = f"every army is placed; now {phase_words(game.phase.value)}"
         if said:
             self.notice(said)
 
