@@ -61,3 +61,15 @@ def test_next_after_a_conquest_says_the_move_in_is_to_choose() -> None:
     ref.handle(Press(Button.NEXT), 2.5)
     assert ref.message == "choose how many armies move into Kamchatka first: turn to change, ROLL confirms"
     assert ref.game.phase is Phase.OCCUPY
+
+
+def test_next_while_the_defender_chooses_says_who_chooses() -> None:
+    game = position("french-1976", players=3, owners={"alaska": 0}, armies={"alaska": 5, "kamchatka": 4},
+                    automatic_defence=False)
+    ref = Referee(game, SeededDice(1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("kamchatka")), 1.1)
+    ref.handle(Press(Button.ROLL), 1.2)
+    assert ref.game.phase is Phase.DEFEND
+    ref.handle(Press(Button.NEXT), 1.3)
+    assert ref.message == "blue chooses the dice defending Kamchatka first: ROLL confirms"
