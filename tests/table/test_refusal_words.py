@@ -73,3 +73,16 @@ def test_next_while_the_defender_chooses_says_who_chooses() -> None:
     assert ref.game.phase is Phase.DEFEND
     ref.handle(Press(Button.NEXT), 1.3)
     assert ref.message == "blue chooses the dice defending Kamchatka first: ROLL confirms"
+
+
+def test_with_a_destination_chosen_another_tap_changes_it_or_says_why_not() -> None:
+    game = position("italian", owners={"alaska": 0, "alberta": 0, "northwest_territory": 0, "great_britain": 0},
+                    armies={"alaska": 6}, phase=Phase.FORTIFY)
+    ref = Referee(game, SeededDice(1))
+    ref.handle(Tap(tid("alaska")), 1.0)
+    ref.handle(Tap(tid("alberta")), 1.1)
+    ref.handle(Tap(tid("northwest_territory")), 1.2)      # another neighbour: the destination changes
+    assert (ref.source, ref.target, ref.count) == (tid("alaska"), tid("northwest_territory"), 5)
+    ref.handle(Tap(tid("great_britain")), 1.3)
+    assert ref.message == "Great Britain is not connected to Alaska: a move goes to a neighbouring territory"
+    assert ref.target == tid("northwest_territory")

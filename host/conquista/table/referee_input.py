@@ -91,23 +91,25 @@ def tap_fortify(referee: Desk, t: int, now: float) -> Chosen:
         return None
     if t == sel.source:
         return sel.cleared()
-    source = sel.source
-    if source >= 0 and sel.target < 0:
-        if game.fortify_allowed(source, t):
+    source, moved_on = sel.source, ""
+    if source >= 0:
+        # With a destination chosen, a territory with armies to spare becomes the new source (a change of mind);
+        # one without can only be another destination.
+        if game.fortify_allowed(source, t) and (sel.target < 0 or game.armies[t] < 2):
             return sel.with_target(t, game.movable(source, t))
-        if _units_limited(game) and game.fortify_path_open(source, t):
+        joined = game.fortify_path_open(source, t)
+        if sel.target < 0 and _units_limited(game) and joined:
             # Joined and yours, but no unit of the link's kind may move (or all of them moved in this turn).
             referee.illegal(t, now, referee.readable(game.movable_words(source, t, 0)))
             return None
         # Not joined to the source: with no army to spare it can be no source either, so the refusal names the
         # cause (not "no army to spare", which sent players counting armies); with armies to spare it becomes the
-        # source, as a change of mind, and the words say why it did not become the destination.
-        if game.armies[t] < 2:
+        # source, and the words say why it did not become the destination.
+        if not joined and game.armies[t] < 2:
             referee.illegal(t, now, _not_joined(referee, source, t))
             return None
-        moved_on = _not_joined(referee, source, t)
-    else:
-        moved_on = ""
+        if not joined and sel.target < 0:
+            moved_on = _not_joined(referee, source, t)
     if game.armies[t] < 2:
         referee.illegal(t, now, f"{referee.territory_name(t)} has no army to spare")
         return None
@@ -235,7 +237,8 @@ def _left_to_do(referee: Desk) -> str:
     battle = game.battle
     if game.phase is Phase.SETUP:
         noun = "unit" if game.rules.fleets else "army"   # lamorisse-1954 places armies or fleets
-        return f"place your {plural(game.pool, noun).replace(' ', ' remaining ', 1)} first"
+        count, nouns = plural(game.pool, noun).split(" ", 1)    # "3", "armies"
+        return f"place your {count} remaining {nouns} first"
     if game.phase is Phase.OCCUPY and battle is not None:
         kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
         return (f"choose how many {kind} move into {referee.territory_name(battle.target)} first: turn to change, "
