@@ -337,11 +337,12 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
     # A line per player (issue 39 §7), but not over the set-up menu's stand-in game nor in a replay's legend.
     players = (player_lines(table.game, table.bot_kinds) if menu is None and replay_seats is None
                else Text())
-    log = Text("\n".join(table.log[-_log_lines(layout, width, height, [notes, players, panel, status]):]),
-               style="dim")
+    shown = _log_lines(layout, width, height, [notes, players, panel, status])
+    log = Text("\n".join(table.log[-shown:]) if shown else "", style="dim")
     board = Panel(render_map(table, layout, width), title=f"conquista · {table.game.rules.name}", expand=False,
                   padding=(0, 0))
-    under: list[RenderableType] = [notes, *([players] if players.plain else []), panel, status, log]
+    under: list[RenderableType] = [notes, *([players] if players.plain else []), panel, status,
+                                   *([log] if shown else [])]
     head: list[RenderableType] = [Text(layout.too_small, style="bold red")] if layout.too_small else []
     if not join_url:
         return Group(*head, board, *under)
@@ -354,12 +355,13 @@ def render(table: SimulatedTable, width: int = 200, height: int = 60, people: Co
 
 
 def _log_lines(layout: Layout, width: int, height: int, texts: list[Text]) -> int:
-    """The log's lines: the layout's, fewer when a longer legend or status would push the prompt off the screen."""
+    """The log's lines: the layout's, fewer when a longer legend or status would push the prompt off the screen
+    (none when the status's words take the last line: they are what to do now; `log` shows the rest)."""
     if layout.too_small:
         return layout.log_lines
     used = GRID_ROWS * layout.lines + 2 + sum(
         max(1, len(textwrap.wrap(line, width))) for text in texts for line in text.plain.split("\n"))
-    return max(1, min(layout.log_lines, height - PROMPT_LINES - used))
+    return max(0, min(layout.log_lines, height - PROMPT_LINES - used))
 
 
 def join_code(url: str) -> Text:

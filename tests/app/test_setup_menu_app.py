@@ -105,6 +105,27 @@ def test_roll_after_a_finished_game_offers_the_menu_for_the_next() -> None:
     assert referee.menu is None and referee.game is journal.started[-1] and not referee.game.over
 
 
+def test_the_menu_after_a_finished_game_keeps_its_seats_and_bots() -> None:
+    """Issue 39 §8: ROLL after a win opened the menu with every seat a person; it keeps the game's players and
+    each bot at its level, and ROLL through the steps starts the next game with them."""
+    game = play_to_the_end(dealt("classic", 3, seed=4))
+    referee = Referee(game, SeededDice(1))
+    journal = FakeJournal()
+    shell = Shell(referee)
+    bots = BotSeats(lambda kind: GreedyBot(), {1: "hard", 2: "easy"})
+    at_board = NewGameAtBoard(deal, bots, shell.router, journal=journal, rules="classic", players=4)
+    at_board.offer_after_game(referee, lambda: None)
+    shell.handle(ROLL, 1.0)
+    menu = referee.menu
+    assert menu is not None and menu.players == 3
+    for t in range(2):
+        shell.handle(ROLL, 2.0 + t)
+    assert "who plays: red person, blue bot (hard), yellow bot (easy)" in referee.status().pending
+    shell.handle(ROLL, 4.0)
+    assert referee.menu is None and referee.game is journal.started[-1] and referee.game.players == 3
+    assert journal.seats == ("human", "hard", "easy") and bots.kinds == {1: "hard", 2: "easy"}
+
+
 def test_without_a_menu_to_offer_roll_after_the_game_does_nothing() -> None:
     referee = Referee(play_to_the_end(dealt("classic", 2, seed=4)), SeededDice(1))
     before = referee.game.digest()

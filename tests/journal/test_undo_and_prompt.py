@@ -3,14 +3,17 @@ and the journal fault on the ring (with play going on)."""
 
 from __future__ import annotations
 
+import json
 import weakref
 from pathlib import Path
 
 from conquista.app.routing import EffectRouter
 from conquista.dice.sources import SeededDice
 from conquista.journal import GameJournal
-from conquista.rules.actions import Fortify, Occupy, Place, Roll
+from conquista.rules.actions import EndPhase, Fortify, Occupy, Place, Roll
+from conquista.rules.engine import Game
 from conquista.rules.events import Phase
+from conquista.rules.serialize import decode_action
 from conquista.table.colours import FAULT, OFF
 from conquista.table.effects import ActionUndone, Answered
 from conquista.table.gestures import Button, Gesture, Press, Tap, Turn
@@ -138,3 +141,30 @@ def test_journal_fault_blinks_the_ring_and_play_goes_on() -> None:
     assert lit[0] == FAULT and lit[1] != FAULT and dark[0] != FAULT and dark[0] != OFF
     ref.handle(Tap(tid("alaska")), 1.0)
     assert ref.game.pool == 2 and "disk full" in ref.status().message
+
+
+def _forced_steps_position() -> Game:
+    return position("classic", owners={"alaska": 0, "alberta": 0}, armies={"alaska": 3, "kamchatka": 1},
+                    phase=Phase.REINFORCE, state={"pool": 1}, automatic_defence=True)
+
+
+def test_the_steps_the_table_takes_itself_are_journaled_and_replay_identically(tmp_path: Path) -> None:
+    """Issue 39 §6: the end of the reinforcements after their last army, and a move-in of one possible count, are
+    actions the table applies itself: the journal has them (and loses them when CANCEL takes the placement back),
+    and its rows, replayed on the position the game started from, make the game played."""
+    ref, journal, undone = journaled(_forced_steps_position(), tmp_path, FixedDice(6, 1))
+    handle(ref, Tap(tid("alaska")), 1.0)
+    assert ref.game.phase is Phase.ATTACK and journal_rows(journal)[-1].startswith('{"type": "end_phase"')
+    handle(ref, Press(Button.CANCEL), 1.1)
+    assert undone == [EndPhase(), Place(tid("alaska"), 1)] and ref.game.phase is Phase.REINFORCE
+    assert len(journal_rows(journal)) == len(ref.game.log)
+    handle(ref, Tap(tid("alaska")), 1.2)
+    handle(ref, Tap(tid("alaska")), 1.3)
+    handle(ref, Tap(tid("kamchatka")), 1.4)
+    handle(ref, Press(Button.ROLL), 1.5)                   # three dice from four armies: three move in
+    assert ref.game.log[-1] == Occupy(3) and ref.game.phase is Phase.ATTACK
+    assert len(journal_rows(journal)) == len(ref.game.log)
+    replayed = _forced_steps_position()
+    for row in journal_rows(journal)[1:]:                 # after the deal, which the position carries
+        replayed.apply(decode_action(json.loads(row), replayed.map))
+    assert replayed.digest() == ref.game.digest() and replayed.log == ref.game.log

@@ -69,3 +69,36 @@ def test_each_frame_is_drawn_in_place(tmp_path: Path) -> None:
         assert CLEAR in drawn and drawn.index(CLEAR) < drawn.index("╭"), repr(drawn[:200])
         t.type("quit\n")
         assert t.finish() == 0
+
+
+CLASSIC_DUO = ["sim", "--rules", "classic", "--players", "2", "--bots", "blue", "--seed", "7", "--think", "0.05",
+               "--no-web"]
+
+
+def test_next_says_what_is_left_and_the_last_army_starts_the_attack(tmp_path: Path) -> None:
+    """Issue 39 §5 and §6 at the terminal: NEXT in the initial placement says how many armies are left (not "finish
+    this step first"); the last army of the reinforcements starts the attack with no NEXT, and says so."""
+    with TerminalSession([str(CONQUISTA), *CLASSIC_DUO, "--data-dir", str(tmp_path)]) as t:
+        left = int(t.wait_for(r"· red · initial placement\nplace (\d+) armies: tap your territories").group(1))
+        t.wait_for(r"> $", since=len(t.text) - 2)
+        since = len(t.text)
+        t.type("next\n")
+        t.wait_for(rf"! place your {left} remaining armies first", since=since)
+        _command(t, "quebec")
+        since = len(t.text)
+        t.type(f"+{left - 1}\n")
+        income = int(t.wait_for(r"· red · reinforce\nplace (\d+) armies", since=since).group(1))
+        _command(t, "quebec")
+        since = len(t.text)
+        t.type(f"+{income - 1}\n")
+        t.wait_for(r"· red · attack\ntap a territory to attack from, or NEXT to fortify\n"
+                   r"every army is placed: the attack begins \(CANCEL takes the last one back\)", since=since)
+        t.type("quit\n")
+        assert t.finish() == 0
+
+
+def _command(t: TerminalSession, line: str) -> None:
+    """Type `line` once the prompt is up, and wait for the prompt after it."""
+    since = len(t.text)
+    t.type(f"{line}\n")
+    t.wait_for(r"> $", since=since)

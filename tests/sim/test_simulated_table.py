@@ -85,10 +85,10 @@ def test_a_person_and_two_bots() -> None:
         table.tap(own[0])
         table.turn(pool - 1)
         assert table.game.pool == 0
-        table.press("cancel")
-        assert table.game.pool == 1
+        assert table.status().phase == "attack"          # the last army placed: the attack begins by itself
+        table.press("cancel")                             # and CANCEL still takes that army back
+        assert table.game.pool == 1 and table.status().phase == "reinforce"
         table.tap(own[0])
-        table.press("next")
         assert table.status().phase == "attack"
 
 

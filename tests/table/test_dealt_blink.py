@@ -9,7 +9,7 @@ import random
 from conquista.bots import make_bot
 from conquista.dice.chance import new_game
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Blitz, Draw, Place
+from conquista.rules.actions import Blitz, Draw, EndPhase, Place
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
@@ -65,9 +65,9 @@ def test_a_tap_on_a_blinking_territory_only_confirms_and_play_does_not_wait() ->
     assert mine not in ref.dealt.blinking(game) and ref.scene(OFF_TIME).territories[mine] == colour(game, mine)
     ref.handle(Tap(theirs), 1.1)                    # anyone may confirm any territory
     assert theirs not in ref.dealt.blinking(game) and game.log == log
-    ref.handle(Tap(mine), 1.2)                      # now a tap places
-    assert game.pool == 0 and game.log[-1] == Place(mine, 1)
-    ref.handle(Press(Button.NEXT), 1.3)             # the other territories still blink: the game goes on
+    ref.handle(Tap(mine), 1.2)                      # now a tap places, the last army: the phase ends by itself
+    assert game.pool == 0 and game.log[-2:] == [Place(mine, 1), EndPhase()]
+    # The other territories still blink: the game goes on.
     assert game.phase is Phase.ATTACK and len(ref.dealt.blinking(game)) == 10
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Attack, Place
+from conquista.rules.actions import Attack, Occupy, Place
 from conquista.rules.events import Phase
 from conquista.rules.odds import conquest_chance
 from conquista.rules.state import Battle
@@ -139,8 +139,9 @@ def test_physical_dice_entered_with_the_encoder() -> None:
     ref.handle(Turn(3), 1.5)  # defence die: 4
     ref.handle(Press(Button.ROLL), 1.6)
     assert ref.last_roll == ((6, 2), (4,)) and ref.game.owner[tid("kamchatka")] == 0
-    roll = ref.game.log[-1]
-    assert getattr(roll, "source", "") == "physical"
+    # Two armies had to move in (the dice rolled), and two could: the table moved them itself.
+    roll, occupy = ref.game.log[-2:]
+    assert getattr(roll, "source", "") == "physical" and occupy == Occupy(2)
 
 
 def test_chosen_defence_times_out_to_the_maximum() -> None:

@@ -201,10 +201,10 @@ def test_a_remote_seat_plays_a_whole_turn(browser: Any) -> None:
             deadline = time.monotonic() + 10
             while live.do(lambda: game.pool) == pool and time.monotonic() < deadline:
                 time.sleep(0.02)
-        for phase in ("attack", "fortify"):                      # NEXT, NEXT: no attack, no move
-            remote.click("#buttons [data-press=next]:not(.off)")
-            remote.wait_for_function(f"() => /{phase}/.test(document.getElementById('turn').textContent)",
-                                     timeout=WAIT_MS)
+        # The last army placed, the attacks begin by themselves (issue 39); NEXT, NEXT: no attack, no move.
+        remote.wait_for_function("() => /attack/.test(document.getElementById('turn').textContent)", timeout=WAIT_MS)
+        remote.click("#buttons [data-press=next]:not(.off)")
+        remote.wait_for_function("() => /fortify/.test(document.getElementById('turn').textContent)", timeout=WAIT_MS)
         remote.click("#buttons [data-press=next]:not(.off)")
         deadline = time.monotonic() + 10
         while live.do(lambda: live.table.game.current) == player and time.monotonic() < deadline:

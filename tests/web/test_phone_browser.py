@@ -45,7 +45,8 @@ def attack_once(live: LiveBoard) -> tuple[str, str]:
         target = next(n for n in game.map.neighbours[source] if game.owner[n] != me)
         while table.game.pool:
             table.tap(game.map.id(source))
-        table.press("next")
+        if table.game.phase is not Phase.ATTACK:   # a set left to trade waits for NEXT; else the attack has begun
+            table.press("next")
         assert table.game.phase is Phase.ATTACK
         table.tap(game.map.id(source))
         table.tap(game.map.id(target))

@@ -69,8 +69,17 @@ def test_every_control_keeps_its_box_through_a_turn(browser: Any, live: LiveBoar
         boxes: dict[str, Any] = phone.evaluate(BOXES)
         return boxes
 
+    # A set to trade in the hand: the last army placed, the reinforcement waits for NEXT (without one it goes on
+    # to the attacks by itself, issue 39), so its end-of-phase button is seen.
+    from conquista.rules.cards import card_symbol
+    from tests.rules.helpers import MAP
+
+    by_symbol: dict[str, int] = {}
+    for t in range(MAP.size):
+        by_symbol.setdefault(card_symbol(MAP, t), t)
+    one_of_each = sorted(by_symbol.values())[:3]
     steps: list[tuple[str, dict[str, Any]]] = []
-    at(Phase.REINFORCE, state={"pool": 3})
+    at(Phase.REINFORCE, state={"pool": 3}, hands={0: one_of_each})
     live.do(lambda: live.table.tap("alaska"))
     steps.append(("placing", step("Take back")))
     live.do(lambda: (live.table.tap("alaska"), live.table.tap("alaska")))

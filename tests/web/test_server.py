@@ -110,7 +110,9 @@ def test_claim_grant_reconnect_and_takeover(served: Served) -> None:
 def test_bad_token_gets_an_error_and_only_the_public_view(served: Served) -> None:
     with served.client.websocket_connect("/ws", headers=ORIGIN) as ws:
         hello(ws, "not-a-real-token")
-        assert until(ws, "error")["code"] == "bad_token"
+        error = until(ws, "error")
+        # The board's grant gesture is ROLL and NEXT together (`grant` in the simulator), never ROLL alone.
+        assert error["code"] == "bad_token" and "ROLL and NEXT are pressed together" in error["error"], error
         assert until(ws, "public")["view"]["territories"]
         ws.send_json({"type": "press", "button": "roll"})
         assert "seated" in until(ws, "error")["error"]

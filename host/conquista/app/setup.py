@@ -4,7 +4,7 @@ journaled with its seats, its bots seated). Used by `play` on the real board and
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from conquista.app.routing import EffectRouter
@@ -55,9 +55,10 @@ class NewGameAtBoard:
         router.on(SetupChosen, lambda referee, chosen: self.start(referee, chosen.choice, chosen.now))
         router.on(NewGameAsked, lambda referee, _asked: self._again(referee))
 
-    def offer(self, referee: Referee) -> None:
-        menu = SetupMenu(menu_options(), rules=self.rules, players=self.players, tournament=self.tournament,
-                         palette=referee.view().palette)
+    def offer(self, referee: Referee, bots: Mapping[int, str] | None = None) -> None:
+        """The set-up menu, its seats' bots `bots` (seat → kind; None: every seat a person)."""
+        menu = SetupMenu(menu_options(), rules=self.rules, players=self.players, bots=bots,
+                         tournament=self.tournament, palette=referee.view().palette)
         referee.step(OfferMenu(menu), referee.view().now)
 
     def start(self, referee: Referee, choice: SetupChoice, now: float) -> None:
@@ -81,5 +82,8 @@ class NewGameAtBoard:
         referee.step(OfferNewGame(True), referee.view().now)   # an offer of the app's, at the referee's time
 
     def _again(self, referee: Referee) -> None:
+        """The next game's menu starts from the game that ended: its count of players and its seats, each bot at
+        its level (the table that just played with two bots most likely plays with them again)."""
         self._finish()
-        self.offer(referee)
+        self.players = referee.view().game.players
+        self.offer(referee, bots=self.bots.kinds)

@@ -17,6 +17,7 @@ from conquista.errors import IllegalActionError
 from conquista.rules.actions import (
     Action,
     Defend,
+    EndPhase,
     Fortify,
     Occupy,
     Place,
@@ -37,6 +38,7 @@ from conquista.table.effects import (
     PhoneRefused,
     SeatToBot,
 )
+from conquista.table.forced_steps import forced_action
 from conquista.table.gestures import Button, Chord, Gesture, HeldDown, Hold, LongPress, Press, Tap, Turn
 from conquista.table.hint_asks import (
     STALE_WORDS,
@@ -117,7 +119,8 @@ from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.seat_claims import SeatClaims
 from conquista.table.table_view import LOG_TAIL, TableView
 from conquista.table.tournament_clock import TournamentClock
-from conquista.table.wording import owner_name
+from conquista.table.unit_kinds import units
+from conquista.table.wording import owner_name, phase_words
 from conquista.table.wording import readable as readable_text
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
@@ -173,6 +176,9 @@ class Referee:
         self.effects: list[LightEffect] = []
         # The seat behind each action at the end of the log that CANCEL may take back (game.undo() does it).
         self._undoable: list[int] = []
+        # The log's length just after an end of the reinforcements the table made itself (`_take_forced`): CANCEL
+        # then takes it back with the last placement; -1: none.
+        self._forced_end = -1
         # (player, territory, fleet, count, log index) of the last placement line, which later placements extend.
         self.last_placed_line: tuple[int, int, bool, int, int] | None = None
         self.dealt = NewlyDealt()        # newly dealt territories, blinking until their army is on the board
@@ -594,6 +600,7 @@ class Referee:
         self.last_roll = (last.attack, last.defend) if last is not None else ((), ())
         self.effects.clear()
         self._undoable.clear()
+        self._forced_end = -1
         self._last_phase = (game.phase, game.current)
         self._phase_started = now
         self.turn_clock.restart()
@@ -720,16 +727,22 @@ class Referee:
             self.last_roll = (noted.battle.attack, noted.battle.defend)
 
     def _settle(self, now: float) -> None:
-        """Answer chance steps, then set up the choice that the new phase asks for."""
+        """Answer chance steps and take the steps with one choice only (table/forced_steps.py), then set up the
+        choice that the new phase asks for."""
         game = self.game
-        while game.is_chance():
-            if game.phase is Phase.ROLL and self.physical_dice and game.battle is not None:
-                battle = game.battle
-                self.asked = TypingDice(DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice))
-                return
-            action = chance_action(game, self.dice)
-            events = game.apply(action)
-            self._record(action, events, now)
+        while True:
+            while game.is_chance():
+                if game.phase is Phase.ROLL and self.physical_dice and game.battle is not None:
+                    battle = game.battle
+                    self.asked = TypingDice(DiceEntry(battle.attack_dice + battle.defend_dice, battle.attack_dice))
+                    return
+                action = chance_action(game, self.dice)
+                events = game.apply(action)
+                self._record(action, events, now)
+            forced = forced_action(game)
+            if forced is None:
+                break
+            self._take_forced(forced, now)
         phase_key = (game.phase, game.current)
         if phase_key != self._last_phase:
             player_changed = phase_key[1] != self._last_phase[1]
@@ -744,6 +757,31 @@ class Referee:
         # The new phase's play mode says what of the selection holds.
         self.selection = play_mode(game.phase).settle(self, self.selection)
 
+    def _take_forced(self, action: Action, now: float) -> None:
+        """The table takes a step with one choice only. The move-in is no one's to take back (there was nothing to
+        choose); the end of the reinforcements goes back with the last placement, which CANCEL still takes back
+        before the first attack (`undo_last`), as it did before NEXT was needed no more."""
+        game = self.game
+        undoable = list(self._undoable)
+        battle = game.battle
+        # Said on the screens, so a player who waited to choose sees why nothing is asked (the log has the move).
+        said = (f"{units(game, action.count, battle.source, battle.target)} move into "
+                f"{self.territory_name(battle.target)}: the only count that may"
+                if isinstance(action, Occupy) and battle is not None else "")
+        events = game.apply(action)
+        if isinstance(action, Occupy):
+            self.clear_selection()   # as after a move-in chosen with ROLL (`apply_action`)
+        self._record(action, events, now)
+        if isinstance(action, EndPhase) and game.phase is Phase.ATTACK:
+            self._undoable = undoable
+            self._forced_end = len(game.log)
+            said = "every army is placed: the attack begins (CANCEL takes the last one back)"
+        elif isinstance(action, EndPhase):
+            # The duel's neutral turn follows: the opponent acts now, and the placements stand (as after NEXT).
+            said = f"every army is placed; now {phase_words(game.phase.value)}"
+        if said:
+            self.notice(said)
+
     @property
     def can_undo(self) -> bool:
         """A placement or move of this turn may be taken back now (CANCEL; − while placing)."""
@@ -753,6 +791,14 @@ class Referee:
         """Take back the last placement or move of this turn (the engine's own undo)."""
         if not self._undoable:
             return False
+        game = self.game
+        if self._forced_end == len(game.log) and isinstance(game.log[-1], EndPhase):
+            # The reinforcements the table ended itself go back to the placement taken back, in the same phase as
+            # before (so what else of the turn may be taken back stays so).
+            ended = game.undo()
+            self._out.append(ActionUndone(ended, len(game.log)))
+            self._last_phase = (game.phase, game.current)
+        self._forced_end = -1
         self._undoable.pop()
         self._moves += 1
         undone = self.game.undo()

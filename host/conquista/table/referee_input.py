@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Attack, Blitz, Defend, EndPhase, Fortify, Occupy, Place, Trade
+from conquista.rules.choices import FortifyPath
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table.gestures import Button
 from conquista.table.referee_records import ATTACKING, PLACING, Selection
+from conquista.table.wording import plural
 
 if TYPE_CHECKING:
     from conquista.table.desk import Desk
@@ -89,14 +91,25 @@ def tap_fortify(referee: Desk, t: int, now: float) -> Chosen:
         return None
     if t == sel.source:
         return sel.cleared()
-    source = sel.source
-    if source >= 0 and sel.target < 0:
-        if game.fortify_allowed(source, t):
+    source, moved_on = sel.source, ""
+    if source >= 0:
+        # With a destination chosen, a territory with armies to spare becomes the new source (a change of mind);
+        # one without can only be another destination.
+        if game.fortify_allowed(source, t) and (sel.target < 0 or game.armies[t] < 2):
             return sel.with_target(t, game.movable(source, t))
-        if _units_limited(game) and game.map.adjacent(source, t):
-            # Adjacent and yours, but no unit of the link's kind may move (or all of them moved in this turn).
+        joined = game.fortify_path_open(source, t)
+        if sel.target < 0 and _units_limited(game) and joined:
+            # Joined and yours, but no unit of the link's kind may move (or all of them moved in this turn).
             referee.illegal(t, now, referee.readable(game.movable_words(source, t, 0)))
             return None
+        # Not joined to the source: with no army to spare it can be no source either, so the refusal names the
+        # cause (not "no army to spare", which sent players counting armies); with armies to spare it becomes the
+        # source, and the words say why it did not become the destination.
+        if not joined and game.armies[t] < 2:
+            referee.illegal(t, now, _not_joined(referee, source, t))
+            return None
+        if not joined and sel.target < 0:
+            moved_on = _not_joined(referee, source, t)
     if game.armies[t] < 2:
         referee.illegal(t, now, f"{referee.territory_name(t)} has no army to spare")
         return None
@@ -105,7 +118,19 @@ def tap_fortify(referee: Desk, t: int, now: float) -> Chosen:
         referee.illegal(t, now, f"no unit may move from {name} to a territory of yours next "
                                 f"to it (units that moved in this turn stay)")
         return None
+    if moved_on:
+        referee.notice(f"{moved_on}; {referee.territory_name(t)} is the source now")
     return sel.with_source(t)
+
+
+def _not_joined(referee: Desk, source: int, t: int) -> str:
+    """Why `t` cannot be the destination of a move from `source`, both the player's: the ruleset's path does not
+    join them."""
+    game = referee.game
+    s_name, t_name = referee.territory_name(source), referee.territory_name(t)
+    if game.rules.fortify_path is FortifyPath.ADJACENT:
+        return f"{t_name} is not connected to {s_name}: a move goes to a neighbouring territory"
+    return f"{t_name} is not connected to {s_name} through your territories"
 
 
 def _units_limited(game: Game) -> bool:
@@ -193,7 +218,7 @@ def press(referee: Desk, button: Button, now: float, held: bool) -> Chosen:
             referee.hold(sel.cleared())
             referee.apply_action(EndPhase(), now)
         else:
-            referee.refuse(now, "finish this step first")
+            referee.refuse(now, _left_to_do(referee))
         return None
     if button is Button.CANCEL:
         # A selection is cancelled first; then the last placement or move of this turn is taken back.
@@ -204,6 +229,24 @@ def press(referee: Desk, button: Button, now: float, held: bool) -> Chosen:
         return None
     _roll(referee, sel, now, held)
     return None
+
+
+def _left_to_do(referee: Desk) -> str:
+    """What NEXT waits for in a step it cannot end: the step's own words, not "finish this step first"."""
+    game = referee.game
+    battle = game.battle
+    if game.phase is Phase.SETUP:
+        noun = "unit" if game.rules.fleets else "army"   # lamorisse-1954 places armies or fleets
+        count, nouns = plural(game.pool, noun).split(" ", 1)    # "3", "armies"
+        return f"place your {count} remaining {nouns} first"
+    if game.phase is Phase.OCCUPY and battle is not None:
+        kind = "fleets" if game.sails(battle.source, battle.target) else "armies"
+        return (f"choose how many {kind} move into {referee.territory_name(battle.target)} first: turn to change, "
+                f"ROLL confirms")
+    if game.phase is Phase.DEFEND and battle is not None:
+        defender = referee.seat_name(game.owner[battle.target])
+        return f"{defender} chooses the dice defending {referee.territory_name(battle.target)} first: ROLL confirms"
+    return "finish this step first"
 
 
 def _roll(referee: Desk, sel: Selection, now: float, held: bool) -> None:

@@ -29,14 +29,16 @@ if TYPE_CHECKING:
 
 def status(referee: Desk) -> Status:
     game = referee.game
+    # The journal's disk fault holds until the disk takes writes again: it is said over a passing notice (a step the
+    # table took itself, a seat granted), never over a refusal, which says why the gesture just made did nothing.
+    warns = bool(referee.storage_fault) and (not referee.message or referee.message_kind is MessageKind.NOTICE)
     return Status(
         player=game.current,
         colour=referee.seat_name(game.current),
         phase="set-up" if referee.menu is not None else game.phase.value,
         pending=pending_text(referee),
-        message=referee.message or referee.storage_fault,
-        message_kind=(referee.message_kind if referee.message or not referee.storage_fault
-                      else MessageKind.WARNING),
+        message=referee.storage_fault if warns else referee.message,
+        message_kind=MessageKind.WARNING if warns else referee.message_kind,
         turn=game.turn,
         round=game.round,
         pool=game.pool,

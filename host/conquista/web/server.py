@@ -266,7 +266,8 @@ class Hub:
             seat = self.companion.seats.seat_of(token)
             if seat < 0:
                 conn.frame({"type": "error", "error": "this seat link is no longer valid: ask for your seat "
-                                                      "again (the board grants it with ROLL)", "code": "bad_token"})
+                                                      "again (the board grants it when ROLL and NEXT are pressed "
+                                                      "together)", "code": "bad_token"})
             else:
                 conn.frame({"type": "welcome", "seat": seat, "host": seat == self.companion.host_seat})
                 self._bind(conn, seat)
