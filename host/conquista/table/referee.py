@@ -802,7 +802,8 @@ class Referee:
             self.new_game_offered, self.hints_allowed, self.hint_leds,
             tuple(sorted(hints.items())) if hints else (),
             tuple((e.territory, e.start, e.kind.value) for e in effects) if effects else (), self.refused_at,
-            self.scene, self._work, self._version_now, {})
+            self.scene, self._work, self._version_now, {}, self._phase_started,
+            claim.asked_at if claim is not None else -1.0)
         return view
 
     def _version_now(self) -> int:

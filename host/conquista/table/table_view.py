@@ -103,6 +103,22 @@ class TableView(NamedTuple):
     work: Mapping[str, Callable[[], Any]]   # worked out at its first read: status, chance, dice, blinking, log
     live: Callable[[], int]           # the referee's version now: a view read later refuses (`StaleView`)
     worked: dict[str, Any]            # what was worked out so far, kept for the later reads
+    # When the phase began on the table's clock (a defence's time-out counts from it), and when the claim waiting
+    # for ROLL was asked (-1: none): the screens count both down (issue 40).
+    phase_started: float = 0.0
+    claim_asked_at: float = -1.0
+
+    @property
+    def defend_deadline(self) -> float | None:
+        """When the defender's time to choose its dice runs out, on the table's clock (None: no defence)."""
+        if self.game.phase is not Phase.DEFEND or self.game.battle is None or self.menu is not None:
+            return None
+        return self.phase_started + self.defend_timeout_s
+
+    @property
+    def claim_deadline(self) -> float | None:
+        """When the seat claim waiting for ROLL expires, on the table's clock (None: no claim waits)."""
+        return None if self.claim_seat < 0 or self.claim_asked_at < 0 else self.claim_asked_at + self.claim_timeout_s
 
     # ------------------------------------------------------------------------------------- worked out once
 

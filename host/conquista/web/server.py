@@ -355,6 +355,10 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
             return Response(status_code=304, headers={"etag": etag})
         return Response(svg, media_type="image/svg+xml", headers={"etag": etag})
 
+    async def join(_request: Request) -> Response:
+        # The address the QR code encodes, in words beside it on the TV (for a phone that cannot scan it).
+        return JSONResponse({"url": join_url or "http://127.0.0.1/"})
+
     async def socket(ws: WebSocket) -> None:
         if not same_origin(ws.headers):
             await ws.close(code=POLICY_VIOLATION)
@@ -373,6 +377,7 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
 
     routes = [
         Route("/", page), Route("/board", page), Route("/api/public", public), Route("/qr.svg", qr),
+        Route("/join", join),
         Route("/favicon.ico", favicon),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=_static("")), name="static"),

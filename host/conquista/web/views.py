@@ -25,7 +25,7 @@ from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import Palette, mark, screen_hex
+from conquista.table.colours import Palette, mark, screen_hex, screen_hex_in
 from conquista.table.logview import game_over_reason
 from conquista.table.referee_records import LastBattle, MessageKind, Status
 from conquista.table.table_view import TableView
@@ -155,7 +155,7 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
     colours = game.rules.colours
     status = table.status
     attack, defend = table.dice
-    return {
+    return recoloured({
         "rules": game.rules.name,
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
         "territories": _territories(table),
@@ -164,7 +164,8 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
                    "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s], "left": game.left[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
-                   "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
+                   "remote": s in seats.remote, "claiming": s == seats.claiming, **seat_figures(table, s)}
+                  for s in range(game.players)],
         "current": game.current,
         # Whose turn it is, for every screen's heading: during a defence still the attacker's (the defender only
         # answers: `to_move`).
@@ -199,7 +200,44 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
         table.target >= 0 and table.menu is None else None,
         # When the game is over: the luck report, every mission revealed.
         "luck": luck_view(game, dict(table.hints_asked)),
-    }
+        # The waits every screen counts down, as moments on the board's clock (None: not waiting).
+        "countdowns": countdowns(table),
+        "palette": table.palette.value,
+    }, table.palette)
+
+
+def recoloured(view: dict[str, Any], palette: Palette) -> dict[str, Any]:
+    """The public view's seats and territories in the host's palette's screen colours (the colour-blind one)."""
+    if palette is not Palette.COLOUR_BLIND:
+        return view
+    for item in [*view["seats"], *view["territories"]]:
+        if item.get("colour") and item.get("owner", 0) is not None:
+            item["rgb"] = screen_hex_in(item["colour"], palette)
+    return view
+
+
+def seat_figures(table: TableView, seat: int) -> dict[str, Any]:
+    """A seat's public figures for the TV's player panels: its armies on the board, the armies it would receive at
+    its next turn's start (territories and continents; a card set's armies not counted), the continents it holds."""
+    game = table.game
+    owner, armies = game.owner, game.armies
+    out = game.eliminated[seat] or table.menu is not None
+    held = [c.id for c in game.map.continents if all(owner[t] == seat for t in c.territories)]
+    return {"armies": 0 if out else sum(a for t, a in enumerate(armies) if owner[t] == seat),
+            "income": 0 if out else game.reinforcements_for(seat),
+            "continents": [] if out else held}
+
+
+def countdowns(table: TableView) -> dict[str, Any]:
+    """The defender's time to choose its dice (then the board rolls the most for it) and the seat claim's time to
+    be granted with ROLL, as moments on the board's clock, with whose they are."""
+    defend = table.defend_deadline
+    battle = table.game.battle
+    claim = table.claim_deadline
+    return {"defend": None if defend is None or battle is None else
+            {"deadline": round(defend, 2), "seat": table.game.owner[battle.target], "seconds": table.defend_timeout_s},
+            "claim": None if claim is None else
+            {"deadline": round(claim, 2), "seat": table.claim_seat, "seconds": table.claim_timeout_s}}
 
 
 def clock_view(table: TableView, status: Status, turn_seconds: float, now: float) -> dict[str, Any]:
