@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES
 from conquista.bots.roster import DEFAULT_BOT, bots_of
+from conquista.errors import IllegalActionError
 from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
@@ -202,6 +203,8 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
         "luck": luck_view(game, dict(table.hints_asked)),
         # The waits every screen counts down, as moments on the board's clock (None: not waiting).
         "countdowns": countdowns(table),
+        # At the end: the game's story, for the TV's chart.
+        "story": story_view(game),
         "palette": table.palette.value,
     }, table.palette)
 
@@ -330,6 +333,39 @@ def luck_view(game: Game, hints: dict[int, int] | None = None) -> dict[str, Any]
         view["lines"] = report.lines()
         _LUCK[key] = view
     return _LUCK[key]
+
+
+_STORY: dict[tuple[int, int], dict[str, Any] | None] = {}
+
+
+def story_view(game: Game) -> dict[str, Any] | None:
+    """The story of a finished game for the TV's end screen: each seat's territories at the start of every turn
+    (and at the end), and who was eliminated by whom at which turn; found by replaying its actions once, at its end.
+    None while it goes on, or for a position with no history (built from a snapshot)."""
+    if not game.over or len(game.log) < 2 or not isinstance(game.log[0], Deal):
+        return None
+    key = (id(game), len(game.log))
+    if key not in _STORY:
+        _STORY.clear()
+        fresh = Game(game.rules, game.map, game.players, game.log[0])
+        turns: list[list[int]] = []      # [turn, territories of seat 0, 1, ...]
+        out: list[dict[str, Any]] = []
+        try:
+            for action in game.log[1:]:
+                before = list(fresh.eliminated)
+                fresh.apply(action)
+                if not turns or turns[-1][0] != fresh.turn:
+                    turns.append([fresh.turn, *fresh.territory_count[:game.players]])
+                for seat, gone in enumerate(fresh.eliminated):
+                    if gone and not before[seat]:
+                        by = fresh.eliminated_by[seat] if seat < len(fresh.eliminated_by) else None
+                        out.append({"turn": fresh.turn, "seat": seat, "by": by if isinstance(by, int) else None})
+        except IllegalActionError:
+            _STORY[key] = None           # a position whose log is no history to tell
+            return None
+        turns.append([fresh.turn, *fresh.territory_count[:game.players]])
+        _STORY[key] = {"turns": turns, "eliminated": out, "rounds": game.round, "last_turn": game.turn}
+    return _STORY[key]
 
 
 def mission_progress(game: Game, seat: int) -> dict[str, Any]:

@@ -338,7 +338,8 @@ function drawSide() {
   drawCountdown();
   setText(document.getElementById("battle"), battleCaption(view, dice));
   const next = nextSeat(view, who.seat);
-  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat, next, view.over]),
+  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat, next, view.over,
+    view.luck && view.luck.missions]),
     (node) => node.replaceChildren(...seats.map((s) => playerPanel(s, who.seat, next)),
       ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
         `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
@@ -398,7 +399,9 @@ function playerPanel(s, now, next) {
     el("div", { class: "who" }, ...seatLabel(s), el("b", {}, s.colour), ...tags,
       who ? el("span", { class: "kind" }, who) : ""),
     el("div", { class: "figures" }, ...figures),
-    held.length ? el("div", { class: "held" }, held.join(" · ")) : "");
+    held.length ? el("div", { class: "held" }, held.join(" · ")) : "",
+    // At the end, every mission revealed, in its player's panel: the luck report beside the map keeps its room.
+    view.over && view.luck && view.luck.missions[s.seat] ? el("div", { class: "mission" }, view.luck.missions[s.seat]) : "");
 }
 
 // The seat that plays after `seat`: the next in turn order still in the game (one that left only defends).
