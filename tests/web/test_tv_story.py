@@ -215,3 +215,18 @@ def test_a_tv_watching_bots_for_60_s_receives_differences_that_rebuild_the_view(
             pytest.fail("the page's view never matched the board's")
     finally:
         board.stop()
+
+
+def test_the_colour_blind_screen_palette_keeps_seats_the_neutral_army_and_the_sea_apart() -> None:
+    vision = pytest.importorskip("tests.table.test_colour_vision")
+    from conquista.table.colours import SCREEN_COLOUR_BLIND_RGB, SCREEN_NEUTRAL, SCREEN_RGB
+
+    sea = (0x2F, 0x4C, 0x69)          # style.css's .map-frame
+
+    def closest(palette: dict[str, tuple[int, int, int]], deficiency: str) -> float:
+        return min(vision.screen_distances({**palette, "neutral": SCREEN_NEUTRAL, "sea": sea}, deficiency).values())
+
+    for deficiency, floor in (("deuteranomaly", 10.9), ("protanomaly", 12.6), ("tritanomaly", 15.9)):
+        assert closest(SCREEN_COLOUR_BLIND_RGB, deficiency) >= floor, deficiency
+    # Better than the standard screen colours where those fail a colour-blind player: purple near the sea.
+    assert closest(SCREEN_COLOUR_BLIND_RGB, "deuteranomaly") > closest(SCREEN_RGB, "deuteranomaly") + 3
