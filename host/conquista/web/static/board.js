@@ -61,6 +61,18 @@ async function buildWorld(gameMap) {
   return { svg, overlay, lands, badges, marks, marksKey: "" };
 }
 
+// An arrow from the edge of one disc to the edge of the other, its head ending at the target's rim.
+function arrow(x1, y1, x2, y2) {
+  const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const [sx, sy, ex, ey] = [x1 + ux * 30, y1 + uy * 30, x2 - ux * 32, y2 - uy * 32];
+  const [bx, by] = [ex - ux * 26, ey - uy * 26];
+  const head = `M${ex},${ey}L${bx - uy * 15},${by + ux * 15}L${bx + uy * 15},${by - ux * 15}Z`;
+  const d = `M${sx},${sy}L${bx},${by}`;
+  return [svgEl("path", { class: "arrow-under", d }), svgEl("path", { class: "arrow-under", d: head }),
+    svgEl("path", { class: "arrow", d }), svgEl("path", { class: "arrow-head", d: head })];
+}
+
 // The attack being chosen or fought, as an arrow from the attacker's disc to the target's (not only a ring), and
 // the territory taken last in this turn, ringed in gold with a flag: the TV shows where the action is.
 function drawMarks() {
@@ -81,15 +93,12 @@ function drawMarks() {
   if (from && to && world.lands[from] && world.lands[to]) {
     const [x1, y1] = at(from);
     const [x2, y2] = at(to);
-    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
-    // From the edge of one disc to the edge of the other, the head ending at the target's rim.
-    const [sx, sy, ex, ey] = [x1 + ux * 30, y1 + uy * 30, x2 - ux * 32, y2 - uy * 32];
-    const [bx, by] = [ex - ux * 26, ey - uy * 26];
-    const head = `M${ex},${ey}L${bx - uy * 15},${by + ux * 15}L${bx + uy * 15},${by - ux * 15}Z`;
-    const d = `M${sx},${sy}L${bx},${by}`;
-    parts.push(svgEl("path", { class: "arrow-under", d }), svgEl("path", { class: "arrow-under", d: head }),
-      svgEl("path", { class: "arrow", d }), svgEl("path", { class: "arrow-head", d: head }));
+    // A link across the map's edge (Alaska – Kamchatka) is drawn as it goes: out of one side and in at the other
+    // (the overlay clips what falls outside), not as a line over the whole world.
+    const width = Number(world.overlay.getAttribute("viewBox").split(/[ ,]+/)[2]) || 1600;
+    const wrap = Math.abs(x2 - x1) > width / 2 ? Math.sign(x2 - x1) * width : 0;
+    parts.push(...arrow(x1, y1, x2 - wrap, y2));
+    if (wrap) parts.push(...arrow(x1 + wrap, y1, x2, y2));
   }
   world.marks.replaceChildren(...parts);
 }
