@@ -20,6 +20,7 @@ from conquista.rules.events import Phase
 from conquista.table.colours import Palette, screen_hex_in
 from conquista_sim.table import SimulatedTable
 from tests.rules.helpers import position
+from tests.web.conftest import ORIGIN, Served, until
 from tests.web.live import LiveBoard
 from tests.web.test_browser import WAIT_MS
 
@@ -232,3 +233,19 @@ def test_the_colour_blind_screen_palette_keeps_seats_the_neutral_army_and_the_se
         assert closest(SCREEN_COLOUR_BLIND_RGB, deficiency) >= floor, deficiency
     # Better than the standard screen colours where those fail a colour-blind player: purple near the sea.
     assert closest(SCREEN_COLOUR_BLIND_RGB, "deuteranomaly") > closest(SCREEN_RGB, "deuteranomaly") + 3
+
+
+def test_a_seat_claim_waiting_for_roll_is_counted_down_on_every_screen(served: Served) -> None:
+    with served.client.websocket_connect("/ws", headers=ORIGIN) as ws:
+        ws.send_json({"type": "hello"})
+        until(ws, "map")
+        assert served.client.get("/api/public").json()["countdowns"]["claim"] is None
+        ws.send_json({"type": "claim", "seat": 1})
+        served.board.step_when_queued()
+        assert until(ws, "claim")["state"] == "asked"
+        served.board.step()
+        waits = served.client.get("/api/public").json()["countdowns"]
+        asked = served.board.now
+        assert waits["claim"]["seat"] == 1 and waits["claim"]["seconds"] == 30.0
+        assert asked - 0.2 <= waits["claim"]["deadline"] - 30.0 <= asked, (waits, asked)
+        assert waits["defend"] is None
