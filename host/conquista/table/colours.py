@@ -76,6 +76,19 @@ SCREEN_RGB: dict[str, RGB] = {
     "pink": (254, 142, 187),
     "cyan": (53, 246, 251),
 }
+# The screens' colours when the host chose the colour-blind palette (issue 40): apart from each other, the neutral
+# army and the sea (#2f4c69) by a CIEDE2000 of at least 11 under simulated deuteranopia (7.2 with SCREEN_RGB, purple
+# against the sea), 12.7 under protanopia (10.0) and 16 under tritanopia (16.0); tests/table/test_colour_vision.py.
+SCREEN_COLOUR_BLIND_RGB: dict[str, RGB] = {
+    "red": (214, 28, 17),
+    "blue": (62, 127, 246),
+    "yellow": (254, 246, 38),
+    "green": (45, 194, 82),
+    "purple": (180, 40, 170),
+    "black": (22, 22, 22),
+    "pink": (254, 142, 187),
+    "cyan": (53, 246, 251),
+}
 SCREEN_NEUTRAL: RGB = (128, 128, 128)
 SCREEN_MIN_DIFFERENCE = 15.0
 # One letter per colour, unique: black is K (as in CMYK, B is blue), pink is I (P is purple), white W.
@@ -126,6 +139,13 @@ def screen_rgb(name: str) -> RGB:
 
 def screen_hex(name: str) -> str:
     return "#{:02x}{:02x}{:02x}".format(*screen_rgb(name))
+
+
+def screen_hex_in(name: str, palette: Palette) -> str:
+    """A seat's colour on a screen in the host's palette (the colour-blind one changes the screens as the LEDs)."""
+    if palette is Palette.COLOUR_BLIND and name in SCREEN_COLOUR_BLIND_RGB:
+        return "#{:02x}{:02x}{:02x}".format(*SCREEN_COLOUR_BLIND_RGB[name])
+    return screen_hex(name)
 
 
 def mark(name: str) -> str:

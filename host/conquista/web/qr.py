@@ -32,6 +32,20 @@ def qr_lines(url: str, border: int = BORDER) -> tuple[str, ...]:
                  for top, bottom in zip(rows[::2], rows[1::2], strict=True))
 
 
+@functools.lru_cache(maxsize=4)     # every TV that loads the board asks for it: made once per join address
+def qr_svg(url: str, border: int = BORDER) -> tuple[bytes, str]:
+    """The QR code as an SVG image and its ETag (a hash of the image, quoted as HTTP has it)."""
+    import hashlib
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make_qr(url).save(out, kind="svg", scale=6, border=border)
+    svg = out.getvalue()
+    return svg, f'"{hashlib.sha256(svg).hexdigest()[:20]}"'
+
+
 def from_lines(lines: Iterable[str]) -> list[list[bool]]:
     """The modules back from half-block lines (for checking what a terminal shows)."""
     pairs = {char: pair for pair, char in HALF_BLOCKS.items()}

@@ -34,6 +34,8 @@ from conquista.errors import BadMessage
 from conquista.table.seat_claims import ClaimState
 from conquista.web.companion import Companion
 from conquista.web.messages import keys, parse, to_command
+from conquista.web.qr import qr_svg
+from conquista.web.view_diff import diff_between
 from conquista.web.wire import (
     ClaimSeat,
     HintAnswer,
@@ -74,12 +76,12 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 REVALIDATE = b"no-cache"
 NO_STORE = b"no-store"
 CACHED_PATHS = ("/static/", "/favicon.ico")
-CACHED_PAGES = ("/", "/board")
+CACHED_PAGES = ("/", "/board", "/qr.svg")    # the QR code: made once, its join address fixed while served
 GZIP_MIN_BYTES = 500       # a smaller answer gains less from compression than its headers cost
 
 
 def cache_control(path: str) -> bytes:
-    """The static files and the two pages are revalidated; anything else (the public view, the QR code) not kept."""
+    """The static files, the two pages and the QR code are revalidated; anything else (the public view) not kept."""
     return REVALIDATE if path.startswith(CACHED_PATHS) or path in CACHED_PAGES else NO_STORE
 
 
@@ -137,6 +139,10 @@ class Connection:
     frames: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     claimed: bool = False     # it asked for a seat: when it closes, the board forgets its claim
+    # It asked for differences (its hello's `diffs`): after the first whole view, each public view goes as the
+    # difference from the last one sent to it (view_diff.py), or whole when that is shorter.
+    diffs: bool = False
+    sent_public: str | None = None
 
     stalled: bool = False     # frames were dropped: the screen does not read
 
@@ -164,8 +170,17 @@ class Connection:
             views, self.views = self.views, {}
             for kind, text in views.items():
                 if kind == "public":
-                    text = f'{{"type":"public","now":{self.board_now():.2f},"view":{text}}}'
+                    text = self.public_frame(text)
                 await self.ws.send_text(text)
+
+    def public_frame(self, view: str) -> str:
+        """The public view as this screen is sent it: whole, or as the difference from the last one it was sent."""
+        now = f"{self.board_now():.2f}"
+        ops = diff_between(self.sent_public, view) if self.diffs and self.sent_public is not None else None
+        self.sent_public = view
+        if ops is not None:
+            return f'{{"type":"public_diff","now":{now},"ops":{ops}}}'
+        return f'{{"type":"public","now":{now},"view":{view}}}'
 
 
 class Hub:
@@ -257,7 +272,8 @@ class Hub:
         data = parse(text)
         if data.get("type") != "hello":
             raise BadMessage("the first message must be a hello")
-        keys(data, {"type", "token"})
+        keys(data, {"type", "token", "diffs"})
+        conn.diffs = data.get("diffs") is True
         conn.frame({"type": "map", "map": json.loads(self.companion.map_json or "null")})
         token = data.get("token")
         if token is not None:
@@ -333,14 +349,16 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
             return JSONResponse({"error": "the board has not started yet"}, status_code=503)
         return Response(latest.public, media_type="application/json")
 
-    async def qr(_request: Request) -> Response:
-        import io
+    async def qr(request: Request) -> Response:
+        # Made once (the join address does not change while the app serves): a TV that reloads gets a 304.
+        svg, etag = qr_svg(join_url or "http://127.0.0.1/")
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers={"etag": etag})
+        return Response(svg, media_type="image/svg+xml", headers={"etag": etag})
 
-        import segno
-
-        out = io.BytesIO()
-        segno.make_qr(join_url or "http://127.0.0.1/").save(out, kind="svg", scale=6, border=2)
-        return Response(out.getvalue(), media_type="image/svg+xml")
+    async def join(_request: Request) -> Response:
+        # The address the QR code encodes, in words beside it on the TV (for a phone that cannot scan it).
+        return JSONResponse({"url": join_url or "http://127.0.0.1/"})
 
     async def socket(ws: WebSocket) -> None:
         if not same_origin(ws.headers):
@@ -360,6 +378,7 @@ def create_app(companion: Companion, allowed_hosts: list[str], join_url: str = "
 
     routes = [
         Route("/", page), Route("/board", page), Route("/api/public", public), Route("/qr.svg", qr),
+        Route("/join", join),
         Route("/favicon.ico", favicon),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=_static("")), name="static"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from conquista.bots import BOT_NAMES, LEVELS
 from conquista.bots.roster import DEFAULT_BOT, bots_of
+from conquista.errors import IllegalActionError
 from conquista.rules import power_cards
 from conquista.rules.actions import Attack, Blitz, ClosingRoll, Deal, Fortify, Place, Roll
 from conquista.rules.battle import DiceRule
@@ -25,7 +26,7 @@ from conquista.rules.mapdata import GameMap
 from conquista.rules.missions import effective_mission, mission_text
 from conquista.rules.odds import battle_losses
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
-from conquista.table.colours import Palette, mark, screen_hex
+from conquista.table.colours import Palette, mark, screen_hex, screen_hex_in
 from conquista.table.logview import game_over_reason
 from conquista.table.referee_records import LastBattle, MessageKind, Status
 from conquista.table.table_view import TableView
@@ -155,7 +156,7 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
     colours = game.rules.colours
     status = table.status
     attack, defend = table.dice
-    return {
+    return recoloured({
         "rules": game.rules.name,
         # A territory's owner is a seat, or the neutral army (an owner past the seats, named "neutral").
         "territories": _territories(table),
@@ -164,7 +165,8 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
                    "cards": len(game.hands[s]),
                    "territories": game.territory_count[s], "eliminated": game.eliminated[s], "left": game.left[s],
                    "bot": s in seats.bots, "phone": s in seats.phones, "host": s == seats.host,
-                   "remote": s in seats.remote, "claiming": s == seats.claiming} for s in range(game.players)],
+                   "remote": s in seats.remote, "claiming": s == seats.claiming, **seat_figures(table, s)}
+                  for s in range(game.players)],
         "current": game.current,
         # Whose turn it is, for every screen's heading: during a defence still the attacker's (the defender only
         # answers: `to_move`).
@@ -201,7 +203,46 @@ def public_view(table: TableView, seats: SeatState, turn_seconds: float | None =
         "luck": luck_view(game, dict(table.hints_asked)),
         # The moment on the board's clock the open seat claim expires (None: none open): the claimer's countdown.
         "claim_deadline": _moment(table.claim_deadline()),
-    }
+        # The waits every screen counts down, as moments on the board's clock (None: not waiting).
+        "countdowns": countdowns(table),
+        # At the end: the game's story, for the TV's chart.
+        "story": story_view(game),
+        "palette": table.palette.value,
+    }, table.palette)
+
+
+def recoloured(view: dict[str, Any], palette: Palette) -> dict[str, Any]:
+    """The public view's seats and territories in the host's palette's screen colours (the colour-blind one)."""
+    if palette is not Palette.COLOUR_BLIND:
+        return view
+    for item in [*view["seats"], *view["territories"]]:
+        if item.get("colour") and item.get("owner", 0) is not None:
+            item["rgb"] = screen_hex_in(item["colour"], palette)
+    return view
+
+
+def seat_figures(table: TableView, seat: int) -> dict[str, Any]:
+    """A seat's public figures for the TV's player panels: its armies on the board, the armies it would receive at
+    its next turn's start (territories and continents; a card set's armies not counted), the continents it holds."""
+    game = table.game
+    owner, armies = game.owner, game.armies
+    out = game.eliminated[seat] or table.menu is not None
+    held = [c.id for c in game.map.continents if all(owner[t] == seat for t in c.territories)]
+    return {"armies": 0 if out else sum(a for t, a in enumerate(armies) if owner[t] == seat),
+            "income": 0 if out else game.reinforcements_for(seat),
+            "continents": [] if out else held}
+
+
+def countdowns(table: TableView) -> dict[str, Any]:
+    """The defender's time to choose its dice (then the board rolls the most for it) and the seat claim's time to
+    be granted with ROLL, as moments on the board's clock, with whose they are."""
+    defend = table.defend_deadline()
+    battle = table.game.battle
+    claim = table.claim_deadline()
+    return {"defend": None if defend is None or battle is None else
+            {"deadline": round(defend, 2), "seat": table.game.owner[battle.target], "seconds": table.defend_timeout_s},
+            "claim": None if claim is None else
+            {"deadline": round(claim, 2), "seat": table.claim_seat, "seconds": table.claim_timeout_s}}
 
 
 def _moment(at: float | None) -> float | None:
@@ -299,6 +340,39 @@ def luck_view(game: Game, hints: dict[int, int] | None = None) -> dict[str, Any]
         view["lines"] = report.lines()
         _LUCK[key] = view
     return _LUCK[key]
+
+
+_STORY: dict[tuple[int, int], dict[str, Any] | None] = {}
+
+
+def story_view(game: Game) -> dict[str, Any] | None:
+    """The story of a finished game for the TV's end screen: each seat's territories at the start of every turn
+    (and at the end), and who was eliminated by whom at which turn; found by replaying its actions once, at its end.
+    None while it goes on, or for a position with no history (built from a snapshot)."""
+    if not game.over or len(game.log) < 2 or not isinstance(game.log[0], Deal):
+        return None
+    key = (id(game), len(game.log))
+    if key not in _STORY:
+        _STORY.clear()
+        fresh = Game(game.rules, game.map, game.players, game.log[0])
+        turns: list[list[int]] = []      # [turn, territories of seat 0, 1, ...]
+        out: list[dict[str, Any]] = []
+        try:
+            for action in game.log[1:]:
+                before = list(fresh.eliminated)
+                fresh.apply(action)
+                if not turns or turns[-1][0] != fresh.turn:
+                    turns.append([fresh.turn, *fresh.territory_count[:game.players]])
+                for seat, gone in enumerate(fresh.eliminated):
+                    if gone and not before[seat]:
+                        by = fresh.eliminated_by[seat] if seat < len(fresh.eliminated_by) else None
+                        out.append({"turn": fresh.turn, "seat": seat, "by": by if isinstance(by, int) else None})
+        except IllegalActionError:
+            _STORY[key] = None           # a position whose log is no history to tell
+            return None
+        turns.append([fresh.turn, *fresh.territory_count[:game.players]])
+        _STORY[key] = {"turns": turns, "eliminated": out, "rounds": game.round, "last_turn": game.turn}
+    return _STORY[key]
 
 
 def mission_progress(game: Game, seat: int) -> dict[str, Any]:

@@ -55,7 +55,52 @@ async function buildWorld(gameMap) {
     overlay.append(group);
     badges[t.id] = { group, disc, count, letter, name, key: "", look: "", fill: null };
   }
-  return { svg, overlay, lands, badges };
+  // Over every badge: the arrow from the attacking territory to its target, and the mark on the last conquest.
+  const marks = svgEl("g", { class: "marks" });
+  overlay.append(marks);
+  return { svg, overlay, lands, badges, marks, marksKey: "" };
+}
+
+// An arrow from the edge of one disc to the edge of the other, its head ending at the target's rim.
+function arrow(x1, y1, x2, y2) {
+  const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const [sx, sy, ex, ey] = [x1 + ux * 30, y1 + uy * 30, x2 - ux * 32, y2 - uy * 32];
+  const [bx, by] = [ex - ux * 26, ey - uy * 26];
+  const head = `M${ex},${ey}L${bx - uy * 15},${by + ux * 15}L${bx + uy * 15},${by - ux * 15}Z`;
+  const d = `M${sx},${sy}L${bx},${by}`;
+  return [svgEl("path", { class: "arrow-under", d }), svgEl("path", { class: "arrow-under", d: head }),
+    svgEl("path", { class: "arrow", d }), svgEl("path", { class: "arrow-head", d: head })];
+}
+
+// The attack being chosen or fought, as an arrow from the attacker's disc to the target's (not only a ring), and
+// the territory taken last in this turn, ringed in gold with a flag: the TV shows where the action is.
+function drawMarks() {
+  if (!world) return;
+  const roll = view.roll;
+  const taken = roll && roll.conquered && roll.shown && !view.over && !view.menu ? roll.target : "";
+  const [from, to] = view.selection.length === 2 && !view.menu ? view.selection : [];
+  const key = `${from}|${to}|${taken}`;
+  if (world.marksKey === key) return;
+  world.marksKey = key;
+  const at = (id) => { const land = world.lands[id]; return [Number(land.dataset.x), Number(land.dataset.y)]; };
+  const parts = [];
+  if (taken && world.lands[taken]) {
+    const [x, y] = at(taken);
+    parts.push(svgEl("circle", { class: "conquest", cx: x, cy: y, r: 38 }),
+      svgEl("text", { class: "conquest-flag", x: x + 30, y: y - 30 }, "⚑"));
+  }
+  if (from && to && world.lands[from] && world.lands[to]) {
+    const [x1, y1] = at(from);
+    const [x2, y2] = at(to);
+    // A link across the map's edge (Alaska – Kamchatka) is drawn as it goes: out of one side and in at the other
+    // (the overlay clips what falls outside), not as a line over the whole world.
+    const width = Number(world.overlay.getAttribute("viewBox").split(/[ ,]+/)[2]) || 1600;
+    const wrap = Math.abs(x2 - x1) > width / 2 ? Math.sign(x2 - x1) * width : 0;
+    parts.push(...arrow(x1, y1, x2 - wrap, y2));
+    if (wrap) parts.push(...arrow(x1 + wrap, y1, x2, y2));
+  }
+  world.marks.replaceChildren(...parts);
 }
 
 function schematic(gameMap) {
@@ -194,6 +239,7 @@ function placeNames(built) {
 // Only what changed is touched: with 42 territories and 8 screens the redraw stays a few milliseconds.
 function drawWorld() {
   if (!world) return;
+  drawMarks();
   const selection = new Set(view.selection);
   const legal = new Set(seatView && seatView.my_turn ? seatView.legal || [] : []);
   map.territories.forEach((t, i) => {
@@ -293,22 +339,142 @@ function drawSide() {
   const kind = view.message_kind === "refusal" ? "error" : view.message_kind === "warning" ? "warn" : "";
   if (message.className !== kind) message.className = kind;
   const dice = shownDice(view);
-  update(document.getElementById("dice"), JSON.stringify(dice), (node) => node.replaceChildren(
-    ...dice.attack.map((d) => el("span", { class: "a", title: "attack" }, d)),
+  const [attackRgb, defenceRgb] = diceColours(view, dice);
+  update(document.getElementById("dice"), JSON.stringify([dice, attackRgb, defenceRgb]), (node) => node.replaceChildren(
+    ...dice.attack.map((d) => die("a", "attack", d, attackRgb)),
     ...(dice.attack.length || dice.defence.length ? [el("span", { class: "vs" }, "vs")] : []),
-    ...dice.defence.map((d) => el("span", { class: "d", title: "defence" }, d))));
+    ...dice.defence.map((d) => die("d", "defence", d, defenceRgb))));
+  drawCountdown();
   setText(document.getElementById("battle"), battleCaption(view, dice));
-  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat]), (node) => node.replaceChildren(...seats.map((s) => el("li", {
-    class: s.seat === who.seat ? "now" : "" },
-    ...seatLabel(s),
-    el("b", {}, s.colour), ` ${s.territories} terr. · ${s.cards} card${s.cards === 1 ? "" : "s"}${s.bot ? " · bot" : ""}` +
-    `${s.phone ? " · phone" : ""}${s.eliminated ? " · out" : s.left ? " · left: defends only" : ""}` +
-    `${s.claiming ? " · claiming…" : ""}`),
-    ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
-      `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
-      : []))));
+  const next = nextSeat(view, who.seat);
+  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat, next, view.over,
+    view.luck && view.luck.missions]),
+    (node) => node.replaceChildren(...seats.map((s) => playerPanel(s, who.seat, next)),
+      ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
+        `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
+        : [])));
+  lobby.draw(view);
   scheduleLog();
 }
+
+// Before the game (the set-up menu, or the first placement while seats are still free): who has joined and which
+// seats are free, and the join address in words beside the QR code, for whoever cannot scan it.
+const lobby = (() => {
+  let address = null;
+  fetch("/join").then((r) => (r.ok ? r.json() : null)).then((j) => {
+    address = j && j.url;
+    setText(document.getElementById("join-url"), address || "");
+  }).catch(() => {});
+  return {
+    draw(v) {
+      const free = v.seats.filter((s) => !s.phone && !s.bot && !s.remote && !s.eliminated);
+      const open = !v.over && (Boolean(v.menu) || (v.clock.turn === 0 && free.length > 0));
+      document.body.classList.toggle("lobby", open);
+      const node = document.getElementById("lobby");
+      node.classList.toggle("hidden", !open);
+      if (!open) return;
+      const rows = v.menu ? [] : v.seats.map((s) => el("li", { "data-seat": s.seat, class: s.phone || s.bot || s.remote ? "taken" : "free" },
+        ...seatLabel(s), el("b", {}, s.colour), " ",
+        s.claiming ? "claiming: ROLL and NEXT at the board" : s.phone ? "joined (phone)" : s.remote ? "remote player"
+          : s.bot ? "bot" : "free: scan the code to join"));
+      update(node, JSON.stringify([v.menu ? 1 : 0, rows.map((r) => r.textContent)]), (box) => box.replaceChildren(
+        el("h2", {}, v.menu ? "A new game is being set up" : `Seats: ${free.length} free of ${v.seats.length}`),
+        ...(rows.length ? [el("ul", { class: "lobby-seats" }, ...rows)] : [el("p", {}, "Join from your phone to play.")])));
+    },
+  };
+})();
+
+// A seat's panel on the TV, in turn order: its colour, whether it plays now or next, and its public figures
+// (territories, armies on the board, the armies its next turn brings, continents held, cards).
+function playerPanel(s, now, next) {
+  const tags = [];
+  if (!view.over && !view.menu && s.seat === now) tags.push(el("span", { class: "tag-now" }, "playing"));
+  else if (!view.over && !view.menu && s.seat === next) tags.push(el("span", { class: "tag-next" }, "next"));
+  const who = [s.bot ? "bot" : "", s.phone ? "phone" : "", s.remote ? "remote" : "", s.claiming ? "claiming…" : ""]
+    .filter(Boolean).join(" · ");
+  const out = s.eliminated ? "out" : s.left ? "left: defends only" : "";
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const figures = out ? [el("span", { class: "out" }, out)] : [
+    el("span", { class: "fig", title: "territories" }, el("b", {}, s.territories), " terr."),
+    el("span", { class: "fig", title: "armies on the board" }, el("b", {}, s.armies ?? "–"), " armies"),
+    el("span", { class: "fig", title: "armies at the next turn's start" }, el("b", {}, `+${s.income ?? 0}`), " next"),
+    el("span", { class: "fig", title: "cards" }, plural(s.cards, "card", "cards"))];
+  const held = (s.continents || []).map((id) => {
+    const c = map.continents.find((x) => x.id === id);
+    return c ? `${c.name} +${c.bonus}` : id;
+  });
+  return el("li", { class: `${s.seat === now && !view.over ? "now" : ""}${s.eliminated ? " gone" : ""}`,
+    "data-seat": s.seat },
+    el("div", { class: "who" }, ...seatLabel(s), el("b", {}, s.colour), ...tags,
+      who ? el("span", { class: "kind" }, who) : ""),
+    el("div", { class: "figures" }, ...figures),
+    held.length ? el("div", { class: "held" }, held.join(" · ")) : "",
+    // At the end, every mission revealed, in its player's panel: the luck report beside the map keeps its room.
+    view.over && view.luck && view.luck.missions[s.seat] ? el("div", { class: "mission" }, view.luck.missions[s.seat]) : "");
+}
+
+// The seat that plays after `seat`: the next in turn order still in the game (one that left only defends).
+function nextSeat(v, seat) {
+  const n = v.seats.length;
+  for (let i = 1; i <= n; i += 1) {
+    const s = v.seats[(seat + i) % n];
+    if (!s.eliminated && !s.left) return s.seat;
+  }
+  return -1;
+}
+
+// A seat's colour by its name ("red"), or the neutral army's; null for a name that is no seat's.
+function rgbOf(v, colour) {
+  if (!colour) return null;
+  const seat = v.seats.find((s) => s.colour === colour);
+  if (seat) return seat.rgb;
+  return v.neutral && v.neutral.colour === colour ? v.neutral.rgb : null;
+}
+
+// The dice in the colours of the players who rolled them (the roll's sides), else the board's red against blue.
+function diceColours(v, dice) {
+  const roll = v.roll;
+  if (!roll || String(roll.attack) !== String(dice.attack) || String(roll.defence) !== String(dice.defence)) {
+    return [null, null];
+  }
+  return [rgbOf(v, roll.attacker), rgbOf(v, roll.defender)];
+}
+
+function die(kind, title, value, rgb) {
+  const node = el("span", { class: `${kind}${rgb && !isDark(rgb) ? " light" : ""}`, title }, value);
+  if (rgb) node.style.background = rgb;
+  return node;
+}
+
+// The waits on the TV, counted down from the moments the board sent: the defender choosing its dice (then the
+// board rolls the most for it), a phone's claim waiting for ROLL and NEXT at the board.
+function drawCountdown() {
+  const node = document.getElementById("countdown");
+  if (!node || !view) return;
+  const waits = view.countdowns || {};
+  const now = boardClock.now();
+  const left = (w) => Math.max(0, Math.ceil(now !== null ? w.deadline - now : w.seconds));
+  const lines = [];
+  if (waits.defend) {
+    const s = view.seats[waits.defend.seat];
+    if (s) lines.push(["defend", s, `${s.colour} defends: ${left(waits.defend)} s to choose the dice`, waits.defend]);
+  }
+  if (waits.claim) {
+    const s = view.seats[waits.claim.seat];
+    if (s) lines.push(["claim", s, `a phone asks for ${s.colour}: ROLL and NEXT at the board · ${left(waits.claim)} s`,
+      waits.claim]);
+  }
+  const key = JSON.stringify(lines.map(([k, s, text]) => [k, s.seat, text]));
+  if (node.dataset.key === key) return;
+  node.dataset.key = key;
+  node.replaceChildren(...lines.map(([kind, s, text, w]) => {
+    const share = Math.max(0, Math.min(1, left(w) / Math.max(1, w.seconds)));
+    const bar = el("span", { class: "bar" });
+    bar.style.width = `${Math.round(share * 100)}%`;
+    return el("div", { class: `wait ${kind}`, "data-wait": kind }, ...seatLabel(s), text, el("span", { class: "meter" }, bar));
+  }));
+}
+setInterval(drawCountdown, 250);
 
 // The log is drawn at most every LOG_EVERY_MS: a new line moves every other one, so the whole box is painted again,
 // and in a burst of taps 8 screens on a small machine would spend on it the time the map's counts need. The first
@@ -338,8 +504,37 @@ function drawLog(box, lines) {
   while (gone < logLines.length && !logLines.slice(gone).every((line, i) => line === lines[i])) gone += 1;
   if (gone === logLines.length && logLines.length) box.replaceChildren();   // nothing in common: start again
   else for (let i = 0; i < gone; i += 1) box.lastChild.remove();
-  for (const line of lines.slice(logLines.length - gone)) box.prepend(el("div", {}, line));
+  const fresh = lines.length - (logLines.length - gone);
+  lines.forEach((line, i) => { if (i >= lines.length - fresh) box.prepend(logLine(lines, i)); });
   logLines = lines.slice();
+}
+
+// A log line as the TV shows it: the colour's swatch before the player it names; a battle's line says who attacked
+// (the attack line before it names them), with each side's dice sorted high to low, as they are compared.
+const BATTLE = /^(.+?) attacks (.+?): ([\d ]+) vs ([\d ]+)(.*)$/;
+function logLine(lines, i) {
+  const line = lines[i].replace(/\b1 dice\b/g, "1 die");
+  const battle = BATTLE.exec(line);
+  if (battle) {
+    const [, from, to, attack, defence, rest] = battle;
+    let attacker = "";
+    for (let j = i - 1; j >= 0 && j >= i - 12; j -= 1) {
+      const named = new RegExp(`^(\\w+) attacks ${escapeRe(to)} from ${escapeRe(from)}:`).exec(lines[j]);
+      if (named) { attacker = named[1]; break; }
+    }
+    const sorted = (dice) => dice.trim().split(/\s+/).map(Number).sort((a, b) => b - a).join(" ");
+    const rgb = rgbOf(view, attacker);
+    return el("div", { class: "battle-line" }, ...(rgb ? [swatch(rgb, markOf(attacker))] : []),
+      attacker ? el("b", {}, attacker) : "", `${attacker ? " " : ""}${from} → ${to}: ${sorted(attack)} vs ${sorted(defence)} ${rest.trim()}`);
+  }
+  const first = /^(\w+)\b/.exec(line);
+  const rgb = first && rgbOf(view, first[1]);
+  return rgb ? el("div", {}, swatch(rgb, markOf(first[1])), line) : el("div", {}, line);
+}
+function escapeRe(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+function markOf(colour) {
+  const seat = view.seats.find((s) => s.colour === colour);
+  return seat ? seat.mark : view.neutral && view.neutral.colour === colour ? view.neutral.mark : "";
 }
 
 // The heading: whose turn and where the game stands, the set-up menu, or who won and how.
@@ -353,7 +548,8 @@ function turnWords(v, who) {
   }
   const where = v.clock.turn > 0 ? `${v.phase} · turn ${v.clock.turn}, round ${v.clock.round} · `
     : "placing the first armies · ";
-  return [...seatLabel(who), `${who.colour} to play`, el("span", { class: "phase" }, where, el("span", { id: "clock" }, ""))];
+  return [...seatLabel(who), `${who.colour} to play`, el("span", { class: "phase" }, where.replace(/ · $/, "")),
+    el("span", { id: "clock", class: "clock" }, "")];
 }
 
 // The dice on the screen: the last roll of this turn (with its battle, `battleCaption`), or dice being typed in at

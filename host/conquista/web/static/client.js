@@ -68,14 +68,18 @@ function connect(onFrame, onState) {
       const hello = { type: "hello" };
       const token = seatToken();
       if (token) hello.token = token;
+      // A page with patch.js takes the public view as differences from the last one (the first comes whole).
+      if (typeof viewPatches !== "undefined") { viewPatches.reset(); hello.diffs = true; }
       socket.send(JSON.stringify(hello));
       onState("connected");
     };
     socket.onmessage = (event) => {
       heard = performance.now();
-      const frame = JSON.parse(event.data);
-      boardClock.note(frame.now);
-      if (frame.type === "pong") return;
+      const raw = JSON.parse(event.data);
+      boardClock.note(raw.now);
+      if (raw.type === "pong") return;
+      const frame = typeof viewPatches !== "undefined" ? viewPatches.frame(raw) : raw;
+      if (frame === null) return;
       onFrame(frame);
       // For the page's separate modules (speech.js, luck.js): every frame, after the page has drawn it.
       document.dispatchEvent(new CustomEvent("conquista-frame", { detail: frame }));
