@@ -180,6 +180,11 @@ def render_map(table: SimulatedTable, layout: Layout, width: int = 0) -> Text:
         return out
     if width and width < GRID_COLUMNS * layout.cell + 2:   # the grid's rows would wrap into each other
         return _continent_lines(table, width)
+    if layout.lines == 1 and not all(_fits_beside(CODES[tid], marked_units(table, game_map.index(tid)), layout.cell)
+                                     for tid in CLASSIC_GRID):
+        # A label too long for a compact cell ("Y1+1f" with lamorisse-1954's fleets) would cut the territory's
+        # code to a letter: the territories go by continent instead, wrapped between them, never cut.
+        return _continent_lines(table, width or COMPACT_MIN[0])
     at = {pos: tid for tid, pos in CLASSIC_GRID.items()}
     for r in range(GRID_ROWS):
         for line in range(layout.lines):

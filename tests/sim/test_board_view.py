@@ -140,6 +140,18 @@ def test_lamorisse_labels_never_run_into_their_neighbours() -> None:
     assert "Brit R12+3f " in text and "Europ R3+2f " in text   # a name's end gives way, never the space
 
 
+def test_a_compact_board_with_fleets_never_cuts_a_territorys_code() -> None:
+    """At 80×24 a compact cell is 7 columns: "EAU Y1+1f" cut the code to a letter ("EY1+1f"); the territories then
+    go by continent, each code and its units whole."""
+    size = MAP.size
+    game = position("lamorisse-1954", 3, default_owner=0, phase=Phase.REINFORCE,
+                    state={"armies": [3] * size, "fleets": [1] * size})
+    with SimulatedTable("lamorisse-1954", 3, seed=1, game=game) as table:
+        text = "\n".join(shown(table, 80, 24))
+    for code in CODES.values():
+        assert f" {code} R2+1f " in text, code
+
+
 def test_a_narrow_terminal_names_each_territorys_owner_by_letter() -> None:
     """Issue 39 §12: the continent lines of a terminal narrower than the grid dropped the owner's letter."""
     with SimulatedTable("italian", 3, seed=1) as table:
