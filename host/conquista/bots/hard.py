@@ -182,6 +182,7 @@ class HardBot:
         self._reason: str | None = None
         self._objective: Objective | None = None
         self.attack_steps = 0      # steps the attacks of this turn have tried so far
+        self._place_steps = 0      # ... and its reinforcements
         self._attack_limit = turn_steps   # what the turn plan and the reinforcements left of the turn's steps
         self._try_steps = 1        # the steps of one try this turn (the turn plan's, then the last attack's)
         self._conquered_from: dict[int, int] = {}   # this turn's conquests: territory → where the attack came from
@@ -220,6 +221,7 @@ class HardBot:
         self._reason = None if self._plan_unsaid else f"{game.rules.colours[me]} {self._choice.words()}"
         self._objective = objective_for(game, me)
         self.attack_steps = 0
+        self._place_steps = 0
         self._placed = False
         self._attack_limit = self.turn_steps - self._choice.steps
         self._try_steps = max(1, self._choice.steps // (self._choice.tries * len(PLANS)))
@@ -276,6 +278,7 @@ class HardBot:
         weighed = weigh(game, me, choices, bots, self._objective, shared(self.place_rollouts, game), self.cap,
                         "place", budget=self._attack_limit // 2)
         self._attack_limit -= weighed.steps
+        self._place_steps = weighed.steps
         if weighed.action != weighed.planned:
             self._say(game, me, place_words(game, weighed))
         return weighed.action
@@ -307,6 +310,12 @@ class HardBot:
             self._reason = f"{game.rules.colours[me]} {words}"
         else:
             self._reason = f"{self._reason}; then it {words}"
+
+    @property
+    def turn_steps_used(self) -> int:
+        """The steps all the tries of the current turn have played so far (its plan's, reinforcements', attacks')."""
+        plan = self._choice.steps if self._choice is not None else 0
+        return plan + self._place_steps + self.attack_steps
 
     @property
     def choice(self) -> Choice | None:
