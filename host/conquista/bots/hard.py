@@ -2,7 +2,7 @@
 
 At the start of each of its turns it imagines the game as its seat may know it (`seat_view`: the other players'
 missions and cards and the deck made up afresh, never read), then plays the coming round out on that copy several
-times: its own turn in each of a few ways of playing (`PLANS`: steady as the planner, bold, all out), the other
+times: its own turn in each of a few ways of playing (`PLANS`: steady as the planner, bold, careful), the other
 players' turns as the planner would play them, the dice rolled by its own generator. Each try ends when its next
 turn would start (or the game ends) and is scored by how much of the table's strength it then holds (its armies and
 the reinforcements it would get, against everyone's; a win counts as all of it, a loss as none). The way of playing
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from conquista.bots.hard_attack import Weighed, candidates, tries_within, weigh
+from conquista.bots.hard_attack import Weighed, candidates, stalling, tries_within, weigh
 from conquista.bots.hard_place import placements
 from conquista.bots.hard_rules import break_attack, card_armies, card_attack, moves_back
 from conquista.bots.lookahead import clear_gain, play_round, public_seed, strength_share
@@ -39,13 +39,14 @@ from conquista.rules.events import Phase
 ROLLOUTS = 4              # tries of the coming round per way of playing (8 took 0.44 s CPU a turn, issue 38)
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
 # The most game steps all the tries of one turn may play, told in steps and not in time (the bots read no clock):
-# its turn plan's, its reinforcements' and its attacks'. A step of a try costs about 38 µs CPU on the benchmark
-# machine, so 10000 steps keep the worst turn under 0.5 s there (issue 38; before the budget, a duel's turn with a
-# long round ran to 11900 steps and 0.45 s, a 4-player one past 0.7 s). The turn plan may use half of it (fewer
-# tries of a long round); the reinforcements, weighed in the duel, half of what is left; the attacks the rest, each
-# attack weighed only while its tries fit (then the planner's choice). Earlier, against the planner 1 against 1 on
-# seeds the benchmark does not use: 45 of 100 games won with 5000 attack steps a turn, 55 with 20000.
-TURN_STEPS = 10000
+# its turn plan's, its reinforcements' and its attacks'. A step of a try costs 38-60 µs CPU on the benchmark
+# machine (the more the busier it is), so 8000 steps keep the worst turn under 0.5 s there (issue 38; before the
+# budget, a duel's turn with a long round ran to 11900 steps and 0.45 s; at 10000 the worst was 0.55 s, busy). The
+# turn plan may use 5/8 of it (fewer tries of a long round); the reinforcements, weighed in the duel, half of what
+# is left; the attacks the rest, each attack weighed only while its tries fit (then the planner's choice). Earlier,
+# against the planner 1 against 1 on seeds the benchmark does not use: 45 of 100 games won with 5000 attack steps a
+# turn, 55 with 20000.
+TURN_STEPS = 8000
 # Tries of everyone's first turn for each placement of a set-up placed in one go (the classic game's): in the duel on
 # seeds the benchmark does not use, 119 of 200 games won with it against 102 without; with the reinforcements weighed
 # too, 134 of 200.
@@ -68,11 +69,15 @@ class Plan:
     worth: float
 
 
-# No careful or holding-back way: scored a round ahead they won out whenever an exchange of armies cost more than
-# the territory it took, so four hard bots turtled (one game of the benchmark's deals held back 81 turns of 146 and
-# lasted 146 turns; with the three ways below and `hard_attack.WEAK_CHANCE` the six games lasted 18.8 turns on
-# average, normal's 23.3), and two fewer ways cost two fifths less thinking.
-PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4), Plan("all-out", "all out", 0.35, 2.0))
+PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4),
+         Plan("careful", "carefully", 1.6, 0.7), Plan("all-out", "all out", 0.35, 2.0),
+         Plan("holding", "holding back", 3.0, 0.5))
+# The ways tried once the table stalls (`hard_attack.stalling`): none that waits. Scored a round ahead, carefully and
+# holding back win whenever an exchange of armies costs more than the territory it takes, so four hard bots
+# turtled: in one game of the benchmark's deals hard held back 81 turns of 146. Among planners, who fight each
+# other, waiting is what wins: 1 hard against 3 planners, 40 italian games on seeds the benchmark does not use, 16
+# won with the five ways, 13 with these three.
+STALLED_PLANS = (PLANS[0], PLANS[1], PLANS[3])
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,10 @@ class Choice:
 
 def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS,
                 budget: int | None = None) -> Choice:
-    """The way of playing whose tries of the coming round end with the most strength on average; with a `budget`
-    (steps, all tries told) a long round is tried fewer times (`tries_within`, from the first try's length)."""
+    """The way of playing whose tries of the coming round end with the most strength on average (of `PLANS`, or
+    `STALLED_PLANS` once the table stalls); with a `budget` (steps, all tries told) a long round is tried fewer
+    times (`tries_within`, from the first try's length)."""
+    plans = STALLED_PLANS if stalling(game) else PLANS
     rng = random.Random(public_seed(game, me))
     views = [seat_view(game, me, rng) for _ in range(rollouts)]
     seeds = [rng.random() for _ in range(rollouts)]
@@ -116,7 +123,7 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
     objective = objective_for(game, me)
     scores: list[list[float]] = []
     steps = 0
-    for plan in PLANS:
+    for plan in plans:
         bots = dict.fromkeys(range(game.players), others)
         bots[me] = PlannerBot(plan.loss, plan.worth)
         tries: list[float] = []
@@ -125,11 +132,11 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
             steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seeds[len(tries)])), cap)
             tries.append(strength_share(copy, me, objective))
             if not scores and len(tries) == 1:
-                rollouts = tries_within(budget, steps, len(PLANS), rollouts)
+                rollouts = tries_within(budget, steps, len(plans), rollouts)
         scores.append(tries)
-    best = max(range(len(PLANS)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
-    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(PLANS, scores, strict=True))
-    return Choice(PLANS[best], totals, rollouts, steps)
+    best = max(range(len(plans)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
+    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(plans, scores, strict=True))
+    return Choice(plans[best], totals, rollouts, steps)
 
 
 def _attacking(game: Game, action: Attack | Blitz) -> str:
@@ -214,7 +221,7 @@ class HardBot:
 
     def _start_turn(self, game: Game, me: int, key: tuple[int, int, int]) -> None:
         self._turn = key
-        self._choice = choose_plan(game, me, self.rollouts, self.cap, self.turn_steps // 2)
+        self._choice = choose_plan(game, me, self.rollouts, self.cap, self.turn_steps * 5 // 8)
         plan = self._choice.plan
         self._bot = PlannerBot(plan.loss, plan.worth)
         self._plan_unsaid = plan is not PLANS[0]
@@ -224,7 +231,7 @@ class HardBot:
         self._place_steps = 0
         self._placed = False
         self._attack_limit = self.turn_steps - self._choice.steps
-        self._try_steps = max(1, self._choice.steps // (self._choice.tries * len(PLANS)))
+        self._try_steps = max(1, self._choice.steps // (self._choice.tries * len(self._choice.scores)))
         self._conquered_from = {}
 
     def _attack_turn(self, game: Game, me: int) -> Action:
