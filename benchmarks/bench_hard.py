@@ -2,8 +2,9 @@
 
 - classic, 1 against 1, hard against the planner (normal): hard wins ≥ 60 % of games
 - italian, 4 players, one hard against three planners: hard wins ≥ 40 % (25 % is parity)
-- thinking: ≤ 0.25 s CPU per own turn on average (its turn plan and every decision of the turn), and every decision
-  within the hard cap (a bounded number of game steps looked ahead; its worst CPU time is reported)
+- thinking: ≤ 0.25 s CPU per own turn on average (all its thinking, its defence dice in others' turns included,
+  shared over its own turns) and ≤ 0.5 s in its worst own turn (every decision of that turn), issue 38; every
+  decision within the hard cap (a bounded number of game steps looked ahead; its worst CPU time is reported)
 
 Seats rotated (game i puts hard in seat i mod players); game i is dealt from seed "SEED:i" as in `conquista simulate`.
 The default seed (2031) was not used while the bot was built. Win rates come with a 95 % Wilson interval; CPU time is
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from bench_bots import wilson
 from conquista.bots import make_bot
 from conquista.bots.base import Bot
-from conquista.bots.hard import PLANS, ROLLOUT_ACTIONS, ROLLOUTS, HardBot
+from conquista.bots.hard import PLANS, ROLLOUTS, TURN_STEPS, HardBot
 from conquista.bots.simulate import game_seed
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
@@ -30,6 +31,7 @@ from conquista.rules.rulesets import load_ruleset
 
 TURN_CAP = 1000
 CPU_PER_TURN_TARGET = 0.25
+WORST_TURN_TARGET = 0.5
 MATCHUPS = (("classic", 2, 0.60), ("italian", 4, 0.40))
 
 
@@ -104,11 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             missed.append(f"{rules_name} {players}p")
     per_turn = list(thinking.turns.values())
     mean = thinking.total / len(per_turn)   # all its thinking, shared over its own turns
-    ok = mean <= CPU_PER_TURN_TARGET
+    ok = mean <= CPU_PER_TURN_TARGET and max(per_turn) <= WORST_TURN_TARGET
     print(f"hard thinking: {mean:.3f} s CPU per own turn on average, worst turn {max(per_turn):.3f} s, worst decision "
           f"{thinking.worst:.3f} s over {len(per_turn)} turns and {thinking.decisions} decisions (target mean ≤ "
-          f"{CPU_PER_TURN_TARGET} s; cap {ROLLOUTS} tries × {len(PLANS)} ways × {ROLLOUT_ACTIONS} steps a turn) "
-          f"{'ok' if ok else 'MISSED'}")
+          f"{CPU_PER_TURN_TARGET} s, worst turn ≤ {WORST_TURN_TARGET} s; budget {TURN_STEPS} steps a turn, "
+          f"{ROLLOUTS} tries × {len(PLANS)} ways of its plan at most) {'ok' if ok else 'MISSED'}")
     if not ok:
         missed.append("thinking time")
     if missed:

@@ -53,6 +53,33 @@ def test_hard_plays_every_ruleset_to_the_end_within_its_cap(rules_name: str) -> 
     assert turns_planned > 0
 
 
+def test_hard_keeps_each_turn_within_its_step_budget() -> None:
+    """All the tries of a turn (its plan's, its reinforcements', its attacks') share one budget of steps: a long
+    round is tried fewer times and an attack is weighed only while its tries fit, so a turn goes past the budget by
+    at most one attack search misjudged (its tries longer than the last ones)."""
+    budget, rollouts = 3000, 8
+    search = (CANDIDATES + 1) * 2 * (CAP + 1)
+    for rules_name, players in (("classic", 2), ("italian", 4)):
+        rng = random.Random(f"budget:{rules_name}")
+        game = new_game(load_ruleset(rules_name), MAP, players, rng)
+        dice = SeededDice(rng=rng)
+        hard = HardBot(rollouts, CAP, budget)
+        seats: list[Bot] = [hard, *(make_bot("normal", rng) for _ in range(players - 1))]
+        cut = used = 0
+        while not game.over and game.turn < 40:
+            who = game.to_move
+            if not isinstance(who, int):
+                game.apply(chance_action(game, dice))
+                continue
+            game.apply(seats[who].choose(game))
+            if who == 0 and game.current == 0 and hard.choice is not None:
+                assert hard.turn_steps_used <= budget + search, (rules_name, game.turn)
+                cut += hard.choice.tries < rollouts
+                used = max(used, hard.turn_steps_used)
+        assert cut, f"{rules_name}: the budget never cut the plan's tries"
+        assert used > budget // 2, f"{rules_name}: the attacks never used the budget"
+
+
 def test_hard_plays_the_tournament_ending() -> None:
     rules = load_ruleset("italian", {"tournament_ending": True})
     rng = random.Random(3)

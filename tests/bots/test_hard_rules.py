@@ -1,6 +1,7 @@
 """The hard bot's rules of thumb (bots/hard_rules.py) as properties over seeded positions: it takes the turn's card
 when an attack at good odds can earn it, breaks another seat's continent when it can, never moves armies into a
-conquest and straight back out; and four hard bots finish a game of every ruleset."""
+conquest and straight back out, attacks a weak neighbour rather than wait once the table stalls (hard_attack.py);
+and four hard bots finish a game of every ruleset."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquista.bots import make_bot
-from conquista.bots.hard import HardBot
+from conquista.bots.hard import PLANS, STALLED_PLANS, HardBot
+from conquista.bots.hard_attack import STALL_ARMIES, STALL_ROUND, WEAK_CHANCE, candidates, stalling
 from conquista.bots.hard_rules import BREAK_ODDS, CARD_ODDS, card_armies, card_due
+from conquista.bots.planner import PlannerBot
 from conquista.bots.planner_odds import odds_for
 from conquista.dice.chance import chance_action, new_game
 from conquista.dice.sources import SeededDice
-from conquista.rules.actions import Action, Attack, Blitz, Fortify, Occupy
+from conquista.rules.actions import Action, Attack, Blitz, EndPhase, Fortify, Occupy
 from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.rules.rulesets import builtin_rulesets, load_ruleset
@@ -135,6 +138,47 @@ def test_it_takes_its_card_at_good_odds_and_never_moves_in_and_straight_back_out
         if who == 0 and isinstance(action, Fortify):
             assert came_from.get(action.source) != action.target, "moved in and straight back out"
         game.apply(action)
+
+
+def weak_neighbour(game: Game, armies_each: int) -> Game | None:
+    """A copy of `game` with `armies_each` armies on every territory but one of the mover's, which holds 15 beside
+    a 1-army territory of another seat (the attack on a weak neighbour), from round `STALL_ROUND` on."""
+    me = game.current
+    door = next(((s, t) for s in range(MAP.size) if game.owner[s] == me for t in MAP.neighbours[s]
+                 if game.owner[t] != me), None)
+    if door is None:
+        return None
+    armies = [armies_each] * MAP.size
+    armies[door[0]], armies[door[1]] = 15, 1
+    return edited(game, armies=armies, round=max(game.round, STALL_ROUND))
+
+
+@settings(max_examples=10, deadline=None, derandomize=True, database=None)
+@given(case=CASES)
+def test_once_the_table_stalls_it_attacks_a_weak_neighbour_rather_than_wait(case: tuple[str, int, int, int]) -> None:
+    """With the armies piled up (`STALL_ARMIES` a territory or more) stopping is not weighed against the planner's
+    attack on a weak neighbour, and the hard bot attacks; nor is a waiting way of playing tried. Where the seats
+    fight (few armies a territory) stopping is still weighed."""
+    game = at_attack(*case)
+    if game is None:
+        return
+    me = game.current
+    stalled = weak_neighbour(game, int(STALL_ARMIES) + 2)
+    fighting = weak_neighbour(game, 1)
+    if stalled is None or fighting is None:
+        return
+    assert stalling(stalled) and not stalling(fighting)
+    hard = small_hard()
+    planned = candidates(stalled, me, PlannerBot())
+    assert not any(isinstance(a, EndPhase) for a in planned), planned
+    assert any(isinstance(a, EndPhase) for a in candidates(fighting, me, PlannerBot()))
+    action = hard.choose(stalled)
+    assert isinstance(action, Attack | Blitz) and stalled.owner[action.target] != me, action
+    assert hard.choice is not None and {p for p, _ in hard.choice.scores} == set(STALLED_PLANS) != set(PLANS)
+    odds = odds_for(stalled.rules)
+    assert any(odds.chance(stalled.armies[s], stalled.armies[t]) >= WEAK_CHANCE
+               for s in range(MAP.size) if stalled.owner[s] == me for t in MAP.neighbours[s]
+               if stalled.owner[t] != me)
 
 
 @pytest.mark.parametrize("rules_name", builtin_rulesets())

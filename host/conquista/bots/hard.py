@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from conquista.bots.hard_attack import Weighed, candidates, weigh
+from conquista.bots.hard_attack import Weighed, candidates, stalling, tries_within, weigh
 from conquista.bots.hard_place import placements
 from conquista.bots.hard_rules import break_attack, card_armies, card_attack, moves_back
 from conquista.bots.lookahead import clear_gain, play_round, public_seed, strength_share
@@ -38,12 +38,15 @@ from conquista.rules.events import Phase
 
 ROLLOUTS = 4              # tries of the coming round per way of playing (8 took 0.44 s CPU a turn, issue 38)
 ROLLOUT_ACTIONS = 800     # the most steps one try plays (a round of 6 players is about 250)
-# The most steps the attacks of one turn may try (half as many tries each), all told. At 5000 the budget ran out
-# after the first two attacks of a duel's turn and the rest were the planner's own: against the planner, 1 against
-# 1 on seeds the benchmark does not use, 45 of 100 games won at 5000, 55 at 20000 (59 with 5 candidates, not 3).
-# With more players a round is longer, so the turn plan's tries cost more: the attacks get `2 / players` of this, and
-# a turn's thinking stays about the same. At 20000 with 8 tries a plan, the mean was 0.44 s CPU a turn (issue 38).
-ATTACK_STEPS = 10000
+# The most game steps all the tries of one turn may play, told in steps and not in time (the bots read no clock):
+# its turn plan's, its reinforcements' and its attacks'. A step of a try costs 38-60 µs CPU on the benchmark
+# machine (the more the busier it is), so 8000 steps keep the worst turn under 0.5 s there (issue 38; before the
+# budget, a duel's turn with a long round ran to 11900 steps and 0.45 s; at 10000 the worst was 0.55 s, busy). The
+# turn plan may use 5/8 of it (fewer tries of a long round); the reinforcements, weighed in the duel, half of what
+# is left; the attacks the rest, each attack weighed only while its tries fit (then the planner's choice). Earlier,
+# against the planner 1 against 1 on seeds the benchmark does not use: 45 of 100 games won with 5000 attack steps a
+# turn, 55 with 20000.
+TURN_STEPS = 8000
 # Tries of everyone's first turn for each placement of a set-up placed in one go (the classic game's): in the duel on
 # seeds the benchmark does not use, 119 of 200 games won with it against 102 without; with the reinforcements weighed
 # too, 134 of 200.
@@ -69,6 +72,12 @@ class Plan:
 PLANS = (Plan("steady", "steadily", 1.0, 1.0), Plan("bold", "boldly", 0.6, 1.4),
          Plan("careful", "carefully", 1.6, 0.7), Plan("all-out", "all out", 0.35, 2.0),
          Plan("holding", "holding back", 3.0, 0.5))
+# The ways tried once the table stalls (`hard_attack.stalling`): none that waits. Scored a round ahead, carefully and
+# holding back win whenever an exchange of armies costs more than the territory it takes, so four hard bots
+# turtled: in one game of the benchmark's deals hard held back 81 turns of 146. Among planners, who fight each
+# other, waiting is what wins: 1 hard against 3 planners, 40 italian games on seeds the benchmark does not use, 16
+# won with the five ways, 13 with these three.
+STALLED_PLANS = (PLANS[0], PLANS[1], PLANS[3])
 
 
 @dataclass(frozen=True)
@@ -101,8 +110,12 @@ class Choice:
         return f"{said}; it plays steadily: no other way did better"
 
 
-def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS) -> Choice:
-    """The way of playing whose tries of the coming round end with the most strength on average."""
+def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS,
+                budget: int | None = None) -> Choice:
+    """The way of playing whose tries of the coming round end with the most strength on average (of `PLANS`, or
+    `STALLED_PLANS` once the table stalls); with a `budget` (steps, all tries told) a long round is tried fewer
+    times (`tries_within`, from the first try's length)."""
+    plans = STALLED_PLANS if stalling(game) else PLANS
     rng = random.Random(public_seed(game, me))
     views = [seat_view(game, me, rng) for _ in range(rollouts)]
     seeds = [rng.random() for _ in range(rollouts)]
@@ -110,18 +123,20 @@ def choose_plan(game: Game, me: int, rollouts: int = ROLLOUTS, cap: int = ROLLOU
     objective = objective_for(game, me)
     scores: list[list[float]] = []
     steps = 0
-    for plan in PLANS:
+    for plan in plans:
         bots = dict.fromkeys(range(game.players), others)
         bots[me] = PlannerBot(plan.loss, plan.worth)
-        tries = []
-        for view, seed in zip(views, seeds, strict=True):
-            copy = view.clone()
-            steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seed)), cap)
+        tries: list[float] = []
+        while len(tries) < rollouts:
+            copy = views[len(tries)].clone()
+            steps += play_round(copy, me, bots, SeededDice(rng=random.Random(seeds[len(tries)])), cap)
             tries.append(strength_share(copy, me, objective))
+            if not scores and len(tries) == 1:
+                rollouts = tries_within(budget, steps, len(plans), rollouts)
         scores.append(tries)
-    best = max(range(len(PLANS)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
-    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(PLANS, scores, strict=True))
-    return Choice(PLANS[best], totals, rollouts, steps)
+    best = max(range(len(plans)), key=lambda i: (clear_gain(scores[0], scores[i]), -i))
+    totals = tuple((plan, sum(tries) / rollouts) for plan, tries in zip(plans, scores, strict=True))
+    return Choice(plans[best], totals, rollouts, steps)
 
 
 def _attacking(game: Game, action: Attack | Blitz) -> str:
@@ -162,9 +177,9 @@ def place_words(game: Game, weighed: Weighed) -> str:
 
 
 class HardBot:
-    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, attack_budget: int = ATTACK_STEPS,
+    def __init__(self, rollouts: int = ROLLOUTS, cap: int = ROLLOUT_ACTIONS, turn_steps: int = TURN_STEPS,
                  place_rollouts: int = PLACE_ROLLOUTS, setup_rollouts: int = SETUP_ROLLOUTS) -> None:
-        self.rollouts, self.cap, self.attack_budget = rollouts, cap, attack_budget
+        self.rollouts, self.cap, self.turn_steps = rollouts, cap, turn_steps
         self.place_rollouts, self.setup_rollouts = place_rollouts, setup_rollouts
         self._placed = False       # this turn's first placement has been weighed
         self._steady = PlannerBot()
@@ -174,7 +189,9 @@ class HardBot:
         self._reason: str | None = None
         self._objective: Objective | None = None
         self.attack_steps = 0      # steps the attacks of this turn have tried so far
-        self._attack_limit = attack_budget   # this game's share of the budget (set each turn)
+        self._place_steps = 0      # ... and its reinforcements
+        self._attack_limit = turn_steps   # what the turn plan and the reinforcements left of the turn's steps
+        self._try_steps = 1        # the steps of one try this turn (the turn plan's, then the last attack's)
         self._conquered_from: dict[int, int] = {}   # this turn's conquests: territory → where the attack came from
         self._plan_unsaid = False  # a way of playing other than steadily, said once the turn attacks (or not)
 
@@ -204,15 +221,17 @@ class HardBot:
 
     def _start_turn(self, game: Game, me: int, key: tuple[int, int, int]) -> None:
         self._turn = key
-        self._choice = choose_plan(game, me, self.rollouts, self.cap)
+        self._choice = choose_plan(game, me, self.rollouts, self.cap, self.turn_steps * 5 // 8)
         plan = self._choice.plan
         self._bot = PlannerBot(plan.loss, plan.worth)
         self._plan_unsaid = plan is not PLANS[0]
         self._reason = None if self._plan_unsaid else f"{game.rules.colours[me]} {self._choice.words()}"
         self._objective = objective_for(game, me)
         self.attack_steps = 0
+        self._place_steps = 0
         self._placed = False
-        self._attack_limit = self.attack_budget * 2 // max(2, game.players)
+        self._attack_limit = self.turn_steps - self._choice.steps
+        self._try_steps = max(1, self._choice.steps // (self._choice.tries * len(self._choice.scores)))
         self._conquered_from = {}
 
     def _attack_turn(self, game: Game, me: int) -> Action:
@@ -222,7 +241,7 @@ class HardBot:
         if action is not None:
             self._say_rule(game, me, action, "breaks a continent before its bonus is paid")
         else:
-            action = self._attack(game, me) if self.attack_steps < self._attack_limit else self._bot.choose(game)
+            action = self._attack(game, me)
             if isinstance(action, EndPhase):
                 card = card_attack(game, me)
                 if card is not None:
@@ -251,7 +270,7 @@ class HardBot:
             return action
         bots = dict.fromkeys(range(game.players), self._steady)
         weighed = weigh(game, me, choices, bots, objective_for(game, me), shared(self.setup_rollouts, game), self.cap,
-                        "setup", 2)
+                        "setup", 2, self.turn_steps)
         if weighed.action != weighed.planned:
             self._say(game, me, place_words(game, weighed))
         return weighed.action
@@ -264,20 +283,29 @@ class HardBot:
         bots[me] = self._bot
         assert self._objective is not None   # set with the turn's plan
         weighed = weigh(game, me, choices, bots, self._objective, shared(self.place_rollouts, game), self.cap,
-                        "place")
+                        "place", budget=self._attack_limit // 2)
+        self._attack_limit -= weighed.steps
+        self._place_steps = weighed.steps
         if weighed.action != weighed.planned:
             self._say(game, me, place_words(game, weighed))
         return weighed.action
 
     def _attack(self, game: Game, me: int) -> Action:
+        """The tries' attack while two tries of each candidate fit in what is left of the turn's steps (tries as
+        long as the last ones), else the planner's."""
         choices = candidates(game, me, self._bot)
         if len(choices) < 2:
+            return choices[0]
+        left = self._attack_limit - self.attack_steps
+        if left < len(choices) * 2 * self._try_steps:
             return choices[0]
         bots = dict.fromkeys(range(game.players), self._steady)
         bots[me] = self._bot
         assert self._objective is not None   # set with the turn's plan
-        weighed = weigh(game, me, choices, bots, self._objective, max(2, self.rollouts // 2), self.cap)
+        tries = max(2, self.rollouts // 2)
+        weighed = weigh(game, me, choices, bots, self._objective, tries, self.cap, budget=left)
         self.attack_steps += weighed.steps
+        self._try_steps = max(1, weighed.steps // (len(choices) * weighed.tries))
         if weighed.action != weighed.planned:
             self._say(game, me, attack_words(game, weighed))
         return weighed.action
@@ -289,6 +317,12 @@ class HardBot:
             self._reason = f"{game.rules.colours[me]} {words}"
         else:
             self._reason = f"{self._reason}; then it {words}"
+
+    @property
+    def turn_steps_used(self) -> int:
+        """The steps all the tries of the current turn have played so far (its plan's, reinforcements', attacks')."""
+        plan = self._choice.steps if self._choice is not None else 0
+        return plan + self._place_steps + self.attack_steps
 
     @property
     def choice(self) -> Choice | None:
