@@ -212,6 +212,11 @@ class Referee:
             "blinking": lambda: tuple(self.dealt.blinking(self.game)), "log": lambda: tuple(self.log)}
         self._turn_key: tuple[int, int, int] = (-1, -1, -1)   # the game, turn and player of the last view
         self._turn_started = 0.0
+        self._first_settle(settings)
+
+    def _first_settle(self, settings: Sequence[Setting]) -> None:
+        """The game as the table first referees it: its own settings first (a resumed game's), then its pending
+        chance step answered (or typed in, with physical dice), the clock at its start."""
         for setting in settings:
             self._set(setting)
         self._settle(0.0)
