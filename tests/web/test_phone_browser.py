@@ -1,8 +1,11 @@
 """The phone page in Chromium at 390×844: it fits the screen, one tap trades the chosen set, the dice of a roll are
-shown, a dead connection shows "offline", the announcements' words, and the luck report at the end of a game."""
+shown, a dead connection shows "offline", the announcements' words, the luck report at the end of a game, and the
+views rebuilt from differences (issue 40)."""
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,6 +19,7 @@ from tests.web.test_browser import PHONE, WAIT_MS, claim_seat, finish_setup
 
 pytestmark = pytest.mark.timeout(240)
 WIDTH = 390
+SHOTS = "/tmp/shots-i40r"
 
 
 
@@ -316,3 +320,44 @@ def test_a_script_that_loads_late_still_hears_the_first_frames(browser: Any, liv
     attack_once(live)
     board.wait_for_function("() => document.getElementById('announce').textContent.includes(' attacks ')",
                             timeout=WAIT_MS)
+
+
+def test_a_phone_watching_bots_rebuilds_its_public_and_seat_views_from_differences(browser: Any) -> None:
+    board = LiveBoard(players=4, seed=9, bots=frozenset({0, 1, 2, 3}))
+    board.table.think_time = 0.3
+    board.start()
+    try:
+        token = board.companion.seats.grant(0).token     # seat 0's private view, though a bot plays it
+        page = browser.new_context(viewport={"width": WIDTH, "height": 844}).new_page()
+        page.add_init_script("""window.__diffs = {public_diff: 0, seat_diff: 0}; window.__views = {};
+            const Native = window.WebSocket;
+            window.WebSocket = function (...args) {
+                const ws = new Native(...args);
+                ws.addEventListener('message', (e) => {
+                    const type = JSON.parse(e.data).type;
+                    if (type in __diffs) __diffs[type] += 1; });
+                return ws; };
+            window.WebSocket.OPEN = Native.OPEN;
+            document.addEventListener('conquista-frame', (e) => { window.__views[e.detail.type] = e.detail.view; });""")
+        page.goto(board.service.url + f"#t={token}")
+        page.wait_for_selector("#title .swatch", timeout=WAIT_MS)
+        time.sleep(20)
+        got = page.evaluate("() => window.__diffs")
+        assert got["public_diff"] > 5 and got["seat_diff"] > 5, got
+        # The views the page rebuilt are the board's own, exactly: read when no move comes between the two reads.
+        for _ in range(50):
+            latest = board.companion.latest
+            assert latest is not None
+            page.wait_for_timeout(100)
+            if board.companion.latest is latest:
+                mine = page.evaluate("() => window.__views")
+                if board.companion.latest is latest and mine["public"] == json.loads(latest.public) \
+                        and mine["seat"] == json.loads(latest.seats[0]):
+                    break
+        else:
+            pytest.fail("the phone's views never matched the board's")
+        fits(page)
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/phone-diffs-bots-390x844.png")
+    finally:
+        board.stop()

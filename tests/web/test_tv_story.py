@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -77,6 +78,33 @@ def test_the_tv_counts_down_the_defenders_choice_of_dice(browser: Any, live: Liv
     widths = page.evaluate("() => [...document.querySelectorAll('.marks .arrow')].map((a) => a.getBBox().width)")
     assert len(widths) == 2 and max(widths) < 800, widths
     _shot(page, "defence")
+
+
+def test_the_tv_counts_down_a_phones_seat_claim_until_roll_and_next_grant_it(browser: Any, live: LiveBoard) -> None:
+    page = _tv(browser, live, 960, 540)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(live.service.url)
+    phone.get_by_role("button", name=re.compile("^blue$")).click()
+    wait = page.wait_for_selector("#countdown [data-wait=claim]", timeout=WAIT_MS)
+    first = " ".join(wait.inner_text().split())
+    assert "a phone asks for blue: ROLL and NEXT at the board" in first, first
+    seconds = int(first.rsplit("· ", 1)[1].split(" s")[0])
+    assert 0 < seconds <= 30, first
+    page.wait_for_function("() => { const w = document.querySelector('#countdown [data-wait=claim]');"
+                           f" return w && parseInt(w.textContent.split('· ').pop()) < {seconds}; }}",
+                           timeout=WAIT_MS)
+    bar = page.evaluate("() => document.querySelector('#countdown [data-wait=claim] .bar').style.width")
+    assert 0 < int(bar.rstrip("%")) <= 100, bar
+    assert page.evaluate(FITS)["height"] <= 540 and page.evaluate(FITS)["width"] <= 960
+    _shot(page, "claim-countdown")
+    os.makedirs("/tmp/shots-i40r", exist_ok=True)
+    phone.screenshot(path="/tmp/shots-i40r/phone-claiming-390x844.png")
+    page.screenshot(path="/tmp/shots-i40r/tv-claim-countdown-960x540.png")
+    live.do(lambda: live.table.press_together("roll", "next"))      # granted: the wait goes from the TV
+    page.wait_for_selector("#countdown [data-wait=claim]", state="detached", timeout=WAIT_MS)
+    phone.wait_for_function("() => document.getElementById('title').textContent.includes('you are blue')",
+                            timeout=WAIT_MS)
+    phone.context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), TV)

@@ -71,6 +71,26 @@ def test_a_screen_that_asks_gets_the_whole_view_then_differences_and_a_reconnect
                 assert view == served.client.get("/api/public").json()
 
 
+def test_a_seated_phone_gets_its_seat_view_as_differences_too_and_whole_again_on_reconnect(
+        served: Served) -> None:
+    board = served.board
+    game = board.referee.game
+    seat = game.owner.index(game.to_move)
+    token = board.companion.seats.grant(seat).token
+    for _ in range(2):      # a reconnect is a new socket: every view whole again first
+        with served.client.websocket_connect("/ws", headers=ORIGIN) as ws:
+            ws.send_json({"type": "hello", "token": token, "diffs": True})
+            view = until(ws, "seat")["view"]
+            for _ in range(2):      # an army placed: the seat's counts and its turn change
+                game = board.referee.game
+                board.referee.step(Tap(game.owner.index(game.to_move)), board.now)
+                board.step()
+                frame = until(ws, "seat_diff")
+                view = apply(view, frame["ops"])
+                latest = board.companion.latest
+                assert latest is not None and view == json.loads(latest.seats[seat])
+
+
 def test_the_qr_code_is_made_once_and_answered_304_while_the_browser_holds_it(served: Served) -> None:
     first = served.client.get("/qr.svg")
     etag = first.headers["etag"]

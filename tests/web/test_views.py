@@ -202,3 +202,20 @@ def test_two_games_in_one_process_keep_each_its_own_last_battles_defender() -> N
         assert roll["conquered"] and roll["this_turn"]
         assert roll["attacker"] == owner_name(referee.game, 0)
         assert roll["defender"] == owner_name(referee.game, defender) != owner_name(referee.game, 3 - defender)
+
+
+def test_seat_views_take_the_hosts_colour_blind_palette_as_the_public_view_does() -> None:
+    from conquista.table.colours import Palette, screen_hex, screen_hex_in
+
+    board = make_board()
+    game = board.referee.game
+    board.referee.palette = Palette.COLOUR_BLIND
+    public = public_view(board.referee.view(), SeatState(), 0.0)
+    changed = 0
+    for seat, colour in enumerate(game.rules.colours[:len(public["seats"])]):
+        mine = seat_view(board.referee.view(), seat)
+        assert mine["rgb"] == screen_hex_in(colour, Palette.COLOUR_BLIND) == public["seats"][seat]["rgb"]
+        changed += mine["rgb"] != screen_hex(colour)
+    assert changed, "no seat of this game changes colour in the colour-blind palette: the test shows nothing"
+    standard = make_board()     # the standard palette: the screen colours as before
+    assert seat_view(standard.referee.view(), 0)["rgb"] == screen_hex(game.rules.colours[0])

@@ -139,10 +139,11 @@ class Connection:
     frames: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     claimed: bool = False     # it asked for a seat: when it closes, the board forgets its claim
-    # It asked for differences (its hello's `diffs`): after the first whole view, each public view goes as the
-    # difference from the last one sent to it (view_diff.py), or whole when that is shorter.
+    # It asked for differences (its hello's `diffs`): after the first whole view of each kind (public, and a seated
+    # phone's seat and host views), each goes as the difference from the last one of its kind sent to it
+    # (view_diff.py, "<kind>_diff"), or whole when that is shorter.
     diffs: bool = False
-    sent_public: str | None = None
+    sent: dict[str, str] = field(default_factory=dict)
 
     stalled: bool = False     # frames were dropped: the screen does not read
 
@@ -156,9 +157,9 @@ class Connection:
     def offer(self, snapshot: Snapshot) -> None:
         self.views["public"] = snapshot.public
         if 0 <= self.seat < len(snapshot.seats):
-            self.views["seat"] = f'{{"type":"seat","view":{snapshot.seats[self.seat]}}}'
+            self.views["seat"] = snapshot.seats[self.seat]
             if self.seat == snapshot.host_seat:
-                self.views["host"] = f'{{"type":"host","view":{snapshot.host}}}'
+                self.views["host"] = snapshot.host
         self.wake.set()
 
     async def write_loop(self) -> None:
@@ -169,18 +170,18 @@ class Connection:
                 await self.ws.send_text(self.frames.popleft())
             views, self.views = self.views, {}
             for kind, text in views.items():
-                if kind == "public":
-                    text = self.public_frame(text)
-                await self.ws.send_text(text)
+                await self.ws.send_text(self.view_frame(kind, text))
 
-    def public_frame(self, view: str) -> str:
-        """The public view as this screen is sent it: whole, or as the difference from the last one it was sent."""
-        now = f"{self.board_now():.2f}"
-        ops = diff_between(self.sent_public, view) if self.diffs and self.sent_public is not None else None
-        self.sent_public = view
+    def view_frame(self, kind: str, view: str) -> str:
+        """A view as this screen is sent it: whole, or as the difference from the last one of its kind it was sent.
+        The public view carries the board's clock."""
+        now = f',"now":{self.board_now():.2f}' if kind == "public" else ""
+        last = self.sent.get(kind)
+        ops = diff_between(last, view) if self.diffs and last is not None else None
+        self.sent[kind] = view
         if ops is not None:
-            return f'{{"type":"public_diff","now":{now},"ops":{ops}}}'
-        return f'{{"type":"public","now":{now},"view":{view}}}'
+            return f'{{"type":"{kind}_diff"{now},"ops":{ops}}}'
+        return f'{{"type":"{kind}"{now},"view":{view}}}'
 
 
 class Hub:
@@ -246,6 +247,9 @@ class Hub:
                 self._unseat(other)
                 other.frame({"type": "taken_over", "seat": seat,
                              "reason": "this seat was opened on another screen, which plays it now"})
+        if conn.seat != seat:
+            conn.sent.pop("seat", None)   # another seat's private view: sent whole first
+            conn.sent.pop("host", None)
         conn.seat = seat
         if self.companion.latest is not None:
             conn.offer(self.companion.latest)
@@ -254,8 +258,9 @@ class Hub:
     def _unseat(conn: Connection) -> None:
         """The connection becomes a public screen: no private view is queued for it any more."""
         conn.seat = -1
-        conn.views.pop("seat", None)
-        conn.views.pop("host", None)
+        for kind in ("seat", "host"):
+            conn.views.pop(kind, None)
+            conn.sent.pop(kind, None)   # a seat it plays again starts from a whole view
 
     def open(self, ws: WebSocket) -> Connection:
         conn = Connection(next(self._ids), ws, self.companion.board_now)

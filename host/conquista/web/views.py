@@ -459,7 +459,8 @@ def seat_view(table: TableView, seat: int, remote: bool = False) -> dict[str, An
     view: dict[str, Any] = {
         "seat": seat,
         "colour": game.rules.colours[seat],
-        "rgb": _hex(game.rules.colours[seat]),
+        # In the host's palette, as the public view draws this seat (the colour-blind one's screen colours).
+        "rgb": screen_hex_in(game.rules.colours[seat], table.palette),
         "mark": mark(game.rules.colours[seat]),
         "mission": mission_progress(game, seat) if private.has_mission else None,
         "cards": [_card(game, c) for c in private.hand],

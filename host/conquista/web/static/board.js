@@ -346,13 +346,7 @@ function drawSide() {
     ...dice.defence.map((d) => die("d", "defence", d, defenceRgb))));
   drawCountdown();
   setText(document.getElementById("battle"), battleCaption(view, dice));
-  const next = nextSeat(view, who.seat);
-  update(document.getElementById("players"), JSON.stringify([seats, view.neutral, who.seat, next, view.over,
-    view.luck && view.luck.missions]),
-    (node) => node.replaceChildren(...seats.map((s) => playerPanel(s, who.seat, next)),
-      ...(view.neutral ? [el("li", {}, ...seatLabel(view.neutral),
-        `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]
-        : [])));
+  drawPlayers(seats, who.seat, nextSeat(view, who.seat));
   lobby.draw(view);
   scheduleLog();
 }
@@ -373,16 +367,41 @@ const lobby = (() => {
       const node = document.getElementById("lobby");
       node.classList.toggle("hidden", !open);
       if (!open) return;
-      const rows = v.menu ? [] : v.seats.map((s) => el("li", { "data-seat": s.seat, class: s.phone || s.bot || s.remote ? "taken" : "free" },
-        ...seatLabel(s), el("b", {}, s.colour), " ",
-        s.claiming ? "claiming: ROLL and NEXT at the board" : s.phone ? "joined (phone)" : s.remote ? "remote player"
-          : s.bot ? "bot" : "free: scan the code to join"));
-      update(node, JSON.stringify([v.menu ? 1 : 0, rows.map((r) => r.textContent)]), (box) => box.replaceChildren(
-        el("h2", {}, v.menu ? "A new game is being set up" : `Seats: ${free.length} free of ${v.seats.length}`),
-        ...(rows.length ? [el("ul", { class: "lobby-seats" }, ...rows)] : [el("p", {}, "Join from your phone to play.")])));
+      // Keyed by what the rows say, before any node is made: most views change nothing here.
+      const state = (s) => (s.claiming ? "claiming: ROLL and NEXT at the board" : s.phone ? "joined (phone)"
+        : s.remote ? "remote player" : s.bot ? "bot" : "free: scan the code to join");
+      const seats = v.menu ? [] : v.seats;
+      update(node, JSON.stringify([v.menu ? 1 : 0, seats.map((s) => [s.colour, s.rgb, s.mark, s.eliminated, state(s)])]), (box) => {
+        const rows = seats.map((s) => el("li", { "data-seat": s.seat, class: s.phone || s.bot || s.remote ? "taken" : "free" },
+          ...seatLabel(s), el("b", {}, s.colour), " ", state(s)));
+        box.replaceChildren(
+          el("h2", {}, v.menu ? "A new game is being set up" : `Seats: ${free.length} free of ${v.seats.length}`),
+          ...(rows.length ? [el("ul", { class: "lobby-seats" }, ...rows)] : [el("p", {}, "Join from your phone to play.")]));
+      });
     },
   };
 })();
+
+// The player panels, each rebuilt only when what it shows changed: an army placed changes one seat's figures, and
+// rebuilding the whole list had the browser lay out and paint every panel again (8 screens on a small machine).
+function drawPlayers(seats, now, next) {
+  const node = document.getElementById("players");
+  const over = [view.over, view.menu, view.luck && view.luck.missions];
+  const items = seats.map((s) => [JSON.stringify([s, s.seat === now, s.seat === next, over,
+    (s.continents || []).length && map.name]), () => playerPanel(s, now, next)]);
+  if (view.neutral) {
+    items.push([JSON.stringify(view.neutral), () => el("li", {}, ...seatLabel(view.neutral),
+      `neutral army: ${view.neutral.territories} territories (the opponent of the player to play commands it)`)]);
+  }
+  const old = [...node.children];
+  if (old.length !== items.length) {
+    node.replaceChildren(...items.map(([key, make]) => Object.assign(make(), { panelKey: key })));
+    return;
+  }
+  items.forEach(([key, make], i) => {
+    if (old[i].panelKey !== key) old[i].replaceWith(Object.assign(make(), { panelKey: key }));
+  });
+}
 
 // A seat's panel on the TV, in turn order: its colour, whether it plays now or next, and its public figures
 // (territories, armies on the board, the armies its next turn brings, continents held, cards).

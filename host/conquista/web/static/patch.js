@@ -1,9 +1,10 @@
 "use strict";
-// The public view sent as differences (issue 40, conquista/web/view_diff.py): a page that includes this script asks
-// for them in its hello (client.js), and every "public_diff" frame is made back into the whole "public" frame here,
-// before the page or its modules see it. The server sends the whole view first on every (re)connection.
+// The views sent as differences (issue 40, conquista/web/view_diff.py): a page that includes this script asks for
+// them in its hello (client.js), and every "<kind>_diff" frame (public, and a seated phone's seat and host views) is
+// made back into the whole "<kind>" frame here, before the page or its modules see it. The server sends each kind
+// whole first on every (re)connection, and a seat's view whole again when the screen plays another seat.
 const viewPatches = (() => {
-  let base = null;
+  let bases = {};   // the last whole view of each kind, as the server last sent it
   // The value at `path` set, without touching the old view's objects (a page may keep the last view to compare).
   function patched(node, path, at, change) {
     if (at === path.length) return change(node);
@@ -25,15 +26,19 @@ const viewPatches = (() => {
     }
     return out;
   }
+  const KINDS = ["public", "seat", "host"];
   return {
     // The frame as the page reads it; null for a difference with no view to apply it to (never sent so).
     frame(frame) {
-      if (frame.type === "public") base = frame.view;
-      if (frame.type !== "public_diff") return frame;
-      if (base === null) return null;
-      base = apply(base, frame.ops);
-      return { type: "public", now: frame.now, view: base };
+      if (KINDS.includes(frame.type)) bases[frame.type] = frame.view;
+      const kind = frame.type.endsWith("_diff") ? frame.type.slice(0, -5) : null;
+      if (!KINDS.includes(kind)) return frame;
+      if (!(kind in bases)) return null;
+      bases[kind] = apply(bases[kind], frame.ops);
+      const whole = { type: kind, view: bases[kind] };
+      if ("now" in frame) whole.now = frame.now;
+      return whole;
     },
-    reset() { base = null; },
+    reset() { bases = {}; },
   };
 })();
