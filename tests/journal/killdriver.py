@@ -79,6 +79,10 @@ def main(argv: list[str]) -> None:
             game = new_game(load_ruleset(RULES, DEFENCE), load_map(), PLAYERS, rng)
         referee = Referee(game, SeededDice(rng=rng))
         journal.attach(referee)
+        # Routed before the first frame, as the board's runner does: a resumed game waiting for its roll is answered
+        # when the referee is made, and that roll may end the game before any gesture (its row would otherwise be
+        # journaled into the next game).
+        journal.follow(referee.take_effects())
         bot = GreedyBot()
         now = [0.0]
         clock = lambda: now[0]  # noqa: E731
