@@ -69,6 +69,7 @@ def board_tap() -> dict[str, Any]:
     from conquista.hardware.profile import load_profile
     from conquista.rules.mapdata import load_map
     from conquista.rules.rulesets import load_ruleset
+    from conquista.table.dealt import NewlyDealt
     from conquista_sim.devices import MemoryStrip
 
     game_map = load_map()
@@ -76,7 +77,7 @@ def board_tap() -> dict[str, Any]:
     game = new_game(load_ruleset("classic"), game_map, 3, random.Random(4))
     strip = MemoryStrip.from_profile(profile)
     table = build_table(game, profile, SeededDice(seed=4), strip)
-    table.referee.dealt.owners.clear()
+    table.referee.dealt = NewlyDealt()   # nothing blinks
     runner = table.runner
     mine = game.owner.index(game.current)
     now = 1.0

@@ -117,7 +117,9 @@ def one_round(polling: bool, seed: int) -> tuple[list[float], int]:
     profile = load_profile(None, game_map)
     game = new_game(load_ruleset("classic"), game_map, SEATED, random.Random(seed))
     table = build_table(game, profile, SeededDice(seed=seed), MemoryStrip.from_profile(profile))
-    table.referee.dealt.owners.clear()   # no blinking: the board is idle between taps, as a real one mostly is
+    from conquista.table.dealt import NewlyDealt
+
+    table.referee.dealt = NewlyDealt()   # no blinking: the board is idle between taps, as a real one mostly is
     inbox = BoardInbox()
     companion = Companion(SeatBook(SEATED))
     companion.wake = inbox.wake

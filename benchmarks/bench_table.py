@@ -92,7 +92,9 @@ def _one_game(polling: bool, taps: int, seed: int) -> list[float]:
     game = new_game(load_ruleset("classic"), game_map, 3, random.Random(seed))
     strip = MemoryStrip.from_profile(profile)
     table = build_table(game, profile, SeededDice(seed=seed), strip)
-    table.referee.dealt.owners.clear()     # no blinking: between taps the board is idle, as a real one mostly is
+    from conquista.table.dealt import NewlyDealt
+
+    table.referee.dealt = NewlyDealt()     # no blinking: between taps the board is idle, as a real one mostly is
     clock = MonotonicClock()
     inbox = BoardInbox()
     loop = BoardLoop(table.runner, clock, inbox)

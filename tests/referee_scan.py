@@ -11,12 +11,12 @@ from __future__ import annotations
 import ast
 
 OWNERS = {"referee", "_referee", "desk", "ref"}   # the names the referee goes by
-TYPES = {"Referee", "Desk"}
-# The methods that change what they are called on (a list's, a dict's, a set's, and the referee's parts': the
-# claims, the newly dealt, the clocks): one called on a referee's member changes the referee.
+TYPES = {"Referee", "Desk", "TableState"}   # a helper's `state: TableState` is the table too
+# The methods that change what they are called on (a list's, a dict's, a set's, and the game handle's own pair):
+# one called on a referee's member changes the referee. The table's parts (the claims, the newly dealt, the
+# clocks) are values whose changes return new ones, so calling them changes nothing.
 MUTATORS = {"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "add", "discard",
-            "setdefault", "sort", "reverse", "forget", "grant", "refuse", "expire", "ask", "confirm", "restart",
-            "saved", "apply", "undo", "apply_ready_roll", "drop_undo", "start"}
+            "setdefault", "sort", "reverse", "apply", "undo", "apply_ready_roll", "drop_undo", "handle"}
 
 
 def _annotated_referee(annotation: ast.expr | None) -> bool:

@@ -14,6 +14,7 @@ from conquista.hardware.profile import load_profile
 from conquista.rules.events import Phase
 from conquista.rules.mapdata import load_map
 from conquista.rules.rulesets import load_ruleset
+from conquista.table.dealt import NewlyDealt
 from conquista.table.gestures import Button, Press, Tap
 from conquista.table.referee_records import Selection
 from conquista.web.companion import Companion, SeatGesture
@@ -52,7 +53,7 @@ def test_a_tap_in_the_inbox_is_handled_in_the_pass_it_wakes() -> None:
 def test_an_unchanged_scene_sends_no_frame_and_an_idle_board_waits_long() -> None:
     loop, strip, clock = loop_for()
     referee = loop.runner.referee
-    referee.dealt.owners.clear()            # nothing blinks
+    referee.dealt = NewlyDealt()            # nothing blinks
     loop.pass_once()
     sent = strip.shown
     assert sent == 1
@@ -79,7 +80,7 @@ def test_a_phones_command_wakes_the_loop() -> None:
 def test_a_taps_frame_is_sent_before_the_phones_step_and_a_phones_command_is_shown_in_its_pass() -> None:
     loop, strip, clock = loop_for()
     referee = loop.runner.referee
-    referee.dealt.owners.clear()            # nothing blinks: only changes make frames
+    referee.dealt = NewlyDealt()            # nothing blinks: only changes make frames
     game = referee.game
     loop.pass_once()
     companion = Companion(SeatBook(3))

@@ -135,4 +135,4 @@ def test_a_search_that_fails_tells_the_phone_and_frees_the_seat() -> None:
     loop.pass_once()
     failed = until_answered(loop, sent, 5)
     assert failed.state is HintState.STALE and "ask again" in failed.text
-    assert loop.runner.referee.hint_asks.thinking == {}      # the seat may ask again
+    assert loop.runner.referee.hint_asks.thinking == ()      # the seat may ask again

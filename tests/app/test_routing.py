@@ -170,7 +170,7 @@ def test_the_referee_and_its_modes_hold_no_callable_of_the_app(tmp_path: Path) -
         assert referee.bots_available and referee.new_game_offered and callables(referee) == []
         at_board.offer(referee)
         assert referee.asked is not None and callables(referee.asked) == []
-        referee.end(referee.asked)
+        referee.asked = None   # the menu put away
         referee.ask(TableQuestion(QuestionKind.RESUME, "resume?", subject=1))
         assert referee.asked is not None and callables(referee.asked) == []
     journal.close()

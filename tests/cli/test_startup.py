@@ -219,7 +219,6 @@ def test_play_shows_its_first_frame_before_the_journal_link_web_and_gpio_load(tm
 DATACLASSES_BEFORE_THE_FIRST_FRAME = {
     "conquista.rules.battle.DiceRule", "conquista.rules.missions.Mission",          # compiled by `make fast`
     "conquista.rules.tournament.TournamentStatus",
-    "conquista.table.referee_records.DiceEntry", "conquista.table.referee_records.LightEffect",   # not frozen
     "conquista.app.board.BoardDevices",
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from rich.console import Console
@@ -27,7 +28,7 @@ def test_the_terminal_shows_the_clock_the_round_and_the_points() -> None:
         text = shown(table)
         points = ", ".join(f"{c} {p}" for c, p in zip(table.game.rules.colours, status.points, strict=False))
         assert f"tournament clock 1:29:59 · points: {points}" in text
-        table.referee.tournament.before = 90 * 60.0   # the time of play is up
+        table.referee.tournament = dataclasses.replace(table.referee.tournament, before=90 * 60.0)   # time up
         table.advance(0.1)
         text = shown(table)
         assert "tournament: the second-to-last round · points:" in text

@@ -166,6 +166,7 @@ def _lightness(rgb: RGB) -> float:
 
 def test_the_referee_lights_the_seats_in_the_hosts_palette() -> None:
     from conquista.dice.sources import SeededDice
+    from conquista.table.inputs import SetPalette
     from conquista.table.referee import Referee
     from tests.rules.helpers import position, tid
 
@@ -174,5 +175,5 @@ def test_the_referee_lights_the_seats_in_the_hosts_palette() -> None:
     assert standard.scene(0.0).territories[tid("alaska")] == PLAYER_RGB[game.rules.colours[0]]
     colour_blind = Referee(game, SeededDice(1), palette=Palette.COLOUR_BLIND)
     assert colour_blind.scene(0.0).territories[tid("alberta")] == COLOUR_BLIND_RGB[game.rules.colours[1]]
-    colour_blind.palette = Palette.STANDARD                    # switched during a game: the next frame follows
+    colour_blind.step(SetPalette(Palette.STANDARD), 0.0)             # switched during a game: the next frame follows
     assert colour_blind.scene(0.0).territories[tid("alberta")] == PLAYER_RGB[game.rules.colours[1]]

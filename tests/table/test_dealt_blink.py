@@ -4,6 +4,7 @@ income cards are drawn by the referee itself, before the player places."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from conquista.bots import make_bot
@@ -111,7 +112,7 @@ def test_a_territory_that_changes_hands_stops_blinking() -> None:
     ref = Referee(game, SeededDice(1))
     assert ref.dealt.blinking(game) == []           # a game under way: its armies are on the board already
     for name in ("yakutsk", "irkutsk"):             # as a distribution would: dealt to blue, not confirmed
-        ref.dealt.dealt(tid(name), 1)
+        ref.state = dataclasses.replace(ref.state, dealt=ref.state.dealt.dealt(tid(name), 1))
     ref.apply_action(Blitz(tid("kamchatka"), tid("yakutsk"), 1), 1.0)
     assert game.owner[tid("yakutsk")] == 0 and game.phase is Phase.OCCUPY
     assert ref.dealt.blinking(game) == [tid("irkutsk")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from conquista.dice.sources import SeededDice
 from conquista.rules.actions import Roll
 from conquista.rules.events import Phase
@@ -94,7 +96,7 @@ def test_defender_ring_counts_defence_dice_in_the_defenders_colour() -> None:
 def test_dice_panel_sorts_each_side_high_to_low() -> None:
     game = position("classic", owners={"alaska": 0}, armies={"alaska": 8, "kamchatka": 5})
     ref = Referee(game, SeededDice(1))
-    ref.last_roll = ((2, 6, 4), (3, 5))
+    ref.state = dataclasses.replace(ref.state, last_roll=((2, 6, 4), (3, 5)))   # a position set up
     assert ref.dice_values() == ((6, 4, 2), (5, 3, None))
     scene = ref.scene(0.0)
     assert (scene.attack_dice, scene.defence_dice) == ((6, 4, 2), (5, 3, None))

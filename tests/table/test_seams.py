@@ -87,7 +87,7 @@ def test_a_new_game_starts_with_an_empty_log_and_dark_dice() -> None:
     referee = Referee(game, SeededDice(1))
     s, t = game.map.index("argentina"), game.map.index("brazil")
     referee.apply_action(Attack(s, t, 3), 0.0) if game.owner[t] != 0 else None
-    referee.log.append("an old line")
+    referee.note("an old line")
     referee.reset(dealt(seed=5), 1.0)
     assert referee.log == [] or "an old line" not in referee.log
     assert referee.dice_values() == ((None,) * 3, (None,) * 3)

@@ -8,7 +8,7 @@ from conquista.dice.sources import SeededDice
 from conquista.rules.actions import ClockOut
 from conquista.rules.tournament import Stage
 from conquista.table.gestures import Button, HeldDown, Press
-from conquista.table.inputs import Fault, FaultSource
+from conquista.table.inputs import ClockSaved, Fault, FaultSource
 from conquista.table.questions import QuestionKind, TableQuestion
 from conquista.table.referee import Referee
 from conquista.table.tournament_clock import (
@@ -26,7 +26,7 @@ MINUTE = 60.0
 def tournament_referee(minutes: int = 2, history: list[float] | None = None) -> Referee:
     ref = Referee(dealt("italian", 3, tournament_ending=True, tournament_minutes=minutes), SeededDice(1))
     if history is not None:
-        ref.tournament.saved(ref.game, history)
+        ref.step(ClockSaved(tuple(history)), 0.0)
     return ref
 
 
@@ -165,5 +165,5 @@ def test_what_was_saved_counts_only_for_the_game_it_was_saved_for() -> None:
     other = dealt("italian", 3, seed=4, tournament_ending=True)
     ref.start(other, 1.0, "a new game starts")
     assert ref.tournament.elapsed(ref, 1.0) == 0.0          # a new game plays from nothing ...
-    ref.tournament.saved(other, [0.0, 45.0])                # ... until the app says what it saved of it
+    ref.step(ClockSaved((0.0, 45.0)), 1.0)                  # ... until the app says what it saved of it
     assert ref.tournament.elapsed(ref, 1.0) == 45.0

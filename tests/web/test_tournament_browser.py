@@ -4,6 +4,7 @@ its stages and closing rolls. Screenshots go to build/shots/ when CONQUISTA_SHOT
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import time
@@ -80,7 +81,8 @@ def test_the_host_switches_it_on_and_the_screens_show_the_clock_and_points(brows
         assert board.is_visible("#tournament")
         shot(board, "board-clock-1920x1080.png")
         # The clock runs out (the board's time of play, a fake clock here): the board shows the round instead.
-        live.do(lambda: live.table.referee.tournament.__setattr__("before", 90 * 60.0))
+        referee = live.table.referee
+        live.do(lambda: setattr(referee, "tournament", dataclasses.replace(referee.tournament, before=90 * 60.0)))
         live.do(lambda: live.table.advance(0.1))
         board.wait_for_function("() => /second-to-last round · points/"
                                 ".test(document.getElementById('tournament').textContent)", timeout=WAIT_MS)

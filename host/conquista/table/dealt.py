@@ -13,6 +13,7 @@ from __future__ import annotations
 from conquista.rules.actions import Draw
 from conquista.rules.choices import DealKind
 from conquista.rules.engine import Game
+from conquista.rules.records import frozen_record
 from conquista.table.colours import OFF, RGB
 
 # On for 1 s, dark for 0.6 s: slower than a lost army's blink (0.4 s, a few times) and the illegal tap's flashes,
@@ -25,31 +26,43 @@ def deal_blink(owner: RGB, now: float) -> RGB:
     return owner if now % DEAL_BLINK_PERIOD_S < DEAL_BLINK_ON_S else OFF
 
 
+@frozen_record(slots=True)
 class NewlyDealt:
-    """The territories dealt whose army nobody has confirmed yet, with the owner they were dealt to."""
+    """The territories dealt whose army nobody has confirmed yet, with the owner they were dealt to: a value (a
+    part of the table's state); each change returns a new one."""
 
-    def __init__(self) -> None:
-        self.owners: dict[int, int] = {}
+    owners: tuple[tuple[int, int], ...] = ()   # (territory, owner), in the order dealt
 
-    def start(self, game: Game) -> None:
+    @staticmethod
+    def of(game: Game) -> NewlyDealt:
         """A game taken over by the referee: a progressive deal that nobody has played on yet blinks all it
         dealt; any other game blinks nothing."""
-        self.owners.clear()
         fresh = game.round <= 1 and game.turn <= 1 and all(isinstance(a, Draw) for a in game.log[1:])
         if game.rules.deal is DealKind.PROGRESSIVE and fresh:
-            self.owners.update((t, o) for t, o in enumerate(game.owner) if o >= 0)
+            return NewlyDealt(tuple((t, o) for t, o in enumerate(game.owner) if o >= 0))
+        return NO_DEAL
 
-    def dealt(self, territory: int, owner: int) -> None:
-        self.owners[territory] = owner
+    def dealt(self, territory: int, owner: int) -> NewlyDealt:
+        return NewlyDealt((*self._without(territory), (territory, owner)))
 
-    def changed_hands(self, territory: int) -> None:
-        self.owners.pop(territory, None)
+    def changed_hands(self, territory: int) -> NewlyDealt:
+        if not self.owners:   # the usual case: nothing blinks
+            return self
+        return NewlyDealt(self._without(territory))
+
+    def _without(self, territory: int) -> tuple[tuple[int, int], ...]:
+        return tuple(pair for pair in self.owners if pair[0] != territory)
 
     def blinking(self, game: Game) -> list[int]:
         """The territories blinking now (those still held by the seat they were dealt to)."""
-        return [t for t, o in self.owners.items() if game.owner[t] == o]
+        return [t for t, o in self.owners if game.owner[t] == o]
 
-    def confirm(self, game: Game, territory: int) -> bool:
+    def confirm(self, game: Game, territory: int) -> tuple[NewlyDealt, bool]:
         """A tap on `territory`: True if it was blinking (its army is now on the board), and it stops."""
-        owner = self.owners.pop(territory, None)
-        return owner is not None and game.owner[territory] == owner
+        owner = dict(self.owners).get(territory)
+        if owner is None:
+            return self, False
+        return NewlyDealt(self._without(territory)), game.owner[territory] == owner
+
+
+NO_DEAL = NewlyDealt()

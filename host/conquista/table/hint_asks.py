@@ -74,24 +74,23 @@ class HintNews:
     asked: int = 0
 
 
+@frozen_record(slots=True)
 class HintAsks:
-    """The asks being searched, one per seat."""
+    """The asks being searched, one per seat: a value (a part of the table's state); each change returns a new
+    one."""
 
-    def __init__(self) -> None:
-        self.thinking: dict[int, HintTicket] = {}
-        self._serial = 0
+    thinking: tuple[HintTicket, ...] = ()
+    serial: int = 0
 
-    def ask(self, seat: int, screen: int, moment: int) -> HintTicket | HintNews:
+    def ask(self, seat: int, screen: int, moment: int) -> tuple[HintAsks, HintTicket | HintNews]:
         """A seat's phone asks: the ticket to search for, or the news that hard already thinks for that seat."""
-        if seat in self.thinking:
-            return HintNews(screen, seat, HintState.REFUSED, BUSY_WORDS)
-        self._serial += 1
-        ticket = self.thinking[seat] = HintTicket(seat, screen, self._serial, moment)
-        return ticket
+        if any(t.seat == seat for t in self.thinking):
+            return self, HintNews(screen, seat, HintState.REFUSED, BUSY_WORDS)
+        ticket = HintTicket(seat, screen, self.serial + 1, moment)
+        return HintAsks((*self.thinking, ticket), self.serial + 1), ticket
 
-    def answered(self, ticket: HintTicket) -> bool:
+    def answered(self, ticket: HintTicket) -> tuple[HintAsks, bool]:
         """The search for `ticket` is over: True if it was the one being searched (its seat may ask again)."""
-        if self.thinking.get(ticket.seat) != ticket:
-            return False
-        del self.thinking[ticket.seat]
-        return True
+        if ticket not in self.thinking:
+            return self, False
+        return HintAsks(tuple(t for t in self.thinking if t != ticket), self.serial), True

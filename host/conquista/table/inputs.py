@@ -8,6 +8,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from conquista.dice.sources import DiceSource
 from conquista.rules.engine import Game
 from conquista.rules.records import frozen_record
 from conquista.table.colours import Palette
@@ -226,6 +227,27 @@ class ShowGame:
     fresh_log: bool = False
 
 
+@frozen_record(eq=False)
+class StartGame:
+    """Referee a new or resumed game from now on (`Referee.start` says it): `said` is the notice the screens
+    show, `bots` the seats bots play (None: as they were), `dice` the game's chance source (None: the table's);
+    `settings` a resumed game's own, taken before its pending chance step is answered."""
+
+    game: Game
+    said: str
+    bots: tuple[tuple[int, str], ...] | None = None
+    dice: DiceSource | None = None
+    settings: tuple[Setting, ...] = ()
+
+
+@frozen_record(eq=False)
+class TakeGame:
+    """Referee `game` from here on with no words of it (a test's position, a game swapped in): selections, undo
+    and effects start afresh, the log is the game's own and a pending chance step is answered."""
+
+    game: Game
+
+
 @frozen_record
 class HostFirstSeat:
     """The table is set up from a phone: the first seat granted to a phone hosts (the app's offer, once)."""
@@ -245,7 +267,8 @@ Setting = SetPalette | SetPhysicalDice | SetHints | SetTimeOuts | OfferBots | Of
 HostAct = SetHints | SetPhysicalDice | Fault | LeaveSeat   # what a host's phone may ask of the table
 Hinting = AskHint | HintFound | SavedHints
 PhoneCommand = SeatAct | TradeSet | LeaveSeat | ForgetClaim
-AppInput = OfferMenu | AskQuestion | WithdrawQuestion | Note | Say | ClockSaved | ShowGame
+AppInput = (OfferMenu | AskQuestion | WithdrawQuestion | Note | Say | ClockSaved | ShowGame | StartGame
+            | TakeGame)
 Input = (Gesture | Fault | SeatClaim | RefuseClaim | Tick | Setting | Hinting | PhoneCommand | AppInput | HostFirstSeat
          | AsHost)
 

@@ -7,11 +7,11 @@ shown (`clock_runs`, `shows_clock`), and whether bots and phones may act now (`t
 The referee holds at most one asked mode (`Question`, `SettingUp`, `TypingDice`) and the power-off question above
 everything; the rest are chosen from the game and the faults each time they are asked for (`GameOver`, `Paused`
 over the mode it holds, `Play`), so nothing has to be cleaned up after an action. A mode that is over takes itself
-off the table (`Desk.end`) before it acts on the table, so what it does (an answer that asks the next question, a
-menu whose choice starts a game) lands on a table already out of that mode.
+off the table (`EndAsked`, `EndPower`) first among what it decides, so what it does next (an answer that asks the
+next question, a menu whose choice starts a game) lands on a table already out of that mode.
 
-Modes see the table through the narrow context (table/desk.py) and never import the referee. Pure: time is passed
-in.
+Modes read the table's state (table/table_state.py, a value) and return what they decide (table/decisions.py);
+the table's step carries it out. Pure: time is passed in.
 """
 
 from __future__ import annotations
@@ -19,20 +19,37 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from conquista.rules.actions import Roll
+from conquista.rules.engine import Game
 from conquista.rules.events import Phase
 from conquista.table import prompt_words, referee_input
 from conquista.table.colours import FAULT, OFF, RGB
+from conquista.table.decisions import (
+    Answer,
+    Apply,
+    Decisions,
+    EndAsked,
+    EndPower,
+    Give,
+    Illegal,
+    MenuView,
+    Notice,
+    Refuse,
+    ShowMenu,
+    TypeDice,
+)
 from conquista.table.effects import NewGameAsked, SetupChosen
-from conquista.table.gestures import Button, Gesture, Hold, LongPress, Press, Tap, Turn
+from conquista.table.gestures import Button, Gesture, LongPress, Press, Tap, Turn
+from conquista.table.gestures import Hold as HoldButton
 from conquista.table.questions import TableQuestion
+from conquista.table.referee_lights import game_ring
 from conquista.table.referee_records import ATTACKING, PLACING, DiceEntry, Selection
-from conquista.table.ring import Ring, blink_on, game_ring, question_ring, with_time_left
+from conquista.table.ring import Ring, blink_on, question_ring, with_time_left
 from conquista.table.tournament_clock import with_tournament_signal
-from conquista.table.turn_clock import time_fraction
 
 if TYPE_CHECKING:
-    from conquista.table.desk import Desk
-    from conquista.table.setup_menu import SetupMenu
+    from conquista.table.table_state import TableState
+
+NOTHING: Decisions = ()
 
 
 class Mode:
@@ -44,20 +61,24 @@ class Mode:
     takes_play = False        # bots act, players may leave, cards may be traded from a phone
     phones_may_act = False    # a seated phone's gestures reach the table
     ring_marks = True         # the seat claim's and the journal's signals are laid over the ring
+    # What an asked mode holds (the state's `question`, `menu`, `entry` read them): none in the usual mode.
+    question: TableQuestion | None = None
+    menu: MenuView | None = None
+    entry: DiceEntry | None = None
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
         raise NotImplementedError
 
-    def pending(self, desk: Desk) -> str:
+    def pending(self, state: TableState) -> str:
         raise NotImplementedError
 
-    def ring(self, desk: Desk, now: float) -> Ring:
+    def ring(self, state: TableState, now: float) -> Ring:
         """The ring of a game being played: the seat's colour and its count, running down with the turn clock."""
-        ring = game_ring(desk, now)
-        fraction = time_fraction(desk, now)
+        ring = game_ring(state, now)
+        fraction = state.time_fraction(now)
         if fraction is not None:
             ring = with_time_left(ring, fraction)
-        return with_tournament_signal(ring, desk.game, now)   # the tournament's last rounds: its top LED
+        return with_tournament_signal(ring, state.game, now)   # the tournament's last rounds: its top LED
 
 
 class Play(Mode):
@@ -73,59 +94,54 @@ class Play(Mode):
     takes_play = True
     phones_may_act = True
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        chosen: Selection | None = None
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
         match gesture:
             case Tap(t):
-                chosen = self._touch(desk, t, now, long=False)
+                return self._touch(state, t, long=False)
             case LongPress(t):
-                chosen = self._touch(desk, t, now, long=True)
+                return self._touch(state, t, long=True)
             case Turn(steps):
-                chosen = referee_input.turn(desk, steps, now)
+                return referee_input.turn(state, steps)
             case Press(button):
-                chosen = referee_input.press(desk, button, now, held=False)
-            case Hold(button):
-                chosen = referee_input.press(desk, button, now, held=True)
-        if chosen is not None:
-            desk.hold(chosen)
+                return referee_input.press(state, button, held=False)
+            case HoldButton(button):
+                return referee_input.press(state, button, held=True)
+        return NOTHING
 
-    def _touch(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        game = desk.game
+    def _touch(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        game = state.game
         if not 0 <= t < game.map.size:
-            return None
-        if desk.dealt.confirm(game, t):   # a newly dealt territory: its army is on the board now
-            referee_input.confirmed(desk, t)
-            return None
-        return self.tap(desk, t, now, long=long)
+            return NOTHING
+        if state.dealt.owners and state.dealt.confirm(game, t)[1]:   # newly dealt: its army is on the board now
+            return referee_input.confirmed(state, t)
+        return self.tap(state, t, long=long)
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        desk.illegal(t, now, "not now")
-        return None
+    def tap(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        return (Illegal(t, "not now"),)
 
-    def settle(self, desk: Desk, sel: Selection) -> Selection:
+    def settle(self, game: Game, sel: Selection) -> Selection:
         """After an action: what of the selection still holds (in most steps, nothing)."""
         return sel.cleared()
 
-    def pending(self, desk: Desk) -> str:
-        return prompt_words.play_pending(desk)
+    def pending(self, state: TableState) -> str:
+        return prompt_words.play_pending(state)
 
 
 class Placing(Play):
     """Armies (or the neutral army's) are placed: a tap places one, a long press a fleet (lamorisse-1954)."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        return referee_input.tap_place(desk, t, now, long, desk.game.acting_owner())
+    def tap(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        return referee_input.tap_place(state, t, long, state.game.acting_owner())
 
 
 class Attacking(Play):
     """The current player's attacks, or the neutral army's: a source, then a target; a long press blitzes."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        return referee_input.tap_attack(desk, t, now, long, desk.game.acting_owner())
+    def tap(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        return referee_input.tap_attack(state, t, long, state.game.acting_owner())
 
-    def settle(self, desk: Desk, sel: Selection) -> Selection:
+    def settle(self, game: Game, sel: Selection) -> Selection:
         # The source may have been lost or spent, the target taken: only what may still attack stays selected.
-        game = desk.game
         if sel.source >= 0 and (game.owner[sel.source] != game.acting_owner() or game.armies[sel.source] < 2):
             sel = sel.cleared()
         elif sel.target >= 0 and not game.attack_allowed(sel.source, sel.target):
@@ -138,21 +154,21 @@ class Attacking(Play):
 class Occupying(Play):
     """After a conquest: armies move in, a tap on the target one more, on the source one fewer."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        return referee_input.tap_occupy(desk, t, now)
+    def tap(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        return referee_input.tap_occupy(state, t)
 
-    def settle(self, desk: Desk, sel: Selection) -> Selection:
-        return sel.with_count(desk.game.occupy_range()[0])
+    def settle(self, game: Game, sel: Selection) -> Selection:
+        return sel.with_count(game.occupy_range()[0])
 
 
 class Fortifying(Play):
     """The source, then the destination; the encoder sets how many move."""
 
-    def tap(self, desk: Desk, t: int, now: float, *, long: bool) -> Selection | None:
-        return referee_input.tap_fortify(desk, t, now)
+    def tap(self, state: TableState, t: int, *, long: bool) -> Decisions:
+        return referee_input.tap_fortify(state, t)
 
-    def settle(self, desk: Desk, sel: Selection) -> Selection:
-        if sel.source >= 0 and desk.game.owner[sel.source] != desk.game.current:
+    def settle(self, game: Game, sel: Selection) -> Selection:
+        if sel.source >= 0 and game.owner[sel.source] != game.current:
             return sel.cleared()
         return sel
 
@@ -161,11 +177,11 @@ class Defending(Play):
     """The defender chooses how many dice (the most by default, and at the time-out); a choice holds for the next
     rolls of the same battle, as far as the armies left allow. The attacker's count is left as it is."""
 
-    def settle(self, desk: Desk, sel: Selection) -> Selection:
-        battle = desk.game.battle
+    def settle(self, game: Game, sel: Selection) -> Selection:
+        battle = game.battle
         if battle is None:
             return sel.cleared()
-        most = desk.game.max_defend_dice(battle.target)
+        most = game.max_defend_dice(battle.target)
         return sel.with_defence(min(sel.defence, most) if sel.defence > 0 else most)
 
 
@@ -190,17 +206,16 @@ class GameOver(Mode):
 
     shows_clock = False
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        if desk.new_game_offered and isinstance(gesture, Press) and gesture.button is Button.ROLL:
-            desk.give(NewGameAsked(now))   # the set-up menu for the next game
-            return
-        again = ": ROLL for a new game" if desk.new_game_offered else ""
-        desk.notice(f"game over: {desk.seat_name(desk.game.winner)} won{again}")
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        if state.new_game_offered and isinstance(gesture, Press) and gesture.button is Button.ROLL:
+            return (Give(NewGameAsked(now)),)   # the set-up menu for the next game
+        again = ": ROLL for a new game" if state.new_game_offered else ""
+        return (Notice(f"game over: {state.seat_name(state.game.winner)} won{again}"),)
 
-    def pending(self, desk: Desk) -> str:
-        if desk.game.winner is None:   # ended with no winner: the game's own words
-            return prompt_words.play_pending(desk)
-        return prompt_words.game_over_pending(desk)
+    def pending(self, state: TableState) -> str:
+        if state.game.winner is None:   # ended with no winner: the game's own words
+            return prompt_words.play_pending(state)
+        return prompt_words.game_over_pending(state)
 
 
 GAME_OVER = GameOver()
@@ -217,44 +232,44 @@ class Paused(Mode):
         self.under = under
         self.shows_clock = under.shows_clock
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        desk.refuse_quietly(f"paused: {desk.fault}")
+        self.question, self.menu, self.entry = under.question, under.menu, under.entry
 
-    def pending(self, desk: Desk) -> str:
-        return self.under.pending(desk)
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        return (Refuse(f"paused: {state.fault}", quiet=True),)
 
-    def ring(self, desk: Desk, now: float) -> Ring:
-        return tuple(FAULT if blink_on(now) else OFF for _ in range(desk.ring_size))
+    def pending(self, state: TableState) -> str:
+        return self.under.pending(state)
+
+    def ring(self, state: TableState, now: float) -> Ring:
+        return tuple(FAULT if blink_on(now) else OFF for _ in range(state.ring_size))
 
 
 class Question(Mode):
     """A yes/no question (table/questions.py; ROLL: yes, CANCEL: no); nothing else is taken meanwhile. With a
     colour the whole ring flashes it (e.g. the seat that leaves) instead of green and red. The answer goes to
-    `Desk.answer`: the table answers its own questions, the rest leave as an `Answered` effect."""
+    `Answer`: the table answers its own questions, the rest leave as an `Answered` effect."""
 
     def __init__(self, question: TableQuestion) -> None:
-        self.question = question
+        self.asked = self.question = question
 
     @property
     def text(self) -> str:
-        return self.question.text
+        return self.asked.text
 
     @property
     def colour(self) -> RGB | None:
-        return self.question.colour
+        return self.asked.colour
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        if not isinstance(gesture, Press | Hold) or gesture.button is Button.NEXT:
-            desk.refuse(now, "answer the question first: ROLL or CANCEL")  # the question itself is already shown
-            return
-        desk.end(self)
-        desk.answer(self.question, gesture.button is Button.ROLL, now)
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        if not isinstance(gesture, Press | HoldButton) or gesture.button is Button.NEXT:
+            return (Refuse("answer the question first: ROLL or CANCEL"),)  # the question itself is already shown
+        return EndAsked(), Answer(self.asked, gesture.button is Button.ROLL)
 
-    def pending(self, desk: Desk) -> str:
+    def pending(self, state: TableState) -> str:
         return self.text
 
-    def ring(self, desk: Desk, now: float) -> Ring:
-        return question_ring(desk.ring_size, now, self.colour)
+    def ring(self, state: TableState, now: float) -> Ring:
+        return question_ring(state.ring_size, now, self.colour)
 
 
 class SettingUp(Mode):
@@ -264,23 +279,22 @@ class SettingUp(Mode):
 
     shows_clock = False
 
-    def __init__(self, menu: SetupMenu) -> None:
-        self.menu = menu
+    def __init__(self, menu: MenuView) -> None:
+        self.menu = self.setup = menu
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        choice = self.menu.handle(gesture)
-        desk.refuse_quietly(self.menu.message)    # the menu's words are a refused key's reason ("" when it moved on)
-        if self.menu.said:                  # or a notice: an option switched
-            desk.notice(self.menu.said)
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        menu, choice = self.setup.stepped(gesture)
+        # The menu's words are a refused key's reason ("" when it moved on), or a notice: an option switched.
+        said: Decisions = (Refuse(menu.message, quiet=True), *((Notice(menu.said),) if menu.said else ()))
         if choice is not None:
-            desk.end(self)
-            desk.give(SetupChosen(choice, now))
+            return EndAsked(), *said, Give(SetupChosen(choice, now))
+        return ShowMenu(menu), *said
 
-    def pending(self, desk: Desk) -> str:
-        return self.menu.describe()
+    def pending(self, state: TableState) -> str:
+        return self.setup.describe()
 
-    def ring(self, desk: Desk, now: float) -> Ring:
-        return self.menu.ring(desk.ring_size, now)
+    def ring(self, state: TableState, now: float) -> Ring:
+        return self.setup.ring(state.ring_size, now)
 
 
 class TypingDice(Mode):
@@ -290,28 +304,25 @@ class TypingDice(Mode):
     phones_may_act = True
 
     def __init__(self, entry: DiceEntry) -> None:
-        self.entry = entry
+        self.entry = self.typed = entry
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        entry = self.entry
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        entry = self.typed
         match gesture:
             case Turn(steps):
-                entry.current = (entry.current - 1 + steps) % 6 + 1
-            case Press(Button.ROLL) | Hold(Button.ROLL):
-                entry.values.append(entry.current)
-                entry.current = 1
+                return (TypeDice(entry.turned(steps)),)
+            case Press(Button.ROLL) | HoldButton(Button.ROLL):
+                entry = entry.confirmed()
                 if len(entry.values) == entry.needed:
-                    values = tuple(entry.values)
-                    desk.end(self)
-                    desk.apply_action(Roll(values[: entry.attack], values[entry.attack:], "physical"), now)
-            case Press(Button.CANCEL) | Hold(Button.CANCEL):
-                if entry.values:
-                    entry.values.pop()
-            case _:
-                desk.refuse_quietly("enter the dice with the encoder, ROLL confirms each die")
+                    values = entry.values
+                    return EndAsked(), Apply(Roll(values[: entry.attack], values[entry.attack:], "physical"))
+                return (TypeDice(entry),)
+            case Press(Button.CANCEL) | HoldButton(Button.CANCEL):
+                return (TypeDice(entry.taken_back()),) if entry.values else NOTHING
+        return (Refuse("enter the dice with the encoder, ROLL confirms each die", quiet=True),)
 
-    def pending(self, desk: Desk) -> str:
-        entry = self.entry
+    def pending(self, state: TableState) -> str:
+        entry = self.typed
         return (f"enter die {len(entry.values) + 1} of {entry.needed}: {entry.current} "
                 f"(turn to change, ROLL confirms)")
 
@@ -327,23 +338,38 @@ class PowerQuestion(Mode):
     def __init__(self, under: Mode) -> None:
         self.under = under
         self.shows_clock = under.shows_clock
+        self.question, self.menu, self.entry = under.question, under.menu, under.entry
 
     def over(self, under: Mode) -> PowerQuestion:
         return self if under is self.under else PowerQuestion(under)
 
-    def gesture(self, desk: Desk, gesture: Gesture, now: float) -> None:
-        desk.end(self)
-        if isinstance(gesture, Press | Hold) and gesture.button is Button.ROLL:
-            desk.power_off = True
-            desk.notice("switching off: the board goes dark, then unplug it")
-        else:
-            desk.notice("the board stays on")
+    def gesture(self, state: TableState, gesture: Gesture, now: float) -> Decisions:
+        if isinstance(gesture, Press | HoldButton) and gesture.button is Button.ROLL:
+            return EndPower(off=True), Notice("switching off: the board goes dark, then unplug it")
+        return EndPower(off=False), Notice("the board stays on")
 
-    def pending(self, desk: Desk) -> str:
+    def pending(self, state: TableState) -> str:
         return prompt_words.POWER_QUESTION
 
-    def ring(self, desk: Desk, now: float) -> Ring:
-        return question_ring(desk.ring_size, now)
+    def ring(self, state: TableState, now: float) -> Ring:
+        return question_ring(state.ring_size, now)
 
 
 AskedMode = Question | SettingUp | TypingDice    # the modes the referee holds (at most one at a time)
+
+
+def mode_of(game: Game, asked: Mode | None, power: PowerQuestion | None, fault: str, faulted: bool) -> Mode:
+    """What the table is doing now: the power-off question above all; the set-up menu unless a fault holds it;
+    the game's end; a fault over the mode it holds; the mode asked for; else play (`faulted`: any fault, even one
+    that does not hold the game)."""
+    if asked is None and power is None and not faulted and game.phase is not Phase.OVER:
+        return play_mode(game.phase)   # the usual case
+    if isinstance(asked, SettingUp) and not fault:
+        mode: Mode = asked
+    elif game.over:
+        mode = GAME_OVER
+    elif fault:
+        mode = Paused(asked or play_mode(game.phase))
+    else:
+        mode = asked or play_mode(game.phase)
+    return power.over(mode) if power is not None else mode

@@ -13,24 +13,24 @@ from conquista.table.unit_kinds import units
 from conquista.table.wording import owner_name, plural
 
 if TYPE_CHECKING:
-    from conquista.table.desk import Desk
+    from conquista.table.table_state import TableState
 
 POWER_QUESTION = "switch the board off? ROLL: yes, any other key: no"
 
 
-def pending_text(referee: Desk) -> str:
+def pending_text(referee: TableState) -> str:
     """The pending line: the mode's words (a question, the menu, dice typed in, the result, or the game's step)."""
     return referee.mode.pending(referee)
 
 
-def game_over_pending(referee: Desk) -> str:
+def game_over_pending(referee: TableState) -> str:
     game = referee.game
     assert game.winner is not None
     again = " · ROLL: a new game" if referee.new_game_offered else ""
     return f"{_colour(game, game.winner)} wins: {game_over_reason(game, game.winner, game.over_reason)}{again}"
 
 
-def play_pending(referee: Desk) -> str:
+def play_pending(referee: TableState) -> str:
     """The step the game waits for, in words."""
     game = referee.game
     phase = game.phase
@@ -81,7 +81,7 @@ def territory_name(game: Game, t: int) -> str:
     return game.map.territories[t].name_en
 
 
-def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
+def _phase_pending(referee: TableState, game: Game, phase: Phase) -> str:
     sel = referee.selection
     step = play_step(game, sel)
     if phase is Phase.NEUTRAL_REINFORCE:
@@ -132,7 +132,7 @@ def _phase_pending(referee: Desk, game: Game, phase: Phase) -> str:
     return ""
 
 
-def _dealt_pending(referee: Desk, game: Game) -> str:
+def _dealt_pending(referee: TableState, game: Game) -> str:
     """Newly dealt territories blink until someone taps each to say its army is on the board."""
     blinking = len(referee.dealt.blinking(game))
     if not blinking:

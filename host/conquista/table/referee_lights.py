@@ -1,14 +1,13 @@
-"""What the referee shows: the status in words and every light at a moment (territories, dice panel, ring). The part
-of `Referee` (table/referee.py) that paints, kept apart for size. Pure: time is passed in."""
+"""What the table shows: the status in words and every light at a moment (territories, dice panel, ring), read
+from the table's state (table/table_state.py); table/ring.py draws the ring's shapes. Pure: time is passed in."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from conquista.rules.events import Phase
-from conquista.table import turn_clock
+from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.table import unit_kinds as units
-from conquista.table.colours import NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
+from conquista.table.colours import FAULT, NEUTRAL, OFF, illegal_blink, player_rgb, selection_pulse
 from conquista.table.dealt import deal_blink
 from conquista.table.prompt_words import pending_text
 from conquista.table.referee_records import (
@@ -21,13 +20,21 @@ from conquista.table.referee_records import (
     Scene,
     Status,
 )
-from conquista.table.ring import referee_ring
+from conquista.table.ring import (
+    Ring,
+    blink_on,
+    count_ring,
+    dice_ring,
+    phase_ring,
+    with_claim_signal,
+    with_trade_signal,
+)
 
 if TYPE_CHECKING:
-    from conquista.table.desk import Desk
+    from conquista.table.table_state import TableState
 
 
-def status(referee: Desk) -> Status:
+def status(referee: TableState) -> Status:
     game = referee.game
     # The journal's disk fault holds until the disk takes writes again: it is said over a passing notice (a step the
     # table took itself, a seat granted), never over a refusal, which says why the gesture just made did nothing.
@@ -44,7 +51,7 @@ def status(referee: Desk) -> Status:
         pool=game.pool,
         chance=conquest_chance(referee),
         winner=game.winner,
-        time_left=turn_clock.time_left(referee, referee.now),
+        time_left=referee.time_left(referee.now),
         left=tuple(p for p in range(game.players) if game.left[p]),
         claim=claim_text(referee),
         # Its own line on every screen (the clock changes every second: the screens count it down themselves).
@@ -52,7 +59,7 @@ def status(referee: Desk) -> Status:
     )
 
 
-def claim_text(referee: Desk) -> str:
+def claim_text(referee: TableState) -> str:
     claim = referee.claims.open
     if claim is None:
         return ""
@@ -61,14 +68,14 @@ def claim_text(referee: Desk) -> str:
 
 
 
-def conquest_chance(referee: Desk) -> float | None:
+def conquest_chance(referee: TableState) -> float | None:
     game = referee.game
     if game.phase not in ATTACKING or referee.source < 0 or referee.target < 0:
         return None
     return units.conquest_chance(game, referee.source, referee.target)
 
 
-def scene(referee: Desk, now: float) -> Scene:
+def scene(referee: TableState, now: float) -> Scene:
     """Every light at time `now`. Animations are functions of time, so tests step time."""
     game = referee.game
     owner, rules = game.owner, game.rules
@@ -101,13 +108,13 @@ def scene(referee: Desk, now: float) -> Scene:
     return Scene(tuple(territories), attack, defend, referee_ring(referee, now))
 
 
-def live_effects(effects: list[LightEffect], now: float) -> list[LightEffect]:
+def live_effects(effects: tuple[LightEffect, ...], now: float) -> tuple[LightEffect, ...]:
     """The light effects still showing at `now` (a refused tap's flash, the blinks of armies lost)."""
-    return [e for e in effects if (illegal_blink(now - e.start) is not None if e.kind is EffectKind.ILLEGAL
-                                   else now - e.start < e.count * BLINK_PERIOD_S)]
+    return tuple(e for e in effects if (illegal_blink(now - e.start) is not None if e.kind is EffectKind.ILLEGAL
+                                        else now - e.start < e.count * BLINK_PERIOD_S))
 
 
-def dice_values(referee: Desk) -> tuple[DiceRow, DiceRow]:
+def dice_values(referee: TableState) -> tuple[DiceRow, DiceRow]:
     """The dice panel: the last roll, each side's dice sorted high to low as they are compared (the highest
     attack die against the highest defence die), or the physical dice in the order they are typed in."""
     attack, defend = sorted(referee.last_roll[0], reverse=True), sorted(referee.last_roll[1], reverse=True)
@@ -117,3 +124,43 @@ def dice_values(referee: Desk) -> tuple[DiceRow, DiceRow]:
     a = [*attack, None, None, None]
     d = [*defend, None, None, None]
     return (a[0], a[1], a[2]), (d[0], d[1], d[2])
+
+
+def referee_ring(state: TableState, now: float) -> Ring:
+    """The whole ring at time `now`."""
+    mode = state.mode
+    ring = mode.ring(state, now)   # the mode's: a question, a fault, the menu, or the game's
+    if not mode.ring_marks:          # the power-off question and a fault hold the whole ring
+        return ring
+    claim = state.claims.open
+    if claim is not None and claim.seat < len(state.game.rules.colours):
+        ring = with_claim_signal(ring, player_rgb(state.game.rules.colours[claim.seat]), now)
+    if state.storage_fault:
+        # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
+        return tuple(FAULT if blink_on(now) and i % 2 == 0 else c for i, c in enumerate(ring))
+    return ring
+
+
+def game_ring(state: TableState, now: float) -> Ring:
+    n = state.ring_size
+    game = state.game
+    colours = [player_rgb(c, state.palette) for c in game.rules.colours]
+    if game.winner is not None:
+        return tuple(colours[game.winner] for _ in range(n))
+    to_move = game.to_move
+    me = colours[to_move if isinstance(to_move, int) else game.current]
+    phase = game.phase
+    sel = state.selection
+    selected = sel.target >= 0
+    if phase in PLACING_PHASES:
+        ring = count_ring(n, me, game.pool) if game.pool else phase_ring(n, me, 0)
+        if phase is not Phase.SETUP and game.valid_trades():
+            ring = with_trade_signal(ring, now)
+        return ring
+    if (phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK) and selected:
+        return dice_ring(n, me, sel.count, game.max_attack_dice(sel.source))
+    if phase is Phase.DEFEND and game.battle is not None:
+        return dice_ring(n, me, sel.defence, game.max_defend_dice(game.battle.target))
+    if phase is Phase.OCCUPY or (phase is Phase.FORTIFY and selected):
+        return count_ring(n, me, sel.count)
+    return phase_ring(n, me, 2 if phase is Phase.FORTIFY else 1)

@@ -3,11 +3,11 @@ Pure: no clock, no device."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from conquista.rules.events import PLACING_PHASES, Phase
 from conquista.rules.records import frozen_record
+from conquista.rules.table_features import ClockKey
 from conquista.rules.tournament import TournamentStatus
 from conquista.table.colours import RGB
 
@@ -63,7 +63,7 @@ class EffectKind(StrEnum):
     HINT = "hint"          # a hint's territories (the host allows hints on the LEDs): blinks `count` times
 
 
-@dataclass
+@frozen_record(slots=True)
 class LightEffect:
     """A territory's animation from `start`: a refused tap's flash, or the blinks of armies lost."""
 
@@ -145,11 +145,46 @@ class LastBattle:
     turn: tuple[int, int]
 
 
-@dataclass
+@frozen_record(slots=True)
 class DiceEntry:
-    """Physical dice: values typed in with the encoder, one die at a time, attack dice first."""
+    """Physical dice: values typed in with the encoder, one die at a time, attack dice first (a value: each die
+    turned or confirmed makes a new entry)."""
 
     needed: int
     attack: int        # the first `attack` dice are the attacker's
-    values: list[int] = field(default_factory=list)
+    values: tuple[int, ...] = ()
     current: int = 1
+
+    def turned(self, steps: int) -> DiceEntry:
+        return DiceEntry(self.needed, self.attack, self.values, (self.current - 1 + steps) % 6 + 1)
+
+    def confirmed(self) -> DiceEntry:
+        return DiceEntry(self.needed, self.attack, (*self.values, self.current), 1)
+
+    def taken_back(self) -> DiceEntry:
+        return DiceEntry(self.needed, self.attack, self.values[:-1], self.current)
+
+
+@frozen_record(slots=True)
+class TurnClock:
+    """Seconds used of the current turn (what one run of the clock is for: `key`), from the times passed in: a
+    value (a part of the table's state); `update` returns the clock at `now`."""
+
+    key: ClockKey | None = None
+    used: float = 0.0
+    last: float = 0.0
+    running: bool = False
+
+    def update(self, key: ClockKey, running: bool, now: float) -> TurnClock:
+        if key != self.key:
+            return TurnClock(key, 0.0, now, running)
+        used = self.used + max(0.0, now - self.last) if self.running else self.used
+        if used == self.used and now == self.last and running == self.running:
+            return self   # the usual case within one step: nothing moved
+        return TurnClock(key, used, now, running)
+
+    def used_at(self, now: float) -> float:
+        return self.used + (max(0.0, now - self.last) if self.running else 0.0)
+
+
+STOPPED_CLOCK = TurnClock()

@@ -12,13 +12,7 @@ is amber: steady in the second-to-last round, blinking from the last round on (`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from conquista.rules.events import PLACING_PHASES, Phase
-from conquista.table.colours import FAULT, OFF, RGB, SELECT, player_rgb, scale
-
-if TYPE_CHECKING:
-    from conquista.table.desk import Desk
+from conquista.table.colours import OFF, RGB, SELECT, scale
 
 Ring = tuple[RGB, ...]
 
@@ -93,43 +87,3 @@ def question_ring(n: int, now: float, colour: RGB | None = None) -> Ring:
     if colour is not None:
         return tuple(colour for _ in range(n))
     return tuple(PROMPT_YES if i < n // 2 else PROMPT_NO for i in range(n))
-
-
-def referee_ring(referee: Desk, now: float) -> Ring:
-    """The whole ring at time `now`."""
-    mode = referee.mode
-    ring = mode.ring(referee, now)   # the mode's: a question, a fault, the menu, or the game's
-    if not mode.ring_marks:          # the power-off question and a fault hold the whole ring
-        return ring
-    claim = referee.claims.open
-    if claim is not None and claim.seat < len(referee.game.rules.colours):
-        ring = with_claim_signal(ring, player_rgb(referee.game.rules.colours[claim.seat]), now)
-    if referee.storage_fault:
-        # Every other LED blinks the fault colour: the players still see whose turn it is, and play goes on.
-        return tuple(FAULT if blink_on(now) and i % 2 == 0 else c for i, c in enumerate(ring))
-    return ring
-
-
-def game_ring(referee: Desk, now: float) -> Ring:
-    n = referee.ring_size
-    game = referee.game
-    colours = [player_rgb(c, referee.palette) for c in game.rules.colours]
-    if game.winner is not None:
-        return tuple(colours[game.winner] for _ in range(n))
-    to_move = game.to_move
-    me = colours[to_move if isinstance(to_move, int) else game.current]
-    phase = game.phase
-    sel = referee.selection
-    selected = sel.target >= 0
-    if phase in PLACING_PHASES:
-        ring = count_ring(n, me, game.pool) if game.pool else phase_ring(n, me, 0)
-        if phase is not Phase.SETUP and game.valid_trades():
-            ring = with_trade_signal(ring, now)
-        return ring
-    if (phase is Phase.ATTACK or phase is Phase.NEUTRAL_ATTACK) and selected:
-        return dice_ring(n, me, sel.count, game.max_attack_dice(sel.source))
-    if phase is Phase.DEFEND and game.battle is not None:
-        return dice_ring(n, me, sel.defence, game.max_defend_dice(game.battle.target))
-    if phase is Phase.OCCUPY or (phase is Phase.FORTIFY and selected):
-        return count_ring(n, me, sel.count)
-    return phase_ring(n, me, 2 if phase is Phase.FORTIFY else 1)

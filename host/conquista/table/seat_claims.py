@@ -8,7 +8,7 @@ current phone is told (the web companion does that) and may refuse the claim fro
 
 from __future__ import annotations
 
-from collections import deque
+from dataclasses import replace
 from enum import StrEnum
 
 from conquista.rules.records import frozen_record
@@ -45,61 +45,66 @@ class OpenClaim:
     asked_at: float
 
 
+@frozen_record(slots=True)
 class SeatClaims:
-    def __init__(self, timeout_s: float = CLAIM_TIMEOUT_S, cooldown_s: float = COOLDOWN_S,
-                 per_minute: int = PER_MINUTE) -> None:
-        self.timeout_s = timeout_s
-        self.cooldown_s = cooldown_s
-        self.per_minute = per_minute
-        self.open: OpenClaim | None = None
-        self._blocked_until: dict[int, float] = {}
-        self._asked: deque[float] = deque()
+    """The claims as a value (a part of the table's state, table/table_state.py): each change returns the claims
+    it leaves and the news of it, and changes nothing in place."""
 
-    def ask(self, screen: int, seat: int, now: float) -> ClaimNews:
+    timeout_s: float = CLAIM_TIMEOUT_S
+    cooldown_s: float = COOLDOWN_S
+    per_minute: int = PER_MINUTE
+    open: OpenClaim | None = None
+    blocked_until: tuple[tuple[int, float], ...] = ()   # (screen, until): refused or expired, waiting
+    asked: tuple[float, ...] = ()                       # when the claims of the last minute were asked
+
+    def ask(self, screen: int, seat: int, now: float) -> tuple[SeatClaims, ClaimNews]:
         """A screen asks for a seat: ASKED, or REFUSED with the reason."""
-        until = self._blocked_until.get(screen, -1.0)
+        until = dict(self.blocked_until).get(screen, -1.0)
         if now < until:
-            return ClaimNews(screen, seat, ClaimState.REFUSED,
-                             f"this screen's last claim was refused or expired: ask again in "
-                             f"{until - now:.0f} s (a claim may be repeated after {self.cooldown_s:.0f} s)")
+            return self, ClaimNews(screen, seat, ClaimState.REFUSED,
+                                   f"this screen's last claim was refused or expired: ask again in "
+                                   f"{until - now:.0f} s (a claim may be repeated after {self.cooldown_s:.0f} s)")
         if self.open is not None:
             if self.open.screen == screen:
-                return ClaimNews(screen, seat, ClaimState.REFUSED, "this screen already has a claim waiting")
-            return ClaimNews(screen, seat, ClaimState.REFUSED,
-                             "another phone's claim is waiting at the board: try again in a moment")
-        while self._asked and now - self._asked[0] >= 60.0:
-            self._asked.popleft()
-        if len(self._asked) >= self.per_minute:
-            return ClaimNews(screen, seat, ClaimState.REFUSED,
-                             f"the board takes {self.per_minute} claims a minute: try again in a minute")
-        self._asked.append(now)
-        self.open = OpenClaim(screen, seat, now)
-        return ClaimNews(screen, seat, ClaimState.ASKED)
+                return self, ClaimNews(screen, seat, ClaimState.REFUSED, "this screen already has a claim waiting")
+            return self, ClaimNews(screen, seat, ClaimState.REFUSED,
+                                   "another phone's claim is waiting at the board: try again in a moment")
+        asked = tuple(t for t in self.asked if now - t < 60.0)
+        if len(asked) >= self.per_minute:
+            return replace(self, asked=asked), ClaimNews(
+                screen, seat, ClaimState.REFUSED,
+                f"the board takes {self.per_minute} claims a minute: try again in a minute")
+        return (replace(self, asked=(*asked, now), open=OpenClaim(screen, seat, now)),
+                ClaimNews(screen, seat, ClaimState.ASKED))
 
-    def grant(self) -> ClaimNews | None:
+    def grant(self) -> tuple[SeatClaims, ClaimNews | None]:
         """The chord at the board: the waiting claim is granted (None: no claim waits)."""
-        claim, self.open = self.open, None
-        return None if claim is None else ClaimNews(claim.screen, claim.seat, ClaimState.GRANTED)
+        claim = self.open
+        if claim is None:
+            return self, None
+        return replace(self, open=None), ClaimNews(claim.screen, claim.seat, ClaimState.GRANTED)
 
-    def refuse(self, seat: int, now: float, reason: str) -> ClaimNews | None:
+    def refuse(self, seat: int, now: float, reason: str) -> tuple[SeatClaims, ClaimNews | None]:
         """The claim waiting for `seat` is refused (by its current phone); the screen waits before asking again."""
         claim = self.open
         if claim is None or claim.seat != seat:
-            return None
-        self.open = None
-        self._blocked_until[claim.screen] = now + self.cooldown_s
-        return ClaimNews(claim.screen, claim.seat, ClaimState.REFUSED, reason)
+            return self, None
+        return self._closed(claim, now), ClaimNews(claim.screen, claim.seat, ClaimState.REFUSED, reason)
 
-    def expire(self, now: float) -> ClaimNews | None:
+    def expire(self, now: float) -> tuple[SeatClaims, ClaimNews | None]:
         claim = self.open
         if claim is None or now - claim.asked_at < self.timeout_s:
-            return None
-        self.open = None
-        self._blocked_until[claim.screen] = now + self.cooldown_s
-        return ClaimNews(claim.screen, claim.seat, ClaimState.EXPIRED,
-                         f"nobody pressed ROLL and NEXT together at the board within {self.timeout_s:.0f} s")
+            return self, None
+        return self._closed(claim, now), ClaimNews(
+            claim.screen, claim.seat, ClaimState.EXPIRED,
+            f"nobody pressed ROLL and NEXT together at the board within {self.timeout_s:.0f} s")
 
-    def forget(self, screen: int) -> None:
+    def _closed(self, claim: OpenClaim, now: float) -> SeatClaims:
+        blocked = {**dict(self.blocked_until), claim.screen: now + self.cooldown_s}
+        return replace(self, open=None, blocked_until=tuple(blocked.items()))
+
+    def forget(self, screen: int) -> SeatClaims:
         """A screen closed: its waiting claim goes."""
         if self.open is not None and self.open.screen == screen:
-            self.open = None
+            return replace(self, open=None)
+        return self

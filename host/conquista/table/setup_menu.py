@@ -18,6 +18,7 @@ being picked blinking.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
@@ -88,6 +89,13 @@ class SetupMenu:
         return max(self.option.players_min, min(self.option.players_max, players))
 
     # ------------------------------------------------------------------------------------------------ input
+
+    def stepped(self, gesture: Gesture) -> tuple[SetupMenu, SetupChoice | None]:
+        """The menu after one gesture, as a new menu (the table's state holds menus as values: the one shown is
+        never changed in place), and the chosen set-up when ROLL confirms the last step."""
+        menu = copy.copy(self)
+        menu.bots = dict(self.bots)
+        return menu, menu.handle(gesture)
 
     def handle(self, gesture: Gesture) -> SetupChoice | None:
         """One gesture; returns the chosen set-up when ROLL confirms the last step."""

@@ -30,7 +30,7 @@ from conquista.table.inputs import FaultSource
 from conquista.table.referee_records import DiceRow, LastBattle, MessageKind, Scene, Selection, Status
 
 if TYPE_CHECKING:
-    from conquista.table.desk import MenuView
+    from conquista.table.decisions import MenuView
     from conquista.table.questions import TableQuestion
 
 TRADING = (Phase.REINFORCE, Phase.ELIMINATION_TRADE, Phase.NEUTRAL_REINFORCE)   # the ring's end blinks: a set to trade

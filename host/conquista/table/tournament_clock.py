@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
-from conquista.rules.actions import Action, ClockOut
+from conquista.rules.actions import ClockOut
 from conquista.rules.engine import Game
+from conquista.rules.records import frozen_record
 from conquista.rules.tournament import Stage, TournamentStatus
 from conquista.table.colours import OFF, RGB
+from conquista.table.decisions import Apply, Decisions, NoticeOf
 
 TOURNAMENT_SIGNAL: RGB = (255, 140, 0)   # amber: the ring's top LED once the clock has run out
 SIGNAL_BLINK_S = 1.0
@@ -31,9 +34,10 @@ PAUSE_GAP_S = 600.0     # a longer gap between two saved actions was a pause or 
 
 
 class ClockTable(Protocol):
-    """What the clock needs of the referee (conquista.table.referee.Referee)."""
+    """What the clock needs of the table's state (conquista.table.table_state.TableState)."""
 
-    game: Game
+    @property
+    def game(self) -> Game: ...
 
     @property
     def prompt(self) -> str: ...
@@ -49,10 +53,6 @@ class ClockTable(Protocol):
 
     @property
     def fault(self) -> str: ...
-
-    def apply_action(self, action: Action, now: float) -> bool: ...
-
-    def notice(self, text: str) -> None: ...
 
 
 def played_from_times(times: Sequence[float]) -> float:
@@ -72,41 +72,42 @@ def counts(table: ClockTable) -> bool:
             and not table.power_question)
 
 
+@frozen_record(slots=True, eq=False)
 class TournamentClock:
-    """Seconds of play of the game refereed, from the times passed in (`update` at each tick). A game that is not
-    the one followed (a new one, a resumed one) starts from what it played before, as the journal's times of its
-    saved actions say (`saved`)."""
+    """Seconds of play of the game refereed, from the times passed in (`update` at each tick): a value (a part of
+    the table's state); each change returns a new clock. A game that is not the one followed (a new one, a resumed
+    one) starts from what it played before, as the journal's times of its saved actions say (`saved`)."""
 
-    def __init__(self) -> None:
-        self._saved: tuple[Game | None, float] = (None, 0.0)   # a game, and the play its saved actions show
-        self._game: Game | None = None
-        self.before = 0.0       # play before this session (from the journal)
-        self.played = 0.0       # play in this session, up to `last`
-        self.last = 0.0
-        self.running = False
-        self._minute = -1       # the minute of play the screens were last told about
+    saved_game: Game | None = None   # a game, and the play its saved actions show
+    saved_play: float = 0.0
+    game: Game | None = None
+    before: float = 0.0       # play before this session (from the journal)
+    played: float = 0.0       # play in this session, up to `last`
+    last: float = 0.0
+    running: bool = False
+    minute: int = -1          # the minute of play the screens were last told about
 
-    def saved(self, game: Game, times: Sequence[float]) -> None:
+    def saved(self, game: Game, times: Sequence[float]) -> TournamentClock:
         """What `game` played before this session: the times the journal saved each of its actions (the app says
         it when a game starts: built, resumed, or new)."""
-        self._saved = (game, played_from_times(times))
-        if game is self._game:
-            self.before = self._saved[1]
+        play = played_from_times(times)
+        return replace(self, saved_game=game, saved_play=play,
+                       before=play if game is self.game else self.before)
 
     def _before(self, game: Game) -> float:
-        saved_game, played = self._saved
-        return played if saved_game is game else 0.0
+        return self.saved_play if self.saved_game is game else 0.0
 
-    def update(self, table: ClockTable, now: float) -> None:
-        if table.game is not self._game:
-            self._game, self.before, self.played = table.game, self._before(table.game), 0.0
-        elif self.running:
-            self.played += max(0.0, now - self.last)
-        self.last, self.running = now, counts(table)
+    def update(self, table: ClockTable, now: float) -> TournamentClock:
+        game = table.game
+        if game is not self.game:
+            before, played = self._before(game), 0.0
+        else:
+            before, played = self.before, self.played + (max(0.0, now - self.last) if self.running else 0.0)
+        return replace(self, game=game, before=before, played=played, last=now, running=counts(table))
 
     def elapsed(self, table: ClockTable, now: float) -> float:
         """Seconds of play at `now` (read only: `update` moves the clock)."""
-        if table.game is not self._game:
+        if table.game is not self.game:
             return self._before(table.game)
         return self.before + self.played + (max(0.0, now - self.last) if self.running else 0.0)
 
@@ -117,30 +118,33 @@ class TournamentClock:
             return None
         return game.tournament_status(self.elapsed(table, now))
 
-    def check(self, table: ClockTable, now: float) -> bool:
-        """At a tick: move the clock, and when it has run out apply `ClockOut()` (journalled like any action).
-        It waits for a question, a fault, the menu and dice being typed in: the game goes on from where it was.
-        True when a new minute of play began: the referee then moves its version, so the screens, which count the
-        clock down by themselves between two views, get a new view once a minute (a screen that joined late is
-        within a minute of the board)."""
-        self.update(table, now)
+    def check(self, table: ClockTable, now: float) -> tuple[TournamentClock, bool, Decisions]:
+        """At a tick: the clock moved to `now`, whether a new minute of play began, and what the table does when
+        the clock has run out (`ClockOut()`, journalled like any action). It waits for a question, a fault, the
+        menu and dice being typed in: the game goes on from where it was. A new minute moves the referee's
+        version, so the screens, which count the clock down by themselves between two views, get a new view once
+        a minute (a screen that joined late is within a minute of the board)."""
+        clock = self.update(table, now)
         game = table.game
         if not game.rules.tournament_ending or game.clock_out_round or game.over:
-            return False
-        elapsed = self.elapsed(table, now)
+            return clock, False, ()
+        elapsed = clock.elapsed(table, now)
         minute = int(elapsed // 60)
-        moved = minute != self._minute
-        self._minute = minute
+        moved = minute != clock.minute
+        if moved:
+            clock = replace(clock, minute=minute)
         if table.menu is not None or table.fault or table.prompt or table.entry is not None or table.power_question:
-            return moved
+            return clock, moved, ()
         # The rules say when it is due; asked only once the time could be up (the status counts every seat's
         # points, too dear for every tick).
         if elapsed < game.rules.tournament_minutes * 60 or not game.tournament_status(elapsed).clock_out_due:
-            return moved
-        table.apply_action(ClockOut(), now)
-        table.notice(f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, "
-                     f"the next one the last")
-        return True
+            return clock, moved, ()
+        return clock, True, (Apply(ClockOut()), NoticeOf(_ran_out))
+
+
+def _ran_out(game: Game) -> str:
+    return (f"the tournament clock ran out: round {game.clock_out_round} is the second-to-last, the next one the "
+            f"last")
 
 
 def clock_text(seconds: float) -> str:
