@@ -48,7 +48,7 @@ from conquista.table.ring import PROMPT_NO as PROMPT_NO  # the questions' colour
 from conquista.table.ring import PROMPT_YES as PROMPT_YES
 from conquista.table.table_state import TableState
 from conquista.table.table_step import bots_of, decided, first_state, step, with_fields
-from conquista.table.table_view import LOG_TAIL, TableView
+from conquista.table.table_view import TableView
 
 if TYPE_CHECKING:  # the menu is built by the app, and only when it is shown
     from conquista.table.setup_menu import SetupMenu
@@ -75,7 +75,8 @@ class Referee:
         """Take one input at time `now`; returns the effects it gave out (table/effects.py). They stay in the
         outbox until the shell's router takes them (`take_effects`), so an input handed over here or another way
         (`handle`, `start`, ...) loses none: the router is the one that sends them on, the journal first."""
-        self.state, out = step(self.state, item, now)
+        state, out = step(self.state, item, now)
+        _SET(self, "state", state)   # the shell's own field: no need of `__setattr__`'s checks on every input
         if out:
             self._out.extend(out)
             return list(out)
@@ -93,7 +94,7 @@ class Referee:
         out = self._out
         if not out:   # the usual case: the router asks after every input and before every frame
             return []
-        self._out = []
+        _SET(self, "_out", [])
         return out
 
     # ------------------------------------------------------------------------------------------ output
@@ -109,14 +110,13 @@ class Referee:
         mode = state.mode
         held = mode.under if isinstance(mode, Paused) else mode
         claim = state.claims.open
-        log = state.log
         faults = state.faults
         question = state.question
         effects = state.effects
         asked = state.asked
-        view = self._view = TableView(
+        view = TableView(
             state.version, state.now, game, state.selection, state.message, state.message_kind,
-            log.tail(LOG_TAIL), len(log), state.last_roll, state.last_battle,
+            state.log, state.last_roll, state.last_battle,
             state.fault if faults else "", state.storage_fault if faults else "", state.paused,
             bool(faults), question.text if question is not None else "", question, state.power is not None,
             state.power_off, state.menu, isinstance(asked, TypingDice), claim.seat if claim is not None else -1,
@@ -129,6 +129,7 @@ class Referee:
             tuple((e.territory, e.start, e.kind.value) for e in effects) if effects else (), state.refused_at,
             lambda now: referee_lights.scene(self.state, now), self._work, self._version_now, {},
             phase_started=state.phase_started, claim_asked_at=claim.asked_at if claim is not None else -1.0)
+        _SET(self, "_view", view)
         return view
 
     def _version_now(self) -> int:
@@ -141,8 +142,7 @@ class Referee:
         return {"status": lambda: referee_lights.status(self.state),
                 "chance": lambda: referee_lights.conquest_chance(self.state),
                 "dice": lambda: referee_lights.dice_values(self.state),
-                "blinking": lambda: tuple(self.state.dealt.blinking(self.state.game)),
-                "log": lambda: tuple(self.state.log)}
+                "blinking": lambda: tuple(self.state.dealt.blinking(self.state.game))}
 
     # ------------------------------------------------------------------- for tests and tools (not screens)
 
@@ -252,3 +252,4 @@ class Referee:
 
 
 _OWN = frozenset({"state", "_out", "_view"})   # what the shell holds: the state of the moment and its outbox
+_SET = object.__setattr__

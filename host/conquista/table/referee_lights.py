@@ -83,7 +83,8 @@ def scene(referee: TableState, now: float) -> Scene:
     if referee.menu is not None:  # no game yet: the map stays dark
         return Scene(tuple(OFF for _ in owner), (None,) * 3, (None,) * 3, referee_ring(referee, now))
     # A territory not dealt yet (owner -1, lamorisse-1954) stays dark; the neutral army has its own colour.
-    territories = [OFF if o < 0 else NEUTRAL if o == game.neutral else colours[o] for o in owner]
+    neutral = game.neutral
+    territories = [OFF if o < 0 else NEUTRAL if o == neutral else colours[o] for o in owner]
     # A newly dealt territory blinks in its owner's colour until someone taps it: its army is on the board.
     for t in referee.dealt.blinking(game):
         territories[t] = deal_blink(territories[t], now)

@@ -178,6 +178,8 @@ class TurnClock:
     def update(self, key: ClockKey, running: bool, now: float) -> TurnClock:
         if key != self.key:
             return TurnClock(key, 0.0, now, running)
+        if not running and not self.running:
+            return self   # stopped and staying so: `last` counts only while it runs
         used = self.used + max(0.0, now - self.last) if self.running else self.used
         if used == self.used and now == self.last and running == self.running:
             return self   # the usual case within one step: nothing moved

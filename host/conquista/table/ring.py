@@ -46,18 +46,20 @@ def arc_ring(n: int, colours: list[RGB]) -> Ring:
 
 def phase_ring(n: int, colour: RGB, active: int) -> Ring:
     """Three thirds, reinforce / attack / fortify: the current phase bright, the others dim."""
-    return tuple(colour if (i * 3) // n == active else scale(colour, PHASE_DIM) for i in range(n))
+    dim = scale(colour, PHASE_DIM)   # once, not per LED: the ring is painted every frame
+    return tuple(colour if (i * 3) // n == active else dim for i in range(n))
 
 
 def count_ring(n: int, colour: RGB, count: int) -> Ring:
     """`count` LEDs lit clockwise from the top (all of them for `n` or more), the rest dim."""
-    return tuple(colour if i < count else scale(colour, COUNT_DIM) for i in range(n))
+    dim = scale(colour, COUNT_DIM)
+    return tuple(colour if i < count else dim for i in range(n))
 
 
 def dice_ring(n: int, colour: RGB, chosen: int, allowed: int) -> Ring:
     """Three arcs, one per die: the dice chosen lit, the others that could be chosen dim, the rest dark."""
-    return arc_ring(n, [colour if d < chosen else scale(colour, COUNT_DIM) if d < allowed else OFF
-                        for d in range(MAX_DICE)])
+    dim = scale(colour, COUNT_DIM)
+    return arc_ring(n, [colour if d < chosen else dim if d < allowed else OFF for d in range(MAX_DICE)])
 
 
 def with_trade_signal(ring: Ring, now: float) -> Ring:

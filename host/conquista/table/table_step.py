@@ -113,8 +113,10 @@ HINT_BLINKS = 3   # how many times a hint's territories blink on the board (the 
 _GESTURES = (Tap, LongPress, Press, Turn, HoldButton, HeldDown, Chord)   # `Gesture`, the usual first
 _STILL = object()   # a step that changed nothing the screens show (time passing, mostly): the version stays
 
-# The state's fields that `_Step` works on (all but `mode`, worked out from them when the step freezes).
-_FIELDS = tuple(name for name in TableState.__dataclass_fields__ if name != "mode")
+# A frozen state made from the step's fields as one dict: a step ends in one, often several a step (a helper
+# reads one); its fields set one by one through the frozen record's __setattr__ were most of a step's cost.
+_NEW_STATE = object.__new__
+_SET = object.__setattr__
 
 
 def step(state: TableState, item: Input, now: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -164,6 +166,9 @@ class _Step:
     """One step's working copy of the state's fields: the step's own, never seen outside this module (the
     helpers are handed frozen states, `frozen()`)."""
 
+    # The fields live in the instance's dict, copied in and out whole; what is the step's own is a slot apart.
+    __slots__ = ("__dict__", "out")
+
     game: Game
     dice: DiceSource
     version: int
@@ -206,16 +211,20 @@ class _Step:
     turn_started: float
 
     def __init__(self, state: TableState, now: float) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        fields = self.__dict__
+        fields.update(state.__dict__)   # every field, `mode` too: the state's, until a field changes
         self.out: list[Effect] = []
         self.now = now
-        self.update_clock(now)   # the turn clock runs up to now as it was
+        self.update_clock(now, state.mode)   # the turn clock runs up to now as it was
 
     # ------------------------------------------------------------------------------------------ reading
 
     @property
     def mode(self) -> Mode:
+        if self.asked is None and self.power is None and not self.faults:   # play, the usual case: asked per step
+            phase = self.game.phase
+            if phase is not Phase.OVER:
+                return play_mode(phase)
         return mode_of(self.game, self.asked, self.power, self.fault, bool(self.faults))
 
     @property
@@ -232,12 +241,18 @@ class _Step:
 
     def frozen(self) -> TableState:
         """The state as this step has made it so far (for a helper to read)."""
-        mode: ModeView = self.mode
-        return TableState(mode=mode, **{name: getattr(self, name) for name in _FIELDS})
+        fields = self.__dict__.copy()
+        fields["mode"] = self.mode
+        state = _NEW_STATE(TableState)
+        _SET(state, "__dict__", fields)
+        return state
 
-    def update_clock(self, now: float) -> None:
+    def update_clock(self, now: float, mode: ModeView | None = None) -> None:
+        """`mode`: the mode when it is known (the step's start: the state's own), else worked out."""
         game = self.game
-        running = bool(game.rules.turn_time_limit_s) and self.mode.clock_runs and game.turn_clock_runs()
+        if not game.rules.turn_time_limit_s:
+            return   # no limit: nothing reads the clock (`time_left`), so it stays as it is
+        running = (mode or self.mode).clock_runs and game.turn_clock_runs()
         self.turn_clock = self.turn_clock.update(game.clock_key(), running, now)
 
     def finish(self, now: float, result: object) -> TableState:

@@ -27,6 +27,7 @@ from conquista.rules.events import Phase
 from conquista.rules.records import frozen_record
 from conquista.table.colours import Palette
 from conquista.table.inputs import FaultSource
+from conquista.table.log_lines import LogLines
 from conquista.table.referee_records import DiceRow, LastBattle, MessageKind, Scene, Selection, Status
 
 if TYPE_CHECKING:
@@ -63,8 +64,7 @@ class TableView(NamedTuple):
     selection: Selection
     message: str                      # the referee's own line (a refusal, or a notice: `message_kind`)
     message_kind: MessageKind
-    log: tuple[str, ...]              # the log's tail (`LOG_TAIL` lines)
-    log_length: int                   # how many lines the whole log has (the tail's last is the last of them)
+    lines: LogLines                   # the whole log, a value (`log` reads its tail)
     last_roll: tuple[tuple[int, ...], tuple[int, ...]]
     last_battle: LastBattle | None
     fault: str                        # the fault that holds the game ("": none)
@@ -101,7 +101,7 @@ class TableView(NamedTuple):
     effects: tuple[tuple[int, float, str], ...]   # the light effects running: (territory, start, kind)
     refused_at: float                 # when a press was last refused (the buzzer sounds it)
     paint: Callable[[float], Scene]   # the painter of this version's lights (`scene`)
-    work: Mapping[str, Callable[[], Any]]   # worked out at its first read: status, chance, dice, blinking, log
+    work: Mapping[str, Callable[[], Any]]   # worked out at its first read: status, chance, dice, blinking
     live: Callable[[], int]           # the referee's version now: a view read later refuses (`StaleView`)
     worked: dict[str, Any]            # what was worked out so far, kept for the later reads
     # Added last, with defaults (issue 40): the moments a screen counts down to, on the table's clock.
@@ -145,10 +145,24 @@ class TableView(NamedTuple):
         blinking: tuple[int, ...] = self._worked("blinking")
         return blinking
 
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The log's last `LOG_TAIL` lines, oldest first: read when a screen shows them (the board shows none, and
+        its taps make most versions), then kept."""
+        worked = self.worked
+        tail: tuple[str, ...] | None = worked.get("tail")
+        if tail is None:
+            tail = worked["tail"] = self.lines.tail(LOG_TAIL)   # a value: it cannot go stale
+        return tail
+
+    @property
+    def log_length(self) -> int:
+        """How many lines the whole log has (the tail's last is the last of them)."""
+        return len(self.lines)
+
     def whole_log(self) -> tuple[str, ...]:
         """Every line of the log (a terminal that prints the game's whole story; screens show the tail)."""
-        lines: tuple[str, ...] = self._worked("log")
-        return lines
+        return tuple(self.lines)
 
     def scene(self, now: float) -> Scene:
         """Every light at `now` (animations are functions of time: the same version paints each moment)."""
