@@ -2,7 +2,8 @@
 
 Each pyrisk AI plays in our engine on the classic rules, deciding exactly as in pyrisk's own game
 (benchmarks/pyrisk_adapter.py: the AI runs in a Python 2.7 process on pyrisk's own objects; the maps are checked
-to be the same; every rule difference and how it is handled is in that module's docstring and in docs/bots.md).
+to be the same; every rule difference and how it is handled is in that module's docstring and in docs/playing.md,
+"How strong the bots are against AIs written elsewhere").
 
 - 1 against 1: our bot against one copy of the AI; 4 players: our bot against three copies.
 - Seats rotated: game i puts our bot in seat i mod players, dealt from seed "SEED:i" as `conquista simulate` deals
