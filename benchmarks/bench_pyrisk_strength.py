@@ -52,7 +52,7 @@ from conquista.rules.ruleset import Ruleset
 from conquista.rules.rulesets import load_ruleset
 from pyrisk_adapter import AIS, PyriskSeats, SeatProblem, SeatProcess, Tally, check_maps, python27
 
-TURN_CAP = 1000
+TURN_CAP = 1000   # turns after which a game is cut (not won by our bot); --turn-cap changes it
 TARGETS = {2: 0.70, 4: 0.50}
 BOTS = ("hard", "normal")
 FAITHFUL_GAMES = 200
@@ -67,9 +67,11 @@ def pyrisk_rules(players: int) -> Ruleset:
 
 
 def play(rules: Ruleset, players: int, ours: dict[int, str], ai: str, seed: str, seats: SeatProcess, tally: Tally,
-         trade: bool = True) -> tuple[int | None, int]:
-    """One game: `ours` maps seats to our bots, the rest are `ai`; the winner (None when cut) and the turns the
-    pyrisk seats played."""
+         trade: bool = True, turn_cap: int = TURN_CAP) -> tuple[int | None, int, bool]:
+    """One game: `ours` maps seats to our bots, the rest are `ai`; the winner (None when cut, or when all our
+    seats are out: the rest of the game cannot change our result, and the AIs' own endgame can take ChronAI an
+    hour with the armies the cards bring), the turns the pyrisk seats played, and whether it was cut at
+    `turn_cap` turns."""
     rng = random.Random(seed)
     game = new_game(rules, load_map(None), players, rng)
     game.drop_undo()
@@ -80,12 +82,14 @@ def play(rules: Ruleset, players: int, ours: dict[int, str], ai: str, seed: str,
         make_bot(ours[s], random.Random(f"{seed}:{s}")).choose if s in ours else pyrisk.choose
         for s in range(players)]
     while not game.over:
-        if game.turn > TURN_CAP:
-            return None, len(pyrisk.turns)
+        if game.turn > turn_cap:
+            return None, len(pyrisk.turns), True
+        if ours and all(game.eliminated[s] for s in ours):
+            return None, len(pyrisk.turns), False
         who = game.to_move
         game.apply(bots[who](game) if isinstance(who, int) else chance_action(game, dice))
     seats.check_quiet()
-    return game.winner, len(pyrisk.turns)
+    return game.winner, len(pyrisk.turns), False
 
 
 def mean_interval(values: Sequence[int]) -> tuple[float, float]:
@@ -107,30 +111,36 @@ def faithful(seats: SeatProcess, games: int, seed: int) -> bool:
 
 
 def matchup(seats: SeatProcess, ai: str, players: int, games: int, seed: int, bots: Sequence[str],
-            tally: Tally) -> dict[str, list[bool]]:
-    """Each of `bots` in the same `games` games against `ai`: whether it won each."""
+            tally: Tally, turn_cap: int = TURN_CAP) -> tuple[dict[str, list[bool]], dict[str, int]]:
+    """Each of `bots` in the same `games` games against `ai`: whether it won each (a game cut at `turn_cap` turns
+    is not won), and how many of its games were cut."""
     rules = load_ruleset("classic")
     won: dict[str, list[bool]] = {bot: [] for bot in bots}
+    cut = dict.fromkeys(bots, 0)
     started = time.perf_counter()
     for i in range(games):
         seat = i % players
         for bot in bots:
-            winner, _ = play(rules, players, {seat: bot}, ai, game_seed(seed, i), seats, tally)
+            winner, _, was_cut = play(rules, players, {seat: bot}, ai, game_seed(seed, i), seats, tally,
+                                      turn_cap=turn_cap)
             won[bot].append(winner == seat)
+            cut[bot] += was_cut
         print(f"\r{ai} {players}p: game {i + 1}/{games} " + " ".join(f"{b} {sum(w)}" for b, w in won.items()),
               end="", file=sys.stderr, flush=True)
     print(f"  {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    return won
+    return won, cut
 
 
-def report(ai: str, players: int, won: dict[str, list[bool]]) -> list[str]:
-    """Prints each bot's line; the targets missed."""
+def report(ai: str, players: int, won: dict[str, list[bool]], cut: dict[str, int] | None = None) -> list[str]:
+    """Prints each bot's line (with the games cut at the turn cap, each counted as not won); the targets missed."""
     missed = []
     target = TARGETS[players]
     for bot, wins in won.items():
         n, k = len(wins), sum(wins)
         low, high = wilson(k, n)
         line = f"{ai:<9} {players}p {bot:<7} won {k}/{n} = {k / n:.1%} (95% CI {low:.1%}–{high:.1%})"
+        if cut and cut.get(bot):
+            line += f", {cut[bot]} cut at the turn cap"
         if bot == "hard":
             ok = k / n >= target
             line += f"; target ≥ {target:.0%} {'ok' if ok else 'MISSED'}"
@@ -154,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ais", default=",".join(AIS), help="pyrisk's AIs, comma-separated (default: all four)")
     parser.add_argument("--players", default="2,4", help="players per game, comma-separated (default 2,4)")
     parser.add_argument("--bots", default=",".join(BOTS), help="our bots (default hard,normal)")
+    parser.add_argument("--turn-cap", type=int, default=TURN_CAP,
+                        help=f"turns after which a game is cut, not won by our bot (default {TURN_CAP}): ChronAI "
+                             "thinks minutes a turn once the cards have brought hundreds of armies")
     parser.add_argument("--skip-check", action="store_true", help="leave out the check against pyrisk's own loop")
     args = parser.parse_args(argv)
     problem = peer_problem(args.peer)
@@ -173,8 +186,9 @@ def main(argv: list[str] | None = None) -> int:
         tally = Tally()
         for ai in args.ais.split(","):
             for players in (int(p) for p in args.players.split(",")):
-                won = matchup(seats, ai, players, args.games, args.seed, args.bots.split(","), tally)
-                missed += report(ai, players, won)
+                won, cut = matchup(seats, ai, players, args.games, args.seed, args.bots.split(","), tally,
+                                   args.turn_cap)
+                missed += report(ai, players, won, cut)
         print(f"rule differences met: {tally.clamped} move-ins clamped, {tally.moves_refused} free moves refused "
               f"(not neighbours), {tally.unplaced} armies left unplaced by reinforce()")
     except SeatProblem as exc:

@@ -95,7 +95,39 @@ def test_each_ai_plays_a_whole_classic_game_against_normal(ai: str) -> None:
     seats = adapter.SeatProcess(PEER, PYTHON)
     tally = adapter.Tally()
     try:
-        winner, turns = bench.play(bench.load_ruleset("classic"), 2, {0: "normal"}, ai, "38:0", seats, tally)
-        assert winner in (0, 1) and turns > 0 and tally.unplaced == 0
+        winner, turns, cut = bench.play(bench.load_ruleset("classic"), 2, {0: "normal"}, ai, "38:0", seats, tally)
+        assert winner in (0, 1) and turns > 0 and tally.unplaced == 0 and not cut
+    finally:
+        assert seats.close() == ""
+
+
+@needs_pyrisk
+def test_a_game_stops_when_our_seat_is_out_or_at_the_turn_cap() -> None:
+    """Once our bot is out the rest cannot change its result (no winner is given, and it is not a cut game); a game
+    that reaches the cap is cut."""
+    assert PEER is not None and PYTHON is not None
+    seats = adapter.SeatProcess(PEER, PYTHON)
+    rules = bench.load_ruleset("classic")
+    try:
+        winner, _, cut = bench.play(rules, 4, {0: "easy"}, "StupidAI", "38:1", seats, adapter.Tally(), turn_cap=5)
+        assert (winner, cut) == (None, True)
+        for i in range(6):   # easy against three BetterAIs: out before any of them wins, in one of these deals
+            winner, _, cut = bench.play(rules, 4, {0: "easy"}, "BetterAI", f"38:{i}", seats, adapter.Tally())
+            assert not cut and winner in (None, 0)
+            if winner is None:
+                break
+        else:
+            pytest.fail("easy won or outlived every game: the early stop was not reached")
+    finally:
+        assert seats.close() == ""
+
+
+@needs_pyrisk
+def test_the_seats_simulate_battles_as_pyrisk_does_only_faster() -> None:
+    """The seat process uses its quick battle simulation only once it gave pyrisk's results and generator state."""
+    assert PEER is not None and PYTHON is not None
+    seats = adapter.SeatProcess(PEER, PYTHON)
+    try:
+        assert seats.ask({"op": "quick"}) is True
     finally:
         assert seats.close() == ""
