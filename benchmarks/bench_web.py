@@ -4,8 +4,9 @@
   reaches every connected view (public and private) in p99 ≤ 30 ms
 - the board's own tap→frame p99 with the server no worse than 1.1× without it, measured in the same run
 - the server adds ≤ 25 MB RSS and ≤ 0.2 s to start-up (fresh processes, with and without it)
-- issue 20: with 8 public boards open in Chromium (the world map), a tap is redrawn on every one in p99 ≤ 50 ms
-  (tap → the next animation frame after the page changed the territory's count; skipped without Chromium)
+- issues 20 and 40: with 8 public boards open in Chromium (the world map), a tap is redrawn on every one in p99 ≤
+  30 ms (issue 20 asked 50): tap → the end of the main thread's work on the next animation frame after the page
+  changed the territory's count, over 200 taps; skipped without Chromium
 """
 
 from __future__ import annotations
@@ -206,9 +207,11 @@ def frame_latencies_one(table: SimulatedTable, territory_id: str, started: float
 
 
 CHROMIUM = "/usr/bin/chromium"
-REDRAW_TAPS = 60
-# Each page notes, per territory, when it first painted a change to its count: the next animation frame after the
-# DOM changed (the browser paints then). Epoch milliseconds, as the bench's clock.
+REDRAW_TAPS = 200   # p99 of 60 taps was their slowest: one late frame in 60 decided it
+# Each page notes, per territory, when it first painted a change to its count: the end of the main thread's part of
+# the next animation frame after the DOM changed (style, layout, paint and the hand-over to the compositor, all done
+# before a task posted from the frame's callback runs), so work the page does in that frame counts. Epoch
+# milliseconds, as the bench's clock.
 PAINTED = """
 window.__painted = {};
 new MutationObserver((records) => {
@@ -220,8 +223,12 @@ new MutationObserver((records) => {
     for (const added of r.addedNodes) if (added.dataset && added.dataset.id) ids.add(added.dataset.id);
   }
   if (ids.size) requestAnimationFrame(() => {
-    const now = performance.timeOrigin + performance.now();
-    for (const id of ids) window.__painted[id] = now;
+    const after = new MessageChannel();
+    after.port1.onmessage = () => {
+      const now = performance.timeOrigin + performance.now();
+      for (const id of ids) window.__painted[id] = now;
+    };
+    after.port2.postMessage(null);
   });
 }).observe(document, {subtree: true, childList: true, characterData: true});
 """
@@ -314,9 +321,11 @@ def main() -> int:
         print(f"{'tap→8 boards redrawn (Chromium)':<34} skipped: no Chromium at {CHROMIUM} or no playwright")
     else:
         # The machine's load goes with the figure: 8 browsers on a shared 2-core machine feel every other job.
-        report("tap→8 boards redrawn p99", p99(redraws) * 1000, "ms", 50.0,
-               f"(p50 {statistics.median(redraws) * 1000:.1f} ms, {len(redraws)} taps, 8 Chromium pages, "
-               f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)")
+        # Issue 20 asked for 50 ms; issue 40 for 30 ms.
+        report("tap→8 boards redrawn p99", p99(redraws) * 1000, "ms", 30.0,
+               f"(p50 {statistics.median(redraws) * 1000:.1f} ms, slowest {max(redraws) * 1000:.1f} ms, "
+               f"{len(redraws)} taps, 8 Chromium pages, load average {os.getloadavg()[0]:.2f} on "
+               f"{os.cpu_count()} CPUs)")
     return 1 if missed or incomplete else 0
 
 
