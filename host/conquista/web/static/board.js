@@ -303,19 +303,26 @@ function update(node, key, fill) {
   fill(node);
 }
 
-// The map is drawn at once; the words around it (turn, step, dice, players, log) at the frame after. A browser
-// composes a frame over the one rectangle that holds everything that changed: a count on the map and a line in the
-// side column together make it most of the screen, apart two small ones (8 screens on a small machine keep up).
-let sideQueued = false;
+// The map is drawn at once; the words around it (turn, step, dice, players, log) once the views have stopped coming
+// for SIDE_QUIET_MS, and at least every SIDE_MAX_MS while they keep coming (bots play a move every few frames). A
+// count on the map is what a tap changes, and it shows in the next frame; words a tenth of a second later read as at
+// once. Drawn in the frames that follow the count, the words of 8 screens on a small machine took the 2 cores the
+// slower screens' counts were waiting for (issue 40: p99 47 ms a tap, 30 without the words).
+const SIDE_QUIET_MS = 40;
+const SIDE_MAX_MS = 250;
+let sideTimer = null;
+let sideFirst = null;   // when the oldest change not yet drawn beside the map came
 function draw() {
   if (!map || !view) return;
   drawWorld();
-  if (sideQueued) return;
-  sideQueued = true;
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    sideQueued = false;
+  const now = performance.now();
+  if (sideFirst === null) sideFirst = now;
+  clearTimeout(sideTimer);
+  sideTimer = setTimeout(() => {
+    sideTimer = null;
+    sideFirst = null;
     drawSide();
-  }));
+  }, Math.max(0, Math.min(SIDE_QUIET_MS, sideFirst + SIDE_MAX_MS - now)));
 }
 
 function drawSide() {
@@ -327,8 +334,12 @@ function drawSide() {
   document.getElementById("units").classList.toggle("hidden", !view.territories.some((t) => "fleets" in t || "blinking" in t));
   // Whose turn it is (the table's view says: during a defence still the attacker's).
   const who = seats[view.turn_of !== undefined ? view.turn_of : view.current];
-  const turnKey = JSON.stringify([who, view.menu, view.over, view.winner, view.won_how, view.phase, view.clock.turn,
-    view.clock.round]);
+  // Keyed by what the words show (not the whole seat, whose armies change with every tap): rebuilt, the line and the
+  // clock inside it are laid out and painted again.
+  const label = (s) => s && [s.rgb, s.mark, s.colour];
+  const turnKey = JSON.stringify([label(who), view.menu && view.menu.number, view.over,
+    view.winner !== null && view.winner !== undefined ? label(seats[view.winner]) : null, view.won_how, view.phase,
+    view.clock.turn, view.clock.round]);
   update(document.getElementById("turn"), turnKey, (node) => node.replaceChildren(...turnWords(view, who)));
   drawClock();
   setText(document.getElementById("board-pending"), view.fault ? `paused: ${view.fault}` : view.pending);
@@ -348,7 +359,27 @@ function drawSide() {
   setText(document.getElementById("battle"), battleCaption(view, dice));
   drawPlayers(seats, who.seat, nextSeat(view, who.seat));
   lobby.draw(view);
-  scheduleLog();
+  document.dispatchEvent(new Event("conquista-side"));
+  logSoon();
+}
+
+// The log: drawn with the words beside the map, at most every LOG_EVERY_MS (a new line moves every other one, so
+// the whole box is painted again), and in a frame of its own, the one after theirs: a browser repaints one rectangle
+// around everything a frame changed, and the log under the map with the words beside it make that rectangle most of
+// the screen (4 ms more a frame for each of 8 screens, in the one process that puts every screen's pixels together).
+// When the views stop coming before it is due, it is drawn once it is.
+const LOG_EVERY_MS = 700;
+let logDrawnAt = -LOG_EVERY_MS;
+let logTimer = null;
+function logSoon() {
+  clearTimeout(logTimer);
+  const draw = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+    logDrawnAt = performance.now();
+    if (view) drawLog(document.getElementById("log"), view.log, logRows || 8);
+  }));
+  const wait = LOG_EVERY_MS - (performance.now() - logDrawnAt);
+  if (wait <= 0) draw();
+  else logTimer = setTimeout(draw, wait + SIDE_MAX_MS);   // a later side, due within SIDE_MAX_MS, comes first
 }
 
 // Before the game (the set-up menu, or the first placement while seats are still free): who has joined and which
@@ -495,22 +526,19 @@ function drawCountdown() {
 }
 setInterval(drawCountdown, 250);
 
-// The log is drawn at most every LOG_EVERY_MS: a new line moves every other one, so the whole box is painted again,
-// and in a burst of taps 8 screens on a small machine would spend on it the time the map's counts need. The first
-// line after a quiet spell goes up at once.
-const LOG_EVERY_MS = 700;
-let logTimer = null;
-let logDrawnAt = -LOG_EVERY_MS;
-function scheduleLog() {
-  if (logTimer !== null) return;
-  const wait = Math.max(0, LOG_EVERY_MS - (performance.now() - logDrawnAt));
-  // When the page is idle after the wait: never in the frame that draws a count on the map.
-  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 0));
-  logTimer = setTimeout(() => idle(() => {
-    logTimer = null;
-    logDrawnAt = performance.now();
-    if (view) drawLog(document.getElementById("log"), view.log);
-  }, { timeout: LOG_EVERY_MS }), wait);
+// How many lines the log's box can show: as many as its height holds at one row each, and one more. Only those go
+// in the box: every line of a wrapping column-reverse box is laid out again when one is added, and the 40 the view
+// carries cost 3 ms a redraw against 0.5 for 8 (8 screens on a small machine). Told by the box's size as it changes,
+// so no script measures the page while it draws.
+let logRows = null;
+if (window.ResizeObserver) {
+  new ResizeObserver(([entry]) => {
+    const row = parseFloat(getComputedStyle(entry.target).lineHeight) || 20;
+    const rows = Math.max(1, Math.floor(entry.contentRect.height / row) + 1);
+    if (rows === logRows) return;
+    logRows = rows;
+    if (view) drawLog(entry.target, view.log, rows);
+  }).observe(document.getElementById("log"));
 }
 
 // The log's box lays out bottom up (column-reverse) with the newest line first in the page, so it shows the newest
@@ -518,14 +546,17 @@ function scheduleLog() {
 // and a line that does not fit whole wraps out of sight (style.css). A line is a node of its own, and only the lines
 // that scrolled in are added: the others are not shaped again.
 let logLines = [];
-function drawLog(box, lines) {
+function drawLog(box, all, room) {
+  const first = Math.max(0, all.length - room);
+  const lines = all.slice(first);
   let gone = 0;        // the old lines that scrolled out: the new log is the old one's tail, then new lines
   while (gone < logLines.length && !logLines.slice(gone).every((line, i) => line === lines[i])) gone += 1;
   if (gone === logLines.length && logLines.length) box.replaceChildren();   // nothing in common: start again
   else for (let i = 0; i < gone; i += 1) box.lastChild.remove();
   const fresh = lines.length - (logLines.length - gone);
-  lines.forEach((line, i) => { if (i >= lines.length - fresh) box.prepend(logLine(lines, i)); });
-  logLines = lines.slice();
+  // A battle's line looks back in the whole log for the line that named its attacker.
+  lines.forEach((line, i) => { if (i >= lines.length - fresh) box.prepend(logLine(all, first + i)); });
+  logLines = lines;
 }
 
 // A log line as the TV shows it: the colour's swatch before the player it names; a battle's line says who attacked

@@ -37,11 +37,14 @@
 
   function draw() {
     const ready = Boolean(seatView && seatView.hint_ready);
-    ask.classList.toggle("off", !ready);
-    ask.setAttribute("aria-hidden", ready ? "false" : "true");
-    ask.disabled = thinking || !ready;
+    // Each written only when it changes: a write of the same value still has the page's style looked at again, on
+    // every view of a screen that has no seat (a television).
+    if (ask.classList.contains("off") === ready) ask.classList.toggle("off", !ready);
+    if (ask.getAttribute("aria-hidden") !== String(!ready)) ask.setAttribute("aria-hidden", String(!ready));
+    if (ask.disabled !== (thinking || !ready)) ask.disabled = thinking || !ready;
     // A hint is for the step it was asked in: gone on the move-in after an attack, a new phase, another turn.
-    if (!(seatView && seatView.my_turn) || (shownFor !== null && stepKey() !== shownFor)) {
+    if ((!(seatView && seatView.my_turn) || (shownFor !== null && stepKey() !== shownFor))
+        && !(box.classList.contains("hidden") && !box.firstChild)) {
       box.classList.add("hidden"); box.replaceChildren(); shownFor = null;
     }
     const hints = hostView && hostView.hints;

@@ -93,8 +93,12 @@ function seatBanner() {
   return (seat, pub) => {
     if (seat && !underMap && whole && frame) { frame.after(whole); whole.classList.add("under-map"); underMap = true; }
     const mine = Boolean(seat && seat.my_turn && pub && !pub.over);
-    line.classList.toggle("mine", mine);
-    line.style.cssText = mine ? `background: ${seat.rgb}; color: ${isDark(seat.rgb) ? "#fff" : "#000"}` : "";
+    if (line.classList.contains("mine") !== mine) line.classList.toggle("mine", mine);
+    const colours = mine ? `background: ${seat.rgb}; color: ${isDark(seat.rgb) ? "#fff" : "#000"};` : "";
+    if (line.dataset.colours !== colours) {   // written only when it changes, as hint.js's button
+      line.dataset.colours = colours;
+      line.style.cssText = colours;
+    }
     if (seat) {
       line.replaceChildren(swatch(seat.rgb, seat.mark), el("span", { class: "what" },
         !mine ? `you are ${seat.colour}` : seat.defend_deadline ? `Defend (${seat.colour})`

@@ -109,11 +109,13 @@
   }
   addEventListener("resize", () => requestAnimationFrame(fit));
 
+  let over = false;
   document.addEventListener("conquista-frame", (event) => {
     if (event.detail.type !== "public") return;
     note(event.detail.view);
     draw(event.detail.view);
-    // After the page's words are drawn (board.js draws them two frames later, the end screen's layout with them).
-    if (event.detail.view.over) setTimeout(() => requestAnimationFrame(fit), 100);
+    over = Boolean(event.detail.view.over);
   });
+  // Once the page's words are drawn (board.js draws them after the map, the end screen's layout with them).
+  document.addEventListener("conquista-side", () => { if (over) requestAnimationFrame(fit); });
 })();
