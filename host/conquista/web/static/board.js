@@ -524,7 +524,9 @@ function drawCountdown() {
     return el("div", { class: `wait ${kind}`, "data-wait": kind }, ...seatLabel(s), text, el("span", { class: "meter" }, bar));
   }));
 }
-setInterval(drawCountdown, 250);
+// Not while the words beside the map wait to be drawn: they draw the countdown and the clock, and a tick in the
+// frames just after a view would take the cores from the counts of 8 screens on a small machine.
+setInterval(() => { if (sideTimer === null) drawCountdown(); }, 250);
 
 // How many lines the log's box can show: as many as its height holds at one row each, and one more. Only those go
 // in the box: every line of a wrapping column-reverse box is laid out again when one is added, and the 40 the view
@@ -814,7 +816,7 @@ function drawClock() {
     : clock.seconds;
   setText(node, `${mmss(Math.max(0, Math.floor(seconds)))} this turn`);
 }
-setInterval(drawClock, 1000);
+setInterval(() => { if (sideTimer === null) drawClock(); }, 1000);   // as the countdown's
 
 const client = connect((frame) => {
   if (frame.type === "map") map = frame.map;
